@@ -1,0 +1,82 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "Daybook",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "daybook", targets: ["daybook"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+    ],
+    targets: [
+        .target(
+            name: "DaybookCore",
+            resources: [.copy("Resources/Localization")]
+        ),
+        .target(
+            name: "DaybookStore",
+            dependencies: [
+                "DaybookCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        .target(
+            name: "DaybookFeatures",
+            dependencies: ["DaybookCore"]
+        ),
+        .target(
+            name: "DaybookWeb",
+            dependencies: [
+                "DaybookCore",
+                "DaybookStore",
+                "DaybookFeatures",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ],
+            resources: [.copy("Resources/Templates"), .copy("Resources/Public")]
+        ),
+        .executableTarget(
+            name: "daybook",
+            dependencies: [
+                "DaybookCore",
+                "DaybookWeb",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .target(
+            name: "DaybookTestSupport",
+            dependencies: ["DaybookCore", "DaybookStore"]
+        ),
+        .testTarget(
+            name: "DaybookCoreTests",
+            dependencies: ["DaybookCore", "DaybookTestSupport"]
+        ),
+        .testTarget(
+            name: "DaybookStoreTests",
+            dependencies: ["DaybookStore", "DaybookTestSupport"]
+        ),
+        .testTarget(
+            name: "DaybookFeaturesTests",
+            dependencies: ["DaybookFeatures", "DaybookTestSupport"]
+        ),
+        .testTarget(
+            name: "DaybookWebTests",
+            dependencies: [
+                "DaybookWeb",
+                "DaybookTestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,60 @@
+import Foundation
+
+/// An API token as the owner sees it in Settings; the secret itself is never stored.
+public struct APIToken: Equatable, Sendable, Codable {
+    /// A short public id (also the first part of the secret), used to revoke it.
+    public var id: String
+    public var name: String
+    public var createdAt: Date
+    public var lastUsedAt: Date?
+
+    public init(id: String, name: String, createdAt: Date, lastUsedAt: Date? = nil) {
+        self.id = id
+        self.name = name
+        self.createdAt = createdAt
+        self.lastUsedAt = lastUsedAt
+    }
+
+    public enum Limits {
+        public static let nameLength = 60
+        public static let count = 20
+    }
+}
+
+/// Where the owner passphrase, login sessions and API tokens are kept (as digests only).
+public protocol AccessStore: Sendable {
+    /// The encoded passphrase hash, or `nil` when none was set.
+    func passphraseHash() async throws -> String?
+    /// Stores a new passphrase hash and ends every login session.
+    func setPassphraseHash(_ encoded: String) async throws
+    func createSession(digest: String, createdAt: Date, expiresAt: Date) async throws
+    /// Whether a session with this digest exists and has not expired at `date`.
+    func hasSession(digest: String, at date: Date) async throws -> Bool
+    func deleteSession(digest: String) async throws
+    func createToken(_ token: APIToken, digest: String) async throws
+    func tokens() async throws -> [APIToken]
+    /// Revokes a token; `false` when no token has that id.
+    func revokeToken(id: String) async throws -> Bool
+    /// The token with this digest, marking it used at `date`.
+    func useToken(digest: String, at date: Date) async throws -> APIToken?
+}
+
+/// Makes and digests secrets (session ids, API tokens).
+public protocol SecretMaker: Sendable {
+    /// A new random secret, URL-safe, with at least 128 bits of entropy.
+    func newSecret() -> String
+    /// A one-way digest of a secret, for storing and looking it up.
+    func digest(_ secret: String) -> String
+}
+
+/// Turns a passphrase into a slow, memory-hard hash and checks one against it.
+public protocol PassphraseHasher: Sendable {
+    func hash(_ passphrase: String) throws -> String
+    func verify(_ passphrase: String, against encoded: String) -> Bool
+}
+
+/// Rules for the owner passphrase.
+public enum PassphraseRules {
+    public static let minimumLength = 10
+    public static let maximumLength = 1024
+}

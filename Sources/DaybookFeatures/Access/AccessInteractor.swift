@@ -1,0 +1,87 @@
+import DaybookCore
+import Foundation
+
+/// The owner passphrase, login sessions and API tokens.
+public struct AccessInteractor: Sendable {
+    private let store: any AccessStore
+    private let secrets: any SecretMaker
+    private let hasher: any PassphraseHasher
+    private let clock: any DaybookClock
+
+    /// How long a login lasts.
+    public static let sessionLifetime: TimeInterval = 30 * 24 * 3600
+    static let tokenPrefix = "dbk_"
+
+    public init(store: any AccessStore, secrets: any SecretMaker, hasher: any PassphraseHasher, clock: any DaybookClock) {
+        self.store = store
+        self.secrets = secrets
+        self.hasher = hasher
+        self.clock = clock
+    }
+
+    public func hasPassphrase() async throws -> Bool {
+        try await store.passphraseHash() != nil
+    }
+
+    /// Sets the owner passphrase; every existing login ends.
+    public func setPassphrase(_ passphrase: String) async throws {
+        if passphrase.count < PassphraseRules.minimumLength {
+            throw Access.Problem.passphraseTooShort(minimum: PassphraseRules.minimumLength)
+        }
+        if passphrase.count > PassphraseRules.maximumLength {
+            throw Access.Problem.passphraseTooLong(maximum: PassphraseRules.maximumLength)
+        }
+        try await store.setPassphraseHash(try hasher.hash(passphrase))
+    }
+
+    /// A new session secret when the passphrase is right, else `nil`.
+    public func signIn(passphrase: String) async throws -> String? {
+        guard passphrase.count <= PassphraseRules.maximumLength, let encoded = try await store.passphraseHash(),
+            hasher.verify(passphrase, against: encoded)
+        else { return nil }
+        let secret = secrets.newSecret()
+        let now = clock.now()
+        try await store.createSession(
+            digest: secrets.digest(secret), createdAt: now, expiresAt: now.addingTimeInterval(Self.sessionLifetime))
+        return secret
+    }
+
+    public func isSignedIn(session secret: String) async throws -> Bool {
+        try await store.hasSession(digest: secrets.digest(secret), at: clock.now())
+    }
+
+    public func signOut(session secret: String) async throws {
+        try await store.deleteSession(digest: secrets.digest(secret))
+    }
+
+    /// Whether a bearer token is one the owner created and has not revoked.
+    public func authorize(bearer token: String) async throws -> Bool {
+        guard token.hasPrefix(Self.tokenPrefix), token.count < 200 else { return false }
+        return try await store.useToken(digest: secrets.digest(token), at: clock.now()) != nil
+    }
+
+    public func tokens() async throws -> [APIToken] {
+        try await store.tokens()
+    }
+
+    /// Creates a token; its secret is returned once and never stored.
+    public func createToken(name raw: String) async throws -> Access.CreatedToken {
+        let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        if name.isEmpty { throw Access.Problem.tokenName(.empty) }
+        if name.count > APIToken.Limits.nameLength {
+            throw Access.Problem.tokenName(.tooLong(limit: APIToken.Limits.nameLength))
+        }
+        if try await store.tokens().count >= APIToken.Limits.count {
+            throw Access.Problem.tooManyTokens(limit: APIToken.Limits.count)
+        }
+        let random = secrets.newSecret()
+        let secret = Self.tokenPrefix + random
+        let token = APIToken(id: String(random.prefix(8)), name: name, createdAt: clock.now())
+        try await store.createToken(token, digest: secrets.digest(secret))
+        return Access.CreatedToken(token: token, secret: secret)
+    }
+
+    public func revokeToken(id: String) async throws {
+        guard try await store.revokeToken(id: id) else { throw Access.Problem.unknownToken }
+    }
+}

@@ -1,0 +1,42 @@
+import DaybookCore
+
+public enum Access {
+    /// Why an access request was refused.
+    public enum Problem: Error, Equatable, Sendable {
+        case tokenName(FieldProblem)
+        case tooManyTokens(limit: Int)
+        case unknownToken
+        case passphraseTooShort(minimum: Int)
+        case passphraseTooLong(maximum: Int)
+    }
+
+    public struct CreatedToken: Sendable {
+        public var token: APIToken
+        /// Shown once; only its digest is stored.
+        public var secret: String
+    }
+
+    /// The API tokens section of Settings.
+    public struct ViewModel: Sendable, Encodable {
+        public var heading: String
+        public var explanation: String
+        public var tokens: [TokenRow]
+        public var emptyText: String
+        public var newTokenName: FormField
+        public var createLabel: String
+        public var created: Created?
+    }
+
+    public struct TokenRow: Sendable, Encodable {
+        public var id: String
+        public var name: String
+        public var detail: String
+        public var revokeLabel: String
+    }
+
+    public struct Created: Sendable, Encodable {
+        public var heading: String
+        public var secret: String
+        public var note: String
+    }
+}

@@ -1,0 +1,41 @@
+import DaybookCore
+
+public enum AccessPresenter {
+    public static func present(
+        tokens: [APIToken], created: Access.CreatedToken? = nil, typedName: String = "", problem: Access.Problem? = nil,
+        localizer: Localizer
+    ) -> Access.ViewModel {
+        Access.ViewModel(
+            heading: localizer("access.heading"),
+            explanation: localizer("access.explanation"),
+            tokens: tokens.map { token in
+                let created = localizer("access.token.created", localizer.longDate(token.createdAt))
+                let used = token.lastUsedAt.map { localizer("access.token.lastUsed", localizer.longDate($0)) }
+                    ?? localizer("access.token.neverUsed")
+                return Access.TokenRow(
+                    id: token.id, name: token.name, detail: "\(created) · \(used)",
+                    revokeLabel: localizer("access.token.revoke", token.name))
+            },
+            emptyText: localizer("access.empty"),
+            newTokenName: FormField(
+                id: "tokenName", label: localizer("access.newToken.label"), value: typedName,
+                hint: localizer("access.newToken.hint"), error: problem.map { message(for: $0, localizer: localizer) },
+                maxLength: APIToken.Limits.nameLength),
+            createLabel: localizer("access.create"),
+            created: created.map {
+                Access.Created(
+                    heading: localizer("access.created.heading", $0.token.name), secret: $0.secret,
+                    note: localizer("access.created.note"))
+            })
+    }
+
+    public static func message(for problem: Access.Problem, localizer: Localizer) -> String {
+        switch problem {
+        case .tokenName(let field): FieldProblemPresenter.message(for: field, localizer: localizer)
+        case .tooManyTokens(let limit): localizer.plural("access.error.tooMany", count: limit)
+        case .unknownToken: localizer("access.error.unknown")
+        case .passphraseTooShort(let minimum): localizer.plural("access.error.passphraseShort", count: minimum)
+        case .passphraseTooLong(let maximum): localizer.plural("access.error.passphraseLong", count: maximum)
+        }
+    }
+}

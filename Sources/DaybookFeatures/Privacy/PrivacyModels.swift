@@ -1,0 +1,18 @@
+public enum Privacy {
+    public struct ViewModel: Sendable, Encodable {
+        public var title: String
+        public var lead: String
+        public var sections: [Section]
+    }
+
+    public struct Section: Sendable, Encodable {
+        public var heading: String
+        public var paragraphs: [String]
+        public var items: [Item]
+    }
+
+    public struct Item: Sendable, Encodable {
+        public var label: String
+        public var detail: String
+    }
+}

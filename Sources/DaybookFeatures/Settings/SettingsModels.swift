@@ -1,0 +1,63 @@
+import DaybookCore
+
+public enum SettingsScene {
+    public enum Load {
+        public struct Response: Sendable {
+            public var settings: Settings
+            public var timeZoneIdentifiers: [String]
+
+            public init(settings: Settings, timeZoneIdentifiers: [String]) {
+                self.settings = settings
+                self.timeZoneIdentifiers = timeZoneIdentifiers
+            }
+        }
+    }
+
+    /// A refused change: what was typed and why.
+    public struct Rejection: Sendable {
+        public var typed: SettingsChange
+        public var problems: [SettingsField: FieldProblem]
+
+        public init(typed: SettingsChange, problems: [SettingsField: FieldProblem]) {
+            self.typed = typed
+            self.problems = problems
+        }
+    }
+
+    /// The settings as plain values: what the API returns and accepts (as `PATCH` fields).
+    public struct Values: Sendable, Encodable, Equatable {
+        public var name: String
+        public var journalName: String
+        public var language: String
+        public var accentColor: String
+        public var appearance: String
+        public var timeZone: String
+        public var firstWeekday: String
+        public var units: String
+        public var focusMinutes: Int
+        public var focusSound: String
+    }
+
+    public struct ViewModel: Sendable, Encodable {
+        public var title: String
+        public var values: Values
+        public var sections: [Section]
+        public var errorSummary: String?
+        public var flash: String?
+        public var saveLabel: String
+        public var about: About
+    }
+
+    public struct Section: Sendable, Encodable {
+        public var id: String
+        public var heading: String
+        public var fields: [FormField]
+    }
+
+    public struct About: Sendable, Encodable {
+        public var heading: String
+        public var versionLabel: String
+        public var version: String
+        public var privacyLabel: String
+    }
+}

@@ -1,0 +1,82 @@
+import DaybookCore
+import Foundation
+import GRDB
+
+struct APITokenRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "apiToken"
+
+    var id: String
+    var name: String
+    var digest: String
+    var createdAt: Date
+    var lastUsedAt: Date?
+
+    var token: APIToken { APIToken(id: id, name: name, createdAt: createdAt, lastUsedAt: lastUsedAt) }
+}
+
+extension AppDatabase: AccessStore {
+    public func passphraseHash() async throws -> String? {
+        try await writer.read { db in try String.fetchOne(db, sql: "SELECT passphraseHash FROM owner WHERE id = 1") }
+    }
+
+    public func setPassphraseHash(_ encoded: String) async throws {
+        try await writer.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO owner (id, passphraseHash) VALUES (1, ?)
+                    ON CONFLICT(id) DO UPDATE SET passphraseHash = excluded.passphraseHash
+                    """, arguments: [encoded])
+            try db.execute(sql: "DELETE FROM loginSession")
+        }
+    }
+
+    public func createSession(digest: String, createdAt: Date, expiresAt: Date) async throws {
+        try await writer.write { db in
+            try db.execute(sql: "DELETE FROM loginSession WHERE expiresAt <= ?", arguments: [createdAt])
+            try db.execute(
+                sql: "INSERT INTO loginSession (digest, createdAt, expiresAt) VALUES (?, ?, ?)",
+                arguments: [digest, createdAt, expiresAt])
+        }
+    }
+
+    public func hasSession(digest: String, at date: Date) async throws -> Bool {
+        try await writer.read { db in
+            try Bool.fetchOne(
+                db, sql: "SELECT EXISTS (SELECT 1 FROM loginSession WHERE digest = ? AND expiresAt > ?)",
+                arguments: [digest, date]) ?? false
+        }
+    }
+
+    public func deleteSession(digest: String) async throws {
+        try await writer.write { db in
+            try db.execute(sql: "DELETE FROM loginSession WHERE digest = ?", arguments: [digest])
+        }
+    }
+
+    public func createToken(_ token: APIToken, digest: String) async throws {
+        try await writer.write { db in
+            try APITokenRecord(
+                id: token.id, name: token.name, digest: digest, createdAt: token.createdAt, lastUsedAt: token.lastUsedAt
+            ).insert(db)
+        }
+    }
+
+    public func tokens() async throws -> [APIToken] {
+        try await writer.read { db in
+            try APITokenRecord.order(Column("createdAt").desc).fetchAll(db).map(\.token)
+        }
+    }
+
+    public func revokeToken(id: String) async throws -> Bool {
+        try await writer.write { db in try APITokenRecord.deleteOne(db, key: id) }
+    }
+
+    public func useToken(digest: String, at date: Date) async throws -> APIToken? {
+        try await writer.write { db in
+            guard var record = try APITokenRecord.filter(Column("digest") == digest).fetchOne(db) else { return nil }
+            record.lastUsedAt = date
+            try record.update(db)
+            return record.token
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import DaybookCore
+import Foundation
+import GRDB
+
+/// Owns the SQLite connection and its migrations. Every store protocol of Core is implemented on it.
+public struct AppDatabase: Sendable {
+    /// The file name of the database inside the data folder.
+    public static let fileName = "daybook.sqlite"
+
+    let writer: any DatabaseWriter
+
+    /// Wraps a connection and brings its schema up to date.
+    ///
+    /// - Throws: a GRDB error when a migration fails; the database is left as it was (each migration is a transaction).
+    public init(_ writer: any DatabaseWriter) throws {
+        self.writer = writer
+        try Self.migrator.migrate(writer)
+    }
+
+    /// Opens (creating when needed) the database in a data folder, in WAL mode.
+    public static func open(folder: URL) throws -> AppDatabase {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        configuration.busyMode = .timeout(5)
+        let pool = try DatabasePool(path: folder.appendingPathComponent(fileName).path, configuration: configuration)
+        return try AppDatabase(pool)
+    }
+
+    /// An empty database in memory, with the same schema: for tests and previews.
+    public static func inMemory() throws -> AppDatabase {
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        return try AppDatabase(DatabaseQueue(configuration: configuration))
+    }
+
+    /// The names of the migrations applied so far, oldest first.
+    public func appliedMigrations() throws -> [String] {
+        try writer.read { db in try Self.migrator.appliedIdentifiers(db).sorted() }
+    }
+
+    /// The names of every table, for schema checks.
+    public func tableNames() throws -> [String] {
+        try writer.read { db in
+            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+        }
+    }
+
+    /// The journal mode in effect (`wal` for a file, `memory` in memory).
+    public func journalMode() throws -> String {
+        try writer.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "" }
+    }
+}

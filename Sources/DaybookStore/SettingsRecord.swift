@@ -1,0 +1,57 @@
+import DaybookCore
+import Foundation
+import GRDB
+
+/// The one row of the `settings` table.
+struct SettingsRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "settings"
+
+    var id: Int64 = 1
+    var name: String
+    var journalName: String
+    var language: String
+    var accentColor: String
+    var appearance: String
+    var timeZone: String
+    var firstWeekday: String
+    var units: String
+    var focusMinutes: Int
+    var focusSound: String
+
+    init(_ settings: Settings) {
+        name = settings.name
+        journalName = settings.journalName
+        language = settings.language.rawValue
+        accentColor = settings.accentColor.hex
+        appearance = settings.appearance.rawValue
+        timeZone = settings.timeZoneIdentifier
+        firstWeekday = settings.firstWeekday.rawValue
+        units = settings.units.rawValue
+        focusMinutes = settings.focusMinutes
+        focusSound = settings.focusSound.rawValue
+    }
+
+    /// The domain value; a value this version does not know (written by a newer one) falls back to its default.
+    var settings: Settings {
+        let fallback = Settings.initial(language: .english, timeZone: TimeZone(secondsFromGMT: 0)!)
+        return Settings(
+            name: name, journalName: journalName, language: AppLanguage(rawValue: language) ?? fallback.language,
+            accentColor: HexColor(hex: accentColor) ?? fallback.accentColor,
+            appearance: Appearance(rawValue: appearance) ?? fallback.appearance,
+            timeZoneIdentifier: TimeZone(identifier: timeZone) == nil ? fallback.timeZoneIdentifier : timeZone,
+            firstWeekday: FirstWeekday(rawValue: firstWeekday) ?? fallback.firstWeekday,
+            units: UnitSystem(rawValue: units) ?? fallback.units,
+            focusMinutes: Settings.Limits.focusMinutes.contains(focusMinutes) ? focusMinutes : fallback.focusMinutes,
+            focusSound: AmbientSound(rawValue: focusSound) ?? fallback.focusSound)
+    }
+}
+
+extension AppDatabase: SettingsStore {
+    public func loadSettings() async throws -> Settings? {
+        try await writer.read { db in try SettingsRecord.fetchOne(db, key: 1)?.settings }
+    }
+
+    public func saveSettings(_ settings: Settings) async throws {
+        try await writer.write { db in try SettingsRecord(settings).upsert(db) }
+    }
+}

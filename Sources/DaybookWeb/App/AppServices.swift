@@ -1,0 +1,65 @@
+import DaybookCore
+import DaybookFeatures
+import DaybookStore
+import Foundation
+import Hummingbird
+
+/// Everything the routes and middleware depend on, handed in once.
+public struct AppServices: Sendable {
+    public var configuration: AppConfiguration
+    public var gate: DatabaseGate
+    public var clock: any DaybookClock
+    public var catalog: StringCatalog
+    public var secrets: any SecretMaker
+    public var hasher: any PassphraseHasher
+    public var renderer: PageRenderer
+    public var assets: StaticAssets
+    public var throttle: LoginThrottle
+
+    public init(
+        configuration: AppConfiguration, gate: DatabaseGate, clock: any DaybookClock, catalog: StringCatalog,
+        secrets: any SecretMaker, hasher: any PassphraseHasher, renderer: PageRenderer, assets: StaticAssets,
+        throttle: LoginThrottle
+    ) {
+        self.configuration = configuration
+        self.gate = gate
+        self.clock = clock
+        self.catalog = catalog
+        self.secrets = secrets
+        self.hasher = hasher
+        self.renderer = renderer
+        self.assets = assets
+        self.throttle = throttle
+    }
+
+    /// Pages need a login and the API a token whenever the server is reachable from other machines.
+    public var requiresLogin: Bool { !configuration.isLoopback }
+
+    /// The settings a new owner starts from.
+    func initialSettings(language: AppLanguage) -> Settings {
+        Settings.initial(language: language, timeZone: configuration.serverTimeZone)
+    }
+
+    func localizer(for settings: Settings) -> Localizer {
+        Localizer(language: settings.language, timeZone: settings.timeZone, catalog: catalog)
+    }
+
+    /// A localizer for a request before any settings are known.
+    func localizer(negotiatedFrom request: Request) -> Localizer {
+        Localizer(
+            language: AppLanguage.negotiate(acceptLanguage: request.headers[.acceptLanguage]),
+            timeZone: configuration.serverTimeZone, catalog: catalog)
+    }
+
+    /// The open database, or 503 while setup is still finishing.
+    func database() async throws -> AppDatabase {
+        guard let database = await gate.database else {
+            throw HTTPError(.serviceUnavailable, message: "Daybook is finishing setup.")
+        }
+        return database
+    }
+
+    func accessInteractor(_ database: AppDatabase) -> AccessInteractor {
+        AccessInteractor(store: database, secrets: secrets, hasher: hasher, clock: clock)
+    }
+}

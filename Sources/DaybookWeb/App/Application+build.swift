@@ -1,0 +1,97 @@
+import DaybookCore
+import DaybookStore
+import Foundation
+import Hummingbird
+import Logging
+
+/// Why the server would not start.
+public enum StartupError: Error, CustomStringConvertible {
+    case passphraseRequired(host: String)
+    case resourcesMissing(String)
+    case database(String)
+
+    public var description: String {
+        switch self {
+        case .passphraseRequired(let host):
+            """
+            Daybook will not listen on \(host) without a lock: anyone who can reach this address could read your journal.
+            Set an owner passphrase first:  daybook passphrase set
+            (or listen on this computer only: --host 127.0.0.1)
+            """
+        case .resourcesMissing(let what): "Daybook's resource files are missing (\(what)). Reinstall Daybook."
+        case .database(let reason): "The database could not be opened: \(reason)"
+        }
+    }
+}
+
+/// The resources shipped in this module.
+public enum WebResources {
+    public static var templates: URL? { Bundle.module.url(forResource: "Templates", withExtension: nil) }
+    public static var publicFiles: URL? { Bundle.module.url(forResource: "Public", withExtension: nil) }
+}
+
+/// Builds the real services for `configuration`: the data folder's database (opened in the background on
+/// loopback, so "finishing setup" shows meanwhile), the system clock, scrypt and the bundled catalogs.
+public func makeServices(
+    configuration: AppConfiguration, clock: any DaybookClock = SystemClock(),
+    hasher: any PassphraseHasher = ScryptPassphraseHasher()
+) async throws -> AppServices {
+    guard let templates = WebResources.templates, let publicFiles = WebResources.publicFiles else {
+        throw StartupError.resourcesMissing(Bundle.module.bundlePath)
+    }
+    let assets = try StaticAssets(folder: publicFiles)
+    let renderer = try await PageRenderer(templates: templates, assetVersion: assets.version)
+    let gate = DatabaseGate()
+    let open: @Sendable () throws -> AppDatabase = {
+        if let folder = configuration.dataFolder { return try AppDatabase.open(folder: folder) }
+        return try AppDatabase.inMemory()
+    }
+    if configuration.isLoopback {
+        await gate.open(open)
+    } else {
+        // Exposed: the lock must be checked before anything listens.
+        let database: AppDatabase
+        do { database = try open() } catch { throw StartupError.database(String(describing: error)) }
+        guard try await database.passphraseHash() != nil else {
+            throw StartupError.passphraseRequired(host: configuration.host)
+        }
+        await gate.finish(.ready(database))
+    }
+    return AppServices(
+        configuration: configuration, gate: gate, clock: clock, catalog: .bundled, secrets: SystemSecretMaker(),
+        hasher: hasher, renderer: renderer, assets: assets, throttle: LoginThrottle(clock: clock))
+}
+
+/// The router with every scene's routes behind the shared middleware.
+public func buildRouter(services: AppServices) -> Router<DaybookRequestContext> {
+    let router = Router(context: DaybookRequestContext.self)
+    router.add(middleware: ResponseGuardMiddleware(services: services))
+    if services.configuration.isLoopback {
+        router.add(middleware: HostCheckMiddleware())
+    }
+    router.add(middleware: ReadinessMiddleware(services: services))
+    router.add(middleware: AccessMiddleware(services: services))
+    router.add(middleware: CSRFMiddleware(services: services))
+
+    AssetRoutes(services: services).register(on: router)
+    LoginRoutes(services: services).register(on: router)
+    OnboardingRoutes(services: services).register(on: router)
+    TodayRoutes(services: services).register(on: router)
+    PlaceholderRoutes(services: services).register(on: router)
+    SettingsRoutes(services: services).register(on: router)
+    PrivacyRoutes(services: services).register(on: router)
+    SettingsAPIRoutes(services: services).register(on: router)
+    return router
+}
+
+/// The whole server for `configuration`.
+public func buildApplication(
+    configuration: AppConfiguration, services: AppServices, logger: Logger,
+    onServerRunning: @escaping @Sendable () async -> Void = {}
+) -> some ApplicationProtocol {
+    Application(
+        router: buildRouter(services: services),
+        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
+        onServerRunning: { _ in await onServerRunning() },
+        logger: logger)
+}

@@ -1,0 +1,27 @@
+import Hummingbird
+import NIOCore
+
+/// What middleware learns about a request and hands to the routes.
+public struct DaybookRequestContext: RequestContext {
+    public var coreContext: CoreRequestContextStorage
+    /// The address the request came from, for login throttling.
+    public let remoteAddress: String?
+    /// This browser's anti-forgery token: put into every form, checked on every form post.
+    public var csrfToken: String = ""
+    /// A form body read (within limits) by the CSRF check.
+    public var form: FormData = FormData()
+
+    public init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        remoteAddress = source.channel.remoteAddress?.ipAddress
+    }
+
+    /// JSON bodies larger than this are refused with 413.
+    public var maxUploadSize: Int { Limits.jsonBody }
+}
+
+/// Explicit request limits.
+public enum Limits {
+    public static let formBody = 64 * 1024
+    public static let jsonBody = 64 * 1024
+}

@@ -1,0 +1,48 @@
+import DaybookCore
+import DaybookFeatures
+import DaybookStore
+import Hummingbird
+
+/// What a page handler knows about the person: their settings (or first-visit defaults) and language.
+struct PageEnvironment: Sendable {
+    var database: AppDatabase
+    /// `nil` until anything was saved.
+    var saved: Settings?
+    var settings: Settings
+    var localizer: Localizer
+    var theme: ThemeLinks
+
+    init(services: AppServices, request: Request) async throws {
+        database = try await services.database()
+        saved = try await database.loadSettings()
+        let negotiated = AppLanguage.negotiate(acceptLanguage: request.headers[.acceptLanguage])
+        settings = saved ?? services.initialSettings(language: negotiated)
+        localizer = services.localizer(for: settings)
+        theme = ThemeLinks(palette: ThemePalette(accent: settings.accentColor), appearance: settings.appearance)
+    }
+
+    var negotiated: AppLanguage { settings.language }
+
+    func shell(title: String, current: AppSection?, showsNavigation: Bool = true) -> Shell.ViewModel {
+        ShellPresenter.present(
+            title: title, current: current, appearance: settings.appearance, showsNavigation: showsNavigation,
+            localizer: localizer)
+    }
+
+    /// Renders a page in the person's shell.
+    func render<Content: Sendable>(
+        _ template: String, page: Content, title: String, current: AppSection?, showsNavigation: Bool = true,
+        services: AppServices, context: DaybookRequestContext, status: HTTPResponse.Status = .ok
+    ) throws -> Response {
+        try services.renderer.render(
+            template, page: page, shell: shell(title: title, current: current, showsNavigation: showsNavigation),
+            csrf: context.csrfToken, theme: theme, status: status)
+    }
+}
+
+extension Response {
+    /// A 303 redirect: after a form post, the browser fetches the next page with GET.
+    static func seeOther(_ location: String) -> Response {
+        Response(status: .seeOther, headers: [.location: location])
+    }
+}

@@ -1,0 +1,81 @@
+import HTTPTypes
+import Hummingbird
+
+/// Guards every state-changing request against forgery: same-origin only, and for forms a token
+/// that must match this browser's cookie (double submit). Form bodies are read here, within limits.
+struct CSRFMiddleware: RouterMiddleware {
+    typealias Context = DaybookRequestContext
+    static let cookieName = "daybook_csrf"
+    static let fieldName = "csrf"
+    let services: AppServices
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
+        var request = request
+        var context = context
+        let existing = request.cookies[Self.cookieName]?.value.filter { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
+        let cookieToken = existing.flatMap { $0.count >= 32 ? $0 : nil }
+        context.csrfToken = cookieToken ?? services.secrets.newSecret()
+
+        if ![.get, .head, .options].contains(request.method) {
+            try checkSameOrigin(request)
+            if request.uri.path.hasPrefix("/api/") {
+                try checkJSON(request)
+            } else {
+                context.form = try await readForm(&request)
+                guard let cookieToken, let sent = context.form[Self.fieldName], Self.equal(sent, cookieToken) else {
+                    throw HTTPError(.forbidden, message: "This form has expired. Reload the page and try again.")
+                }
+            }
+        }
+
+        var response = try await next(request, context)
+        if cookieToken == nil {
+            response.setCookie(
+                Cookie(name: Self.cookieName, value: context.csrfToken, path: "/", httpOnly: true, sameSite: .strict))
+        }
+        return response
+    }
+
+    private func checkSameOrigin(_ request: Request) throws {
+        if let site = request.headers[HTTPField.Name("Sec-Fetch-Site")!], site == "cross-site" || site == "same-site" {
+            throw HTTPError(.forbidden, message: "Requests from other sites are refused.")
+        }
+        guard let origin = request.headers[.origin] else { return }
+        let host = request.head.authority ?? ""
+        guard origin == "http://\(host)" || origin == "https://\(host)" else {
+            throw HTTPError(.forbidden, message: "Requests from other sites are refused.")
+        }
+    }
+
+    private func checkJSON(_ request: Request) throws {
+        guard request.method != .delete else { return }
+        let type = request.headers[.contentType]?.lowercased() ?? ""
+        guard type.hasPrefix("application/json") else {
+            throw HTTPError(.unsupportedMediaType, message: "Send JSON with Content-Type: application/json.")
+        }
+    }
+
+    private func readForm(_ request: inout Request) async throws -> FormData {
+        let type = request.headers[.contentType]?.lowercased() ?? ""
+        guard type.hasPrefix("application/x-www-form-urlencoded") else {
+            throw HTTPError(.unsupportedMediaType, message: "Send the form as application/x-www-form-urlencoded.")
+        }
+        let body: ByteBuffer
+        do {
+            body = try await request.collectBody(upTo: Limits.formBody)
+        } catch {
+            throw HTTPError(.contentTooLarge, message: "The form is larger than \(Limits.formBody / 1024) KB.")
+        }
+        return FormData(urlEncoded: String(buffer: body))
+    }
+
+    /// Compares without stopping at the first difference.
+    static func equal(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.utf8)
+        let y = Array(b.utf8)
+        guard x.count == y.count else { return false }
+        return zip(x, y).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+}

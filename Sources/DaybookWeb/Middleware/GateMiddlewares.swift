@@ -1,0 +1,55 @@
+import DaybookCore
+import Hummingbird
+
+/// On a loopback server, answers only requests addressed to a loopback name, so a web page
+/// cannot reach Daybook through a DNS name rebound to 127.0.0.1.
+struct HostCheckMiddleware: RouterMiddleware {
+    typealias Context = DaybookRequestContext
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
+        guard let authority = request.head.authority else {
+            return try await next(request, context)
+        }
+        guard AppConfiguration.isLoopback(host: Self.hostName(of: authority)) else {
+            throw HTTPError(.misdirectedRequest, message: "This Daybook answers only on this computer's own address.")
+        }
+        return try await next(request, context)
+    }
+
+    /// `[::1]:8080` → `::1`, `localhost:8080` → `localhost`.
+    static func hostName(of authority: String) -> String {
+        if authority.hasPrefix("["), let end = authority.firstIndex(of: "]") {
+            return String(authority[authority.index(after: authority.startIndex)..<end])
+        }
+        return String(authority.split(separator: ":", maxSplits: 1).first ?? "")
+    }
+}
+
+/// While the database is opening, pages show "finishing setup" instead of an error. Static files still load.
+struct ReadinessMiddleware: RouterMiddleware {
+    typealias Context = DaybookRequestContext
+    let services: AppServices
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
+        if await services.gate.database == nil, !PublicPaths.isStatic(request.uri.path) {
+            return SetupPage.response(request: request, services: services)
+        }
+        return try await next(request, context)
+    }
+}
+
+/// Paths anyone may load: the files a login page and an offline page need.
+enum PublicPaths {
+    static func isStatic(_ path: String) -> Bool {
+        path.hasPrefix("/static/") || path == "/sw.js" || path == "/favicon.ico"
+    }
+
+    static func isOpen(_ path: String) -> Bool {
+        isStatic(path) || path == "/login" || path == "/offline" || path == "/manifest.webmanifest"
+            || path == "/theme.css"
+    }
+}

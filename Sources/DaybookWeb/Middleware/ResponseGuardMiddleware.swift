@@ -1,0 +1,93 @@
+import DaybookCore
+import DaybookFeatures
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+
+/// The outermost layer: turns every error into a calm, localized answer and adds the security headers.
+struct ResponseGuardMiddleware: RouterMiddleware {
+    typealias Context = DaybookRequestContext
+    let services: AppServices
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
+        var response: Response
+        do {
+            response = try await next(request, context)
+        } catch {
+            response = await errorResponse(error, request: request, context: context)
+        }
+        SecurityHeaders.apply(to: &response.headers)
+        return response
+    }
+
+    private func errorResponse(_ error: any Error, request: Request, context: Context) async -> Response {
+        let status: HTTPResponse.Status
+        var headers: HTTPFields = [:]
+        if let error = error as? HTTPResponseError {
+            status = error.status
+            if let httpError = error as? HTTPError { headers = httpError.headers }
+        } else {
+            status = .internalServerError
+            context.logger.error("request failed", metadata: ["path": .string(request.uri.path), "error": "\(error)"])
+        }
+        if status == .serviceUnavailable, await services.gate.database == nil {
+            return SetupPage.response(request: request, services: services)
+        }
+        let localizer = await requestLocalizer(request)
+        let key = Self.messageKey(for: status)
+        if request.uri.path.hasPrefix("/api/") {
+            let detail = (error as? HTTPError)?.body
+            return APIError.response(
+                status: status, code: key, message: detail ?? localizer("error.\(key).body"), headers: headers)
+        }
+        let page = ErrorPage.ViewModel(
+            title: localizer("error.\(key).title"), body: localizer("error.\(key).body"),
+            homeLabel: localizer("error.home"))
+        let shell = ShellPresenter.present(
+            title: page.title, current: nil, appearance: .system, showsNavigation: false, localizer: localizer)
+        let theme = ThemeLinks(palette: ThemePalette(accent: .defaultAccent), appearance: .system)
+        if var response = try? services.renderer.render(
+            "error", page: page, shell: shell, csrf: context.csrfToken, theme: theme, status: status)
+        {
+            for field in headers { response.headers.append(field) }
+            return response
+        }
+        return Response(status: status)
+    }
+
+    private func requestLocalizer(_ request: Request) async -> Localizer {
+        if let database = await services.gate.database, let settings = try? await database.loadSettings() {
+            return services.localizer(for: settings)
+        }
+        return services.localizer(negotiatedFrom: request)
+    }
+
+    static func messageKey(for status: HTTPResponse.Status) -> String {
+        switch status.code {
+        case 400: "badRequest"
+        case 401: "unauthorized"
+        case 403: "forbidden"
+        case 404: "notFound"
+        case 405: "methodNotAllowed"
+        case 409: "conflict"
+        case 413: "tooLarge"
+        case 415: "unsupportedMediaType"
+        case 421: "misdirected"
+        case 429: "tooManyRequests"
+        case 503: "unavailable"
+        case 400..<500: "badRequest"
+        default: "internal"
+        }
+    }
+}
+
+enum ErrorPage {
+    struct ViewModel: Sendable {
+        var title: String
+        var body: String
+        var homeLabel: String
+    }
+}

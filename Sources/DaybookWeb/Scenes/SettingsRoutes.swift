@@ -1,0 +1,86 @@
+import DaybookCore
+import DaybookFeatures
+import Hummingbird
+
+/// `/settings`: preferences, API tokens, version and privacy.
+struct SettingsRoutes {
+    let services: AppServices
+
+    /// The settings page: preferences and the API tokens section.
+    struct Page: Sendable {
+        var settings: SettingsScene.ViewModel
+        var access: Access.ViewModel
+    }
+
+    func register(on router: Router<DaybookRequestContext>) {
+        router.get("/settings") { request, context in
+            let env = try await PageEnvironment(services: services, request: request)
+            guard !env.settings.needsOnboarding else { return Response.seeOther("/onboarding") }
+            let saved = request.uri.queryParameters["saved"] != nil
+            let model = SettingsPresenter.present(try await interactor(env).load(), saved: saved, localizer: env.localizer)
+            return try await render(model, env, context)
+        }
+        router.post("/settings") { request, context in
+            let env = try await PageEnvironment(services: services, request: request)
+            let change = SettingsChange(form: context.form)
+            do {
+                _ = try await interactor(env).update(change)
+                return Response.seeOther("/settings?saved=1")
+            } catch let error as SettingsValidationError {
+                let model = SettingsPresenter.present(
+                    try await interactor(env).load(),
+                    rejection: SettingsScene.Rejection(typed: change, problems: error.problems), localizer: env.localizer)
+                return try await render(model, env, context, status: .badRequest)
+            }
+        }
+        router.post("/settings/tokens") { request, context in
+            let env = try await PageEnvironment(services: services, request: request)
+            let settings = SettingsPresenter.present(try await interactor(env).load(), localizer: env.localizer)
+            let name = context.form["tokenName"] ?? ""
+            do {
+                let created = try await services.accessInteractor(env.database).createToken(name: name)
+                return try await render(settings, env, context, created: created)
+            } catch let problem as Access.Problem {
+                return try await render(settings, env, context, status: .badRequest, typedName: name, problem: problem)
+            }
+        }
+        router.post("/settings/tokens/{id}/revoke") { request, context in
+            let env = try await PageEnvironment(services: services, request: request)
+            do {
+                try await services.accessInteractor(env.database).revokeToken(id: context.parameters.require("id"))
+            } catch Access.Problem.unknownToken {
+                throw HTTPError(.notFound)
+            }
+            return Response.seeOther("/settings#access")
+        }
+    }
+
+    private func interactor(_ env: PageEnvironment) -> SettingsInteractor {
+        let initial = env.settings
+        return SettingsInteractor(store: env.database, initial: { initial })
+    }
+
+    private func render(
+        _ settings: SettingsScene.ViewModel, _ env: PageEnvironment, _ context: DaybookRequestContext,
+        status: HTTPResponse.Status = .ok, created: Access.CreatedToken? = nil, typedName: String = "",
+        problem: Access.Problem? = nil
+    ) async throws -> Response {
+        let tokens = try await services.accessInteractor(env.database).tokens()
+        let access = AccessPresenter.present(
+            tokens: tokens, created: created, typedName: typedName, problem: problem, localizer: env.localizer)
+        return try env.render(
+            "settings", page: Page(settings: settings, access: access), title: settings.title, current: .settings,
+            services: services, context: context, status: status)
+    }
+}
+
+extension SettingsChange {
+    /// The fields a settings form sent; absent fields stay as they are.
+    init(form: FormData) {
+        self.init(
+            name: form["name"], journalName: form["journalName"], language: form["language"],
+            accentColor: form["accentColor"], appearance: form["appearance"], timeZone: form["timeZone"],
+            firstWeekday: form["firstWeekday"], units: form["units"], focusMinutes: form["focusMinutes"],
+            focusSound: form["focusSound"])
+    }
+}

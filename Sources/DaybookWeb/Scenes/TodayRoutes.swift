@@ -1,0 +1,52 @@
+import DaybookFeatures
+import Hummingbird
+
+/// `/`: Today. Until onboarding is done, it leads there.
+struct TodayRoutes {
+    let services: AppServices
+
+    func register(on router: Router<DaybookRequestContext>) {
+        router.get("/") { request, context in
+            let env = try await PageEnvironment(services: services, request: request)
+            guard let response = try await TodayInteractor(store: env.database, clock: services.clock).load() else {
+                return Response.seeOther("/onboarding")
+            }
+            let model = TodayPresenter.present(response, localizer: env.localizer)
+            return try env.render("today", page: model, title: model.title, current: .today, services: services, context: context)
+        }
+    }
+}
+
+/// Pages whose features are not built yet say so plainly, in the person's language.
+struct PlaceholderRoutes {
+    let services: AppServices
+
+    func register(on router: Router<DaybookRequestContext>) {
+        for section in [AppSection.timeline, .journal, .calendar, .stats] {
+            router.get(RouterPath(section.path)) { request, context in
+                let env = try await PageEnvironment(services: services, request: request)
+                guard !env.settings.needsOnboarding else { return Response.seeOther("/onboarding") }
+                let model = PlaceholderPresenter.present(section: section, localizer: env.localizer)
+                return try env.render(
+                    "placeholder", page: model, title: model.title, current: section, services: services, context: context)
+            }
+        }
+    }
+}
+
+/// `/privacy`: what is stored where, and what would ever leave this machine.
+struct PrivacyRoutes {
+    let services: AppServices
+
+    func register(on router: Router<DaybookRequestContext>) {
+        router.get("/privacy") { request, context in
+            let env = try await PageEnvironment(services: services, request: request)
+            let folder = services.configuration.dataFolder?.path ?? env.localizer("privacy.inMemory")
+            let model = PrivacyPresenter.present(
+                dataFolder: folder, requiresLogin: services.requiresLogin, localizer: env.localizer)
+            return try env.render(
+                "privacy", page: model, title: model.title, current: nil,
+                showsNavigation: !env.settings.needsOnboarding, services: services, context: context)
+        }
+    }
+}

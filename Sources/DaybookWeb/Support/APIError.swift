@@ -1,0 +1,43 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// The JSON body of every API error: `{"error": {"code": …, "message": …, "fields": {…}}}`.
+enum APIError {
+    struct Body: Encodable {
+        var error: Detail
+    }
+
+    struct Detail: Encodable {
+        var code: String
+        var message: String
+        var fields: [String: String]?
+    }
+
+    static func response(
+        status: HTTPResponse.Status, code: String, message: String, fields: [String: String]? = nil,
+        headers: HTTPFields = [:]
+    ) -> Response {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let data = (try? encoder.encode(Body(error: Detail(code: code, message: message, fields: fields)))) ?? Data()
+        var fields = headers
+        fields[.contentType] = "application/json; charset=utf-8"
+        fields[.cacheControl] = "no-store"
+        return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}
+
+/// JSON responses for the API.
+enum JSONResponse {
+    static func make(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        encoder.dateEncodingStrategy = .iso8601
+        let data = try encoder.encode(value)
+        return Response(
+            status: status,
+            headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+            body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}

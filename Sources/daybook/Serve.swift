@@ -1,0 +1,47 @@
+import ArgumentParser
+import DaybookWeb
+import Foundation
+import Hummingbird
+import Logging
+
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Run the Daybook server (the default).")
+
+    @Option(help: "The address to listen on (env: DAYBOOK_HOST). Anything but loopback needs a passphrase.")
+    var host: String?
+
+    @Option(help: "The port to listen on (env: DAYBOOK_PORT).")
+    var port: Int?
+
+    @OptionGroup var data: DataFolderOption
+
+    func run() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        let host = host ?? environment["DAYBOOK_HOST"] ?? "127.0.0.1"
+        let port = port ?? environment["DAYBOOK_PORT"].map { Int($0) ?? -1 } ?? 8080
+        guard (1...65535).contains(port) else {
+            throw ValidationError("The port must be a number from 1 to 65535.")
+        }
+        let configuration = AppConfiguration(host: host, port: port, dataFolder: data.url)
+        var logger = Logger(label: "daybook")
+        logger.logLevel = environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .warning
+
+        let services: AppServices
+        do {
+            services = try await makeServices(configuration: configuration)
+        } catch let error as StartupError {
+            FileHandle.standardError.write(Data((error.description + "\n").utf8))
+            throw ExitCode(78)
+        }
+        let app = buildApplication(configuration: configuration, services: services, logger: logger) {
+            let lines = [
+                "Daybook is running at \(configuration.displayURL)",
+                "Data folder: \(configuration.dataFolder?.path ?? "in memory")",
+                "Press Ctrl-C to stop.",
+            ]
+            FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+        }
+        try await app.runService()
+        print("Daybook stopped.")
+    }
+}
