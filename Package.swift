@@ -63,11 +63,11 @@ let package = Package(
         ),
         .testTarget(
             name: "DaybookStoreTests",
-            dependencies: ["DaybookStore", "DaybookTestSupport"]
+            dependencies: ["DaybookStore", "DaybookTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "DaybookFeaturesTests",
-            dependencies: ["DaybookFeatures", "DaybookTestSupport"]
+            dependencies: ["DaybookFeatures", "DaybookTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "DaybookWebTests",
@@ -75,6 +75,7 @@ let package = Package(
                 "DaybookWeb",
                 "DaybookTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
     ],

@@ -7,7 +7,7 @@ public struct AppDatabase: Sendable {
     /// The file name of the database inside the data folder.
     public static let fileName = "daybook.sqlite"
 
-    let writer: any DatabaseWriter
+    package let writer: any DatabaseWriter
 
     /// Wraps a connection and brings its schema up to date.
     ///

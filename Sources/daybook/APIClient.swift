@@ -46,7 +46,8 @@ struct APIClient: Sendable {
             (data, response) = try await URLSession.shared.data(for: request)
         } catch {
             throw Failure(
-                description: "Could not reach Daybook at \(base.absoluteString). Is it running? (start it with: daybook serve)"
+                description:
+                    "Could not reach Daybook at \(base.absoluteString). Is it running? (start it with: daybook serve)"
             )
         }
         let status = (response as? HTTPURLResponse)?.statusCode ?? 0

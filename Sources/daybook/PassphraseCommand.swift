@@ -7,7 +7,8 @@ import Foundation
 
 struct PassphraseCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "passphrase", abstract: "Manage the owner passphrase that locks a server reachable from other machines.",
+        commandName: "passphrase",
+        abstract: "Manage the owner passphrase that locks a server reachable from other machines.",
         subcommands: [Set.self])
 
     struct Set: AsyncParsableCommand {
@@ -36,7 +37,8 @@ struct PassphraseCommand: AsyncParsableCommand {
                 try await access.setPassphrase(passphrase)
             } catch let problem as Access.Problem {
                 let localizer = Localizer(language: .english, timeZone: .current, catalog: .bundled)
-                FileHandle.standardError.write(Data((AccessPresenter.message(for: problem, localizer: localizer) + "\n").utf8))
+                FileHandle.standardError.write(
+                    Data((AccessPresenter.message(for: problem, localizer: localizer) + "\n").utf8))
                 throw ExitCode.failure
             }
             print("Passphrase set for \(data.url.path).")

@@ -34,14 +34,16 @@ public struct Localizer: Sendable {
 
     /// A date like "Saturday, November 21" (without the year), in the owner's time zone.
     public func longDate(_ date: Date) -> String {
-        var style = Date.FormatStyle(date: .omitted, time: .omitted, locale: locale, calendar: calendar, timeZone: timeZone)
+        var style = Date.FormatStyle(
+            date: .omitted, time: .omitted, locale: locale, calendar: calendar, timeZone: timeZone)
         style = style.weekday(.wide).month(.wide).day()
         return date.formatted(style)
     }
 
     /// A time of day like "9:05 AM" or "오전 9:05".
     public func time(_ date: Date) -> String {
-        date.formatted(Date.FormatStyle(date: .omitted, time: .shortened, locale: locale, calendar: calendar, timeZone: timeZone))
+        date.formatted(
+            Date.FormatStyle(date: .omitted, time: .shortened, locale: locale, calendar: calendar, timeZone: timeZone))
     }
 
     /// The calendar in the owner's time zone.

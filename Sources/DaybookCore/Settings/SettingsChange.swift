@@ -116,7 +116,9 @@ extension Settings {
         if let value = check(.accentColor, change.accentColor, Self.parseColor) { result.accentColor = value }
         if let value = check(.appearance, change.appearance, choice(Appearance.self)) { result.appearance = value }
         if let value = check(.timeZone, change.timeZone, Self.parseTimeZone) { result.timeZoneIdentifier = value }
-        if let value = check(.firstWeekday, change.firstWeekday, choice(FirstWeekday.self)) { result.firstWeekday = value }
+        if let value = check(.firstWeekday, change.firstWeekday, choice(FirstWeekday.self)) {
+            result.firstWeekday = value
+        }
         if let value = check(.units, change.units, choice(UnitSystem.self)) { result.units = value }
         if let value = check(.focusMinutes, change.focusMinutes, Self.parseMinutes) { result.focusMinutes = value }
         if let value = check(.focusSound, change.focusSound, choice(AmbientSound.self)) { result.focusSound = value }

@@ -12,7 +12,8 @@ public struct AccessInteractor: Sendable {
     public static let sessionLifetime: TimeInterval = 30 * 24 * 3600
     static let tokenPrefix = "dbk_"
 
-    public init(store: any AccessStore, secrets: any SecretMaker, hasher: any PassphraseHasher, clock: any DaybookClock) {
+    public init(store: any AccessStore, secrets: any SecretMaker, hasher: any PassphraseHasher, clock: any DaybookClock)
+    {
         self.store = store
         self.secrets = secrets
         self.hasher = hasher

@@ -10,7 +10,8 @@ public enum AccessPresenter {
             explanation: localizer("access.explanation"),
             tokens: tokens.map { token in
                 let created = localizer("access.token.created", localizer.longDate(token.createdAt))
-                let used = token.lastUsedAt.map { localizer("access.token.lastUsed", localizer.longDate($0)) }
+                let used =
+                    token.lastUsedAt.map { localizer("access.token.lastUsed", localizer.longDate($0)) }
                     ?? localizer("access.token.neverUsed")
                 return Access.TokenRow(
                     id: token.id, name: token.name, detail: "\(created) · \(used)",

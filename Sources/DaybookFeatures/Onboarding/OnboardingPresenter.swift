@@ -12,7 +12,8 @@ public enum OnboardingPresenter {
         }
         var model = Onboarding.ViewModel(
             title: localizer("onboarding.title"), step: response.step.rawValue,
-            errorSummary: problems.isEmpty ? nil : FieldProblemPresenter.summary(count: problems.count, localizer: localizer))
+            errorSummary: problems.isEmpty
+                ? nil : FieldProblemPresenter.summary(count: problems.count, localizer: localizer))
 
         switch response.step {
         case .welcome:

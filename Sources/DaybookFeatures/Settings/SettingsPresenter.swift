@@ -6,7 +6,8 @@ public enum SettingsPresenter {
             name: settings.name, journalName: settings.journalName, language: settings.language.rawValue,
             accentColor: settings.accentColor.hex, appearance: settings.appearance.rawValue,
             timeZone: settings.timeZoneIdentifier, firstWeekday: settings.firstWeekday.rawValue,
-            units: settings.units.rawValue, focusMinutes: settings.focusMinutes, focusSound: settings.focusSound.rawValue)
+            units: settings.units.rawValue, focusMinutes: settings.focusMinutes,
+            focusSound: settings.focusSound.rawValue)
     }
 
     /// The settings form, showing what was typed and why it was refused when a change failed.
@@ -27,7 +28,9 @@ public enum SettingsPresenter {
                 error: problems[id].map { FieldProblemPresenter.message(for: $0, localizer: localizer) },
                 maxLength: maxLength, options: options)
         }
-        func choices<Choice: RawRepresentable<String> & CaseIterable>(_: Choice.Type, _ id: SettingsField, _ value: String)
+        func choices<Choice: RawRepresentable<String> & CaseIterable>(
+            _: Choice.Type, _ id: SettingsField, _ value: String
+        )
             -> [FormOption]
         {
             Choice.allCases.map {
@@ -99,7 +102,8 @@ public enum SettingsPresenter {
             title: localizer("nav.settings"),
             values: stored,
             sections: sections,
-            errorSummary: problems.isEmpty ? nil : FieldProblemPresenter.summary(count: problems.count, localizer: localizer),
+            errorSummary: problems.isEmpty
+                ? nil : FieldProblemPresenter.summary(count: problems.count, localizer: localizer),
             flash: saved ? localizer("settings.saved") : nil,
             saveLabel: localizer("settings.save"),
             about: SettingsScene.About(

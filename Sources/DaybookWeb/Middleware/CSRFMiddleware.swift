@@ -14,7 +14,9 @@ struct CSRFMiddleware: RouterMiddleware {
     {
         var request = request
         var context = context
-        let existing = request.cookies[Self.cookieName]?.value.filter { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
+        let existing = request.cookies[Self.cookieName]?.value.filter {
+            $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_"
+        }
         let cookieToken = existing.flatMap { $0.count >= 32 ? $0 : nil }
         context.csrfToken = cookieToken ?? services.secrets.newSecret()
 

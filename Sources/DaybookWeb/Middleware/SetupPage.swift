@@ -23,10 +23,9 @@ enum SetupPage {
         let shell = ShellPresenter.present(
             title: page.heading, current: nil, appearance: .system, showsNavigation: false, localizer: localizer)
         let theme = ThemeLinks(palette: ThemePalette(accent: .defaultAccent), appearance: .system)
-        return (try? services.renderer.render(
-            "setup", page: page, shell: shell, csrf: "", theme: theme, status: .serviceUnavailable,
-            headers: [.retryAfter: "1"])) ?? Response(status: .serviceUnavailable)
+        return
+            (try? services.renderer.render(
+                "setup", page: page, shell: shell, csrf: "", theme: theme, status: .serviceUnavailable,
+                headers: [.retryAfter: "1"])) ?? Response(status: .serviceUnavailable)
     }
 }
-
-

@@ -46,8 +46,9 @@ struct AssetRoutes {
         router.get("/offline") { request, context in
             let settings = try await currentSettings(request)
             let localizer = services.localizer(for: settings)
-            let page = OfflinePage(heading: localizer("offline.heading"), body: localizer("offline.body"),
-                                   retryLabel: localizer("offline.retry"))
+            let page = OfflinePage(
+                heading: localizer("offline.heading"), body: localizer("offline.body"),
+                retryLabel: localizer("offline.retry"))
             let shell = ShellPresenter.present(
                 title: page.heading, current: nil, appearance: settings.appearance, showsNavigation: false,
                 localizer: localizer)

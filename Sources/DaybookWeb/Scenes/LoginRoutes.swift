@@ -26,7 +26,8 @@ struct LoginRoutes {
             let next = Self.safeNext(context.form["next"] ?? "/")
             let key = context.remoteAddress ?? "unknown"
             if let wait = await services.throttle.retryAfter(for: key) {
-                let message = env.localizer.plural("login.error.throttled", count: Int((Double(wait) / 60).rounded(.up)))
+                let message = env.localizer.plural(
+                    "login.error.throttled", count: Int((Double(wait) / 60).rounded(.up)))
                 var response = try render(env, context, next: next, error: message, status: .tooManyRequests)
                 response.headers[.retryAfter] = String(wait)
                 return response
@@ -34,7 +35,8 @@ struct LoginRoutes {
             let access = services.accessInteractor(env.database)
             guard let session = try await access.signIn(passphrase: context.form["passphrase"] ?? "") else {
                 await services.throttle.recordFailure(for: key)
-                return try render(env, context, next: next, error: env.localizer("login.error.wrong"), status: .unauthorized)
+                return try render(
+                    env, context, next: next, error: env.localizer("login.error.wrong"), status: .unauthorized)
             }
             await services.throttle.reset(for: key)
             var response = Response.seeOther(next)

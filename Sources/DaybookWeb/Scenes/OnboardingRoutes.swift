@@ -50,9 +50,11 @@ struct OnboardingRoutes {
             let typed = SettingsChange(
                 name: context.form["name"], journalName: context.form["journalName"],
                 language: context.form["language"], accentColor: context.form["accentColor"])
-            let response = Onboarding.Load.Response(settings: env.settings, step: error.problems[.name] != nil ? .name : step)
+            let response = Onboarding.Load.Response(
+                settings: env.settings, step: error.problems[.name] != nil ? .name : step)
             let model = OnboardingPresenter.present(
-                response, rejection: Onboarding.Rejection(typed: typed, problems: error.problems), localizer: env.localizer)
+                response, rejection: Onboarding.Rejection(typed: typed, problems: error.problems),
+                localizer: env.localizer)
             return try render(model, env, context, status: .badRequest)
         }
     }

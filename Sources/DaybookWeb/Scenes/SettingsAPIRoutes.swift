@@ -52,7 +52,8 @@ struct SettingsAPIRoutes {
         do {
             body = try await request.collectBody(upTo: Limits.jsonBody)
         } catch {
-            throw HTTPError(.contentTooLarge, message: localizer.plural("api.error.tooLarge", count: Limits.jsonBody / 1024))
+            throw HTTPError(
+                .contentTooLarge, message: localizer.plural("api.error.tooLarge", count: Limits.jsonBody / 1024))
         }
         let data = Data(body.readableBytesView)
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {

@@ -17,7 +17,8 @@ struct SettingsRoutes {
             let env = try await PageEnvironment(services: services, request: request)
             guard !env.settings.needsOnboarding else { return Response.seeOther("/onboarding") }
             let saved = request.uri.queryParameters["saved"] != nil
-            let model = SettingsPresenter.present(try await interactor(env).load(), saved: saved, localizer: env.localizer)
+            let model = SettingsPresenter.present(
+                try await interactor(env).load(), saved: saved, localizer: env.localizer)
             return try await render(model, env, context)
         }
         router.post("/settings") { request, context in
@@ -29,7 +30,8 @@ struct SettingsRoutes {
             } catch let error as SettingsValidationError {
                 let model = SettingsPresenter.present(
                     try await interactor(env).load(),
-                    rejection: SettingsScene.Rejection(typed: change, problems: error.problems), localizer: env.localizer)
+                    rejection: SettingsScene.Rejection(typed: change, problems: error.problems),
+                    localizer: env.localizer)
                 return try await render(model, env, context, status: .badRequest)
             }
         }

@@ -12,7 +12,8 @@ struct TodayRoutes {
                 return Response.seeOther("/onboarding")
             }
             let model = TodayPresenter.present(response, localizer: env.localizer)
-            return try env.render("today", page: model, title: model.title, current: .today, services: services, context: context)
+            return try env.render(
+                "today", page: model, title: model.title, current: .today, services: services, context: context)
         }
     }
 }
@@ -28,7 +29,8 @@ struct PlaceholderRoutes {
                 guard !env.settings.needsOnboarding else { return Response.seeOther("/onboarding") }
                 let model = PlaceholderPresenter.present(section: section, localizer: env.localizer)
                 return try env.render(
-                    "placeholder", page: model, title: model.title, current: section, services: services, context: context)
+                    "placeholder", page: model, title: model.title, current: section, services: services,
+                    context: context)
             }
         }
     }

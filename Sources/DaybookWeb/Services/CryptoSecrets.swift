@@ -35,8 +35,11 @@ public struct ScryptPassphraseHasher: PassphraseHasher {
         var generator = SystemRandomNumberGenerator()
         let salt = Data((0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
         let key = try derive(passphrase, salt: salt, rounds: rounds, blockSize: blockSize, parallelism: parallelism)
-        return ["scrypt", String(rounds), String(blockSize), String(parallelism), Base64URL.encode(salt), Base64URL.encode(key)]
-            .joined(separator: "$")
+        return [
+            "scrypt", String(rounds), String(blockSize), String(parallelism), Base64URL.encode(salt),
+            Base64URL.encode(key),
+        ]
+        .joined(separator: "$")
     }
 
     public func verify(_ passphrase: String, against encoded: String) -> Bool {
@@ -51,7 +54,8 @@ public struct ScryptPassphraseHasher: PassphraseHasher {
         return zip(actual, expected).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
     }
 
-    private func derive(_ passphrase: String, salt: Data, rounds: Int, blockSize: Int, parallelism: Int) throws -> Data {
+    private func derive(_ passphrase: String, salt: Data, rounds: Int, blockSize: Int, parallelism: Int) throws -> Data
+    {
         let key = try KDF.Scrypt.deriveKey(
             from: Data(passphrase.utf8), salt: salt, outputByteCount: 32, rounds: rounds, blockSize: blockSize,
             parallelism: parallelism, maxMemory: 256 * 1024 * 1024)

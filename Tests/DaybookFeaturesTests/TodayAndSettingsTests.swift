@@ -1,0 +1,69 @@
+import DaybookCore
+import DaybookStore
+import DaybookTestSupport
+import Foundation
+import Testing
+
+@testable import DaybookFeatures
+
+@Suite("Today and Settings scenes")
+struct TodayAndSettingsTests {
+    @Test("Today greets by name for the time of day where the owner lives")
+    func greeting() async throws {
+        let database = try await Fixtures.database(settings: Fixtures.settings(name: "지민", language: .korean))
+        let clock = ManualClock(.iso("2026-11-21T07:30:00+09:00"))
+        let today = TodayInteractor(store: database, clock: clock)
+        let morning = TodayPresenter.present(
+            try #require(try await today.load()), localizer: Fixtures.localizer(.korean))
+        #expect(morning.period == "morning")
+        #expect(morning.greeting == Fixtures.localizer(.korean)("today.greeting.morning", "지민"))
+        #expect(morning.date.contains("11월 21일"))
+        clock.advance(by: 12 * 3600)
+        let evening = TodayPresenter.present(
+            try #require(try await today.load()), localizer: Fixtures.localizer(.korean))
+        #expect(evening.period == "evening")
+    }
+
+    @Test("Today has nothing to show before onboarding")
+    func todayNeedsOnboarding() async throws {
+        let today = TodayInteractor(
+            store: try await Fixtures.database(), clock: FixedClock(.iso("2026-11-21T07:30:00Z")))
+        #expect(try await today.load() == nil)
+    }
+
+    @Test("a refused settings change saves nothing and re-shows what was typed with reasons")
+    func refusedChange() async throws {
+        let original = Fixtures.settings()
+        let database = try await Fixtures.database(settings: original)
+        let interactor = SettingsInteractor(store: database, initial: { original })
+        let change = SettingsChange(name: "Jun", accentColor: "#zzzzzz")
+        await #expect(throws: SettingsValidationError.self) { try await interactor.update(change) }
+        #expect(try await database.loadSettings() == original)
+
+        let model = SettingsPresenter.present(
+            try await interactor.load(),
+            rejection: SettingsScene.Rejection(typed: change, problems: [.accentColor: .invalidColor]),
+            localizer: Fixtures.localizer(.japanese))
+        let fields = model.sections.flatMap(\.fields)
+        #expect(fields.first { $0.id == "name" }?.value == "Jun")
+        #expect(
+            fields.first { $0.id == "accentColor" }?.error == Fixtures.localizer(.japanese)("error.field.invalidColor"))
+        #expect(model.values.name == "Mina")
+        #expect(model.errorSummary?.isEmpty == false)
+    }
+
+    @Test("the settings form offers every option, localized, with the current one selected")
+    func options() async throws {
+        let settings = Fixtures.settings(language: .korean)
+        let model = SettingsPresenter.present(
+            SettingsScene.Load.Response(settings: settings, timeZoneIdentifiers: ["Asia/Seoul", "Europe/Paris"]),
+            localizer: Fixtures.localizer(.korean))
+        let fields = Dictionary(uniqueKeysWithValues: model.sections.flatMap(\.fields).map { ($0.id, $0) })
+        #expect(Set(fields.keys) == Set(SettingsField.allCases.map(\.rawValue)))
+        #expect(fields["language"]?.options.first { $0.isSelected }?.label == "한국어")
+        #expect(fields["timeZone"]?.options.first { $0.isSelected }?.value == "Asia/Seoul")
+        #expect(fields["firstWeekday"]?.options.first { $0.isSelected }?.label == "월요일")
+        #expect(fields["focusSound"]?.options.count == AmbientSound.allCases.count)
+        #expect(model.about.version == BuildInfo.version)
+    }
+}

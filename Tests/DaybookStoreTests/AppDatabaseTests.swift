@@ -1,0 +1,110 @@
+import DaybookCore
+import DaybookTestSupport
+import Foundation
+import GRDB
+import Testing
+
+@testable import DaybookStore
+
+@Suite("AppDatabase")
+struct AppDatabaseTests {
+    @Test("a new data folder gets a WAL database with every migration applied")
+    func migratesFile() throws {
+        let folder = Fixtures.temporaryFolder().appendingPathComponent("nested/data")
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+        let database = try AppDatabase.open(folder: folder)
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("daybook.sqlite").path))
+        #expect(try database.journalMode() == "wal")
+        #expect(try database.appliedMigrations() == ["v1 settings and access"])
+        #expect(try database.tableNames().contains("settings"))
+        // Opening again finds everything in place.
+        let reopened = try AppDatabase.open(folder: folder)
+        #expect(try reopened.appliedMigrations() == ["v1 settings and access"])
+    }
+
+    @Test("in memory, the schema is the same")
+    func migratesMemory() throws {
+        let database = try AppDatabase.inMemory()
+        let file = try AppDatabase.open(folder: Fixtures.temporaryFolder())
+        #expect(try database.tableNames() == file.tableNames())
+    }
+
+    @Test("settings are absent until saved, then come back exactly, as one row")
+    func settingsRoundTrip() async throws {
+        let database = try await Fixtures.database()
+        #expect(try await database.loadSettings() == nil)
+        var settings = Fixtures.settings(name: "지민", language: .korean)
+        try await database.saveSettings(settings)
+        settings.accentColor = HexColor(hex: "#b03a2e")!
+        settings.appearance = .dark
+        try await database.saveSettings(settings)
+        #expect(try await database.loadSettings() == settings)
+        let rows = try await database.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM settings") }
+        #expect(rows == 1)
+    }
+
+    @Test("settings survive closing and reopening the file")
+    func settingsPersist() async throws {
+        let folder = Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try await AppDatabase.open(folder: folder).saveSettings(Fixtures.settings(name: "Aiko"))
+        #expect(try await AppDatabase.open(folder: folder).loadSettings()?.name == "Aiko")
+    }
+
+    @Test("a value from a newer version falls back to its default instead of failing")
+    func unknownValuesFallBack() async throws {
+        let database = try await Fixtures.database(settings: Fixtures.settings())
+        try await database.writer.write { db in
+            try db.execute(sql: "UPDATE settings SET language = 'xx', focusSound = 'thunder', accentColor = 'nope'")
+        }
+        let loaded = try #require(try await database.loadSettings())
+        #expect(loaded.language == .english)
+        #expect(loaded.focusSound == .rain)
+        #expect(loaded.accentColor == .defaultAccent)
+        #expect(loaded.name == "Mina")
+    }
+
+    @Test("sessions expire, and a new passphrase ends them all")
+    func sessions() async throws {
+        let database = try await Fixtures.database()
+        let now = Date.iso("2026-11-21T10:00:00Z")
+        try await database.createSession(digest: "abc", createdAt: now, expiresAt: now.addingTimeInterval(60))
+        #expect(try await database.hasSession(digest: "abc", at: now.addingTimeInterval(59)))
+        #expect(try await !database.hasSession(digest: "abc", at: now.addingTimeInterval(61)))
+        #expect(try await !database.hasSession(digest: "other", at: now))
+        try await database.setPassphraseHash("scrypt$x")
+        #expect(try await !database.hasSession(digest: "abc", at: now))
+        #expect(try await database.passphraseHash() == "scrypt$x")
+    }
+
+    @Test("tokens are listed newest first, marked when used, and gone when revoked")
+    func tokens() async throws {
+        let database = try await Fixtures.database()
+        let day = Date.iso("2026-11-21T10:00:00Z")
+        try await database.createToken(APIToken(id: "aaaa", name: "laptop", createdAt: day), digest: "d1")
+        try await database.createToken(
+            APIToken(id: "bbbb", name: "bar", createdAt: day.addingTimeInterval(10)), digest: "d2")
+        #expect(try await database.tokens().map(\.name) == ["bar", "laptop"])
+        let used = try await database.useToken(digest: "d1", at: day.addingTimeInterval(99))
+        #expect(used?.lastUsedAt == day.addingTimeInterval(99))
+        #expect(try await database.useToken(digest: "nope", at: day) == nil)
+        #expect(try await database.revokeToken(id: "aaaa"))
+        #expect(try await !database.revokeToken(id: "aaaa"))
+        #expect(try await database.useToken(digest: "d1", at: day) == nil)
+    }
+
+    @Test("demo data is the same for the same seed")
+    func demoIsDeterministic() async throws {
+        let a = try await Fixtures.database()
+        let b = try await Fixtures.database()
+        let c = try await Fixtures.database()
+        try await a.fillDemo(years: 1, seed: 7, timeZone: Fixtures.seoul)
+        try await b.fillDemo(years: 1, seed: 7, timeZone: Fixtures.seoul)
+        try await c.fillDemo(years: 1, seed: 8, timeZone: Fixtures.seoul)
+        let settingsA = try #require(try await a.loadSettings())
+        #expect(try await b.loadSettings() == settingsA)
+        #expect(!settingsA.needsOnboarding)
+        let settingsC = try #require(try await c.loadSettings())
+        #expect(settingsC != settingsA)
+    }
+}

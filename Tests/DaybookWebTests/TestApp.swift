@@ -1,0 +1,108 @@
+import DaybookCore
+import DaybookStore
+import DaybookTestSupport
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@testable import DaybookWeb
+
+/// A Daybook with the real router, templates and an in-memory database.
+struct TestApp {
+    let services: AppServices
+    let database: AppDatabase?
+
+    static func make(
+        host: String = "127.0.0.1", settings: Settings? = nil, gate: DatabaseGate? = nil,
+        clock: any DaybookClock = FixedClock(.iso("2026-11-21T08:30:00+09:00"))
+    ) async throws -> TestApp {
+        let database = gate == nil ? try await Fixtures.database(settings: settings) : nil
+        let publicFiles = try #require(WebResources.publicFiles)
+        let assets = try StaticAssets(folder: publicFiles)
+        let renderer = try await PageRenderer(
+            templates: try #require(WebResources.templates), assetVersion: assets.version)
+        let services = AppServices(
+            configuration: AppConfiguration(host: host, port: 0, dataFolder: nil, serverTimeZone: Fixtures.seoul),
+            gate: gate ?? DatabaseGate(ready: database!), clock: clock, catalog: .bundled,
+            secrets: SystemSecretMaker(), hasher: ScryptPassphraseHasher(rounds: 1 << 10), renderer: renderer,
+            assets: assets, throttle: LoginThrottle(clock: clock))
+        return TestApp(services: services, database: database)
+    }
+
+    var application: some ApplicationProtocol { Application(router: buildRouter(services: services)) }
+
+    /// Runs `body` with a browser-like client that keeps cookies.
+    func browse(_ body: @escaping @Sendable (inout Browser) async throws -> Void) async throws {
+        try await application.test(.router) { client in
+            var browser = Browser(client: client)
+            try await body(&browser)
+        }
+    }
+}
+
+/// Keeps cookies between requests and fills in the CSRF field of forms, as a browser page would.
+struct Browser {
+    let client: any TestClientProtocol
+    var cookies: [String: String] = [:]
+    var acceptLanguage = "en-US,en;q=0.9"
+
+    init(client: any TestClientProtocol) {
+        self.client = client
+    }
+
+    @discardableResult
+    mutating func get(_ path: String, headers: HTTPFields = [:]) async throws -> TestResponse {
+        try await send(path, method: .get, headers: headers, body: nil)
+    }
+
+    /// Posts a form; the CSRF token from the cookie is added unless `csrf` says otherwise.
+    @discardableResult
+    mutating func post(_ path: String, form: [String: String], csrf: String? = nil, headers: HTTPFields = [:])
+        async throws -> TestResponse
+    {
+        var fields = form
+        fields["csrf"] = csrf ?? cookies["daybook_csrf"] ?? ""
+        let body = fields.map { "\(Self.encode($0.key))=\(Self.encode($0.value))" }.joined(separator: "&")
+        var headers = headers
+        headers[.contentType] = "application/x-www-form-urlencoded"
+        return try await send(path, method: .post, headers: headers, body: ByteBuffer(string: body))
+    }
+
+    mutating func send(_ path: String, method: HTTPRequest.Method, headers: HTTPFields, body: ByteBuffer?)
+        async throws -> TestResponse
+    {
+        var headers = headers
+        if headers[.acceptLanguage] == nil { headers[.acceptLanguage] = acceptLanguage }
+        if !cookies.isEmpty {
+            headers[.cookie] = cookies.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: "; ")
+        }
+        let response = try await client.execute(uri: path, method: method, headers: headers, body: body)
+        for header in response.headers[values: .setCookie] {
+            let pair = header.split(separator: ";")[0].split(separator: "=", maxSplits: 1)
+            guard pair.count == 2 else { continue }
+            if pair[1].isEmpty { cookies[String(pair[0])] = nil } else { cookies[String(pair[0])] = String(pair[1]) }
+        }
+        return response
+    }
+
+    /// Completes onboarding through the real forms.
+    mutating func onboard(name: String = "Mina", journal: String = "Morning Pages", language: String = "en")
+        async throws
+    {
+        try await get("/onboarding")
+        try await post("/onboarding/language", form: ["language": language])
+        try await post("/onboarding/name", form: ["name": name])
+        try await post("/onboarding/journal", form: ["journalName": journal, "accentColor": "#2f6f6a"])
+    }
+
+    static func encode(_ text: String) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+    }
+}
+
+extension TestResponse {
+    var text: String { String(buffer: body) }
+}
