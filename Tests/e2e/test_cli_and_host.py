@@ -1,0 +1,87 @@
+"""The command-line client against a real server, and the loopback host guard."""
+
+import http.client
+import json
+import os
+import subprocess
+
+from conftest import daybook_binary
+
+
+def run_cli(*args, server=None, env_extra=None, stdin=None):
+    env = dict(os.environ)
+    if server is not None:
+        env["DAYBOOK_URL"] = server.url
+    env.update(env_extra or {})
+    return subprocess.run(
+        [str(daybook_binary()), *args], capture_output=True, text=True, env=env, input=stdin, timeout=60
+    )
+
+
+def test_a_foreign_host_name_is_refused_on_loopback(server):
+    # A page on another site that rebinds its DNS name to 127.0.0.1 still sends its own Host header.
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+    connection.request("GET", "/", headers={"Host": f"evil.example:{server.port}"})
+    response = connection.getresponse()
+    assert response.status == 421
+    assert "this computer" in response.read().decode()
+    connection.request("GET", "/onboarding", headers={"Host": f"localhost:{server.port}"})
+    assert connection.getresponse().status == 200
+
+
+def test_settings_through_the_cli(server):
+    shown = run_cli("settings", "show", server=server)
+    assert shown.returncode == 0, shown.stderr
+    assert "language" in shown.stdout and "focusMinutes" in shown.stdout
+
+    changed = run_cli("settings", "set", "name", "Mina", server=server)
+    assert changed.returncode == 0, changed.stderr
+    assert "name is now Mina" in changed.stdout
+
+    as_json = run_cli("settings", "show", "--json", server=server)
+    assert json.loads(as_json.stdout)["values"]["name"] == "Mina"
+
+    refused = run_cli("settings", "set", "accentColor", "#12", server=server)
+    assert refused.returncode != 0
+    assert "hex code" in refused.stderr
+
+    unknown = run_cli("settings", "set", "colour", "red", server=server)
+    assert unknown.returncode != 0
+    assert "not a setting" in unknown.stderr
+
+
+def test_cli_says_plainly_when_no_server_runs():
+    result = run_cli("settings", "show", "--server", "http://127.0.0.1:9")
+    assert result.returncode != 0
+    assert "Is it running?" in result.stderr
+
+
+def test_version_help_and_completions():
+    version = run_cli("--version")
+    assert version.returncode == 0 and version.stdout.strip()[0].isdigit()
+    assert "settings" in run_cli("--help").stdout
+    completion = run_cli("--generate-completion-script", "bash")
+    assert completion.returncode == 0 and "daybook" in completion.stdout
+
+
+def test_exposed_server_refuses_to_start_until_a_passphrase_is_set(tmp_path):
+    data = tmp_path / "data"
+    refused = subprocess.run(
+        [str(daybook_binary()), "serve", "--host", "0.0.0.0", "--port", "18099", "--data-dir", str(data)],
+        capture_output=True, text=True, timeout=60,
+    )
+    assert refused.returncode != 0
+    assert "daybook passphrase set" in refused.stderr
+
+    short = run_cli("passphrase", "set", "--stdin", "--data-dir", str(data), stdin="short\n")
+    assert short.returncode != 0 and "at least 10" in short.stderr
+    done = run_cli("passphrase", "set", "--stdin", "--data-dir", str(data), stdin="correct horse battery\n")
+    assert done.returncode == 0, done.stderr
+
+
+def test_demo_fills_a_data_folder_deterministically(tmp_path):
+    for name in ("a", "b"):
+        result = run_cli("demo", "--years", "2", "--seed", "7", "--data-dir", str(tmp_path / name))
+        assert result.returncode == 0, result.stderr
+        assert (tmp_path / name / "daybook.sqlite").exists()
+    assert run_cli("demo", "--years", "0", "--data-dir", str(tmp_path / "c")).returncode != 0
