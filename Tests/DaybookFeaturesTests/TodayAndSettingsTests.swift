@@ -67,3 +67,23 @@ struct TodayAndSettingsTests {
         #expect(model.about.version == BuildInfo.version)
     }
 }
+
+@Suite("Privacy scene")
+struct PrivacyTests {
+    @Test("the policy lists the real files in the data folder")
+    func listsFiles() {
+        let model = PrivacyPresenter.present(
+            dataFolder: "/home/mina/.local/share/daybook", requiresLogin: false, localizer: Fixtures.localizer())
+        let details = model.sections.flatMap(\.items).map(\.detail)
+        #expect(details.contains("/home/mina/.local/share/daybook/daybook.sqlite"))
+        #expect(details.contains("/home/mina/.local/share/daybook/photos/"))
+        #expect(model.sections.contains { $0.paragraphs.contains(Fixtures.localizer()("privacy.network.none")) })
+    }
+
+    @Test("an exposed server's policy says it is locked")
+    func exposed() {
+        let model = PrivacyPresenter.present(dataFolder: nil, requiresLogin: true, localizer: Fixtures.localizer(.japanese))
+        #expect(model.sections.flatMap(\.paragraphs).contains(Fixtures.localizer(.japanese)("privacy.access.exposed")))
+        #expect(model.sections.flatMap(\.items).allSatisfy { $0.detail == Fixtures.localizer(.japanese)("privacy.inMemory") })
+    }
+}

@@ -157,6 +157,8 @@ struct PageTests {
             #expect(page.status == .ok)
             #expect(page.text.contains(Fixtures.localizer(.korean)("privacy.network.none")))
             #expect(page.text.contains(Fixtures.localizer(.korean)("privacy.access.loopback")))
+            #expect(page.text.contains(#"<dl class="paths"><dt>"#))
+            #expect(page.text.contains(Fixtures.localizer(.korean)("privacy.inMemory")))
         }
     }
 

@@ -9,6 +9,14 @@ public enum Privacy {
         public var heading: String
         public var paragraphs: [String]
         public var items: [Item]
+        public var hasItems: Bool
+
+        public init(heading: String, paragraphs: [String], items: [Item]) {
+            self.heading = heading
+            self.paragraphs = paragraphs
+            self.items = items
+            self.hasItems = !items.isEmpty
+        }
     }
 
     public struct Item: Sendable, Encodable {

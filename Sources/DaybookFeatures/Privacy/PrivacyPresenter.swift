@@ -4,13 +4,13 @@ public enum PrivacyPresenter {
     /// The privacy policy, naming the real places on this machine where data lives.
     ///
     /// - Parameters:
-    ///   - dataFolder: the data folder's path.
+    ///   - dataFolder: the data folder's path, or `nil` when nothing is written to disk.
     ///   - requiresLogin: whether this server is reachable from other machines (and so locked).
-    public static func present(dataFolder: String, requiresLogin: Bool, localizer: Localizer) -> Privacy.ViewModel {
-        func item(_ key: String, _ detail: String) -> Privacy.Item {
-            Privacy.Item(label: localizer("privacy.stored.\(key)"), detail: detail)
+    public static func present(dataFolder: String?, requiresLogin: Bool, localizer: Localizer) -> Privacy.ViewModel {
+        func item(_ key: String, _ file: String) -> Privacy.Item {
+            let detail = dataFolder.map { ($0.hasSuffix("/") ? $0 : $0 + "/") + file } ?? localizer("privacy.inMemory")
+            return Privacy.Item(label: localizer("privacy.stored.\(key)"), detail: detail)
         }
-        let separator = dataFolder.hasSuffix("/") ? "" : "/"
         return Privacy.ViewModel(
             title: localizer("privacy.title"),
             lead: localizer("privacy.lead"),
@@ -19,10 +19,10 @@ public enum PrivacyPresenter {
                     heading: localizer("privacy.stored.heading"),
                     paragraphs: [localizer("privacy.stored.body")],
                     items: [
-                        item("database", dataFolder + separator + "daybook.sqlite"),
-                        item("photos", dataFolder + separator + "photos/"),
-                        item("cache", dataFolder + separator + "cache/"),
-                        item("backups", dataFolder + separator + "backups/"),
+                        item("database", "daybook.sqlite"),
+                        item("photos", "photos/"),
+                        item("cache", "cache/"),
+                        item("backups", "backups/"),
                     ]),
                 Privacy.Section(
                     heading: localizer("privacy.network.heading"),

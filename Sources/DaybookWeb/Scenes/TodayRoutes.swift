@@ -43,9 +43,8 @@ struct PrivacyRoutes {
     func register(on router: Router<DaybookRequestContext>) {
         router.get("/privacy") { request, context in
             let env = try await PageEnvironment(services: services, request: request)
-            let folder = services.configuration.dataFolder?.path ?? env.localizer("privacy.inMemory")
             let model = PrivacyPresenter.present(
-                dataFolder: folder, requiresLogin: services.requiresLogin, localizer: env.localizer)
+                dataFolder: services.configuration.dataFolder?.path, requiresLogin: services.requiresLogin, localizer: env.localizer)
             return try env.render(
                 "privacy", page: model, title: model.title, current: nil,
                 showsNavigation: !env.settings.needsOnboarding, services: services, context: context)
