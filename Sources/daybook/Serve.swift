@@ -33,6 +33,11 @@ struct Serve: AsyncParsableCommand {
             FileHandle.standardError.write(Data((error.description + "\n").utf8))
             throw ExitCode(78)
         }
+        Task {
+            if case .failed(let reason) = await services.gate.waitUntilSettled() {
+                FileHandle.standardError.write(Data("The database could not be opened: \(reason)\n".utf8))
+            }
+        }
         let app = buildApplication(configuration: configuration, services: services, logger: logger) {
             let lines = [
                 "Daybook is running at \(configuration.displayURL)",

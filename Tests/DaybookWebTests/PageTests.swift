@@ -227,3 +227,19 @@ struct PageTests {
         }
     }
 }
+
+@Suite("Pages when the database fails")
+struct FailedDatabaseTests {
+    @Test("a database that cannot be opened shows an error page, not 'finishing setup' forever")
+    func failedDatabase() async throws {
+        let gate = DatabaseGate()
+        await gate.finish(.failed("disk is read-only"))
+        let app = try await TestApp.make(gate: gate)
+        try await app.browse { browser in
+            let page = try await browser.get("/")
+            #expect(page.status == .internalServerError)
+            #expect(page.text.contains(Fixtures.localizer()("error.internal.title")))
+            #expect(!page.text.contains("disk is read-only"))
+        }
+    }
+}

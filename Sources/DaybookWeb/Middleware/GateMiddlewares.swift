@@ -35,10 +35,14 @@ struct ReadinessMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
     {
-        if await services.gate.database == nil, !PublicPaths.isStatic(request.uri.path) {
-            return SetupPage.response(request: request, services: services)
+        guard !PublicPaths.isStatic(request.uri.path) else { return try await next(request, context) }
+        switch await services.gate.state {
+        case .ready: return try await next(request, context)
+        case .opening: return SetupPage.response(request: request, services: services)
+        case .failed(let reason):
+            context.logger.error("the database could not be opened", metadata: ["reason": .string(reason)])
+            throw HTTPError(.internalServerError)
         }
-        return try await next(request, context)
     }
 }
 
