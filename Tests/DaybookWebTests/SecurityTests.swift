@@ -76,6 +76,14 @@ struct SecurityTests {
                 headers: [.contentType: "application/json", .origin: "https://evil.example"],
                 body: ByteBuffer(string: #"{"name":"Eve"}"#))
             #expect(api.status == .forbidden)
+            // What Chromium sends for a same-origin form under `Referrer-Policy: no-referrer`.
+            let nullOrigin = try await browser.post(
+                "/settings", form: ["name": "Bo"],
+                headers: [.origin: "null", HTTPField.Name("Sec-Fetch-Site")!: "same-origin"])
+            #expect(nullOrigin.status == .seeOther)
+            let nullWithoutToken = try await browser.post(
+                "/settings", form: ["name": "Eve"], csrf: "forged", headers: [.origin: "null"])
+            #expect(nullWithoutToken.status == .forbidden)
             let sameOrigin = try await browser.post(
                 "/settings", form: ["name": "Ann"], headers: [.origin: "http://localhost"])
             #expect(sameOrigin.status == .seeOther)

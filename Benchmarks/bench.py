@@ -1,0 +1,207 @@
+#!/usr/bin/env python3
+"""Daybook benchmarks: figures to watch, not pass/fail checks.
+
+    python3 Benchmarks/bench.py [--bin PATH] [--starts 5] [--requests 500]
+
+(a) cold start: time from exec to the first 200 from GET /onboarding with a
+    new data folder (median of several starts);
+(b) shell page weight: bytes of the Today page (/) and of every stylesheet
+    and script it loads, following ES module imports (goal: at most 60 KB);
+(c) server time of GET / over one keep-alive connection: p50/p95/p99 and
+    requests per second.
+
+Uses .build/release/daybook when it exists, else .build/debug/daybook
+(build the release with `swift build -c release` for figures that mean
+something).
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import re
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "Tests" / "e2e"))
+
+from daybook_http import Client, complete_onboarding, parse_page  # noqa: E402
+
+PAGE_WEIGHT_GOAL_KB = 60
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def pick_binary(explicit: str | None) -> tuple[Path, str]:
+    if explicit:
+        return Path(explicit), "given"
+    for config in ("release", "debug"):
+        path = ROOT / ".build" / config / "daybook"
+        if path.exists():
+            return path, config
+    sys.exit("no daybook binary: run `swift build -c release` first")
+
+
+class Running:
+    """A `daybook serve` on a free port with its own new data folder."""
+
+    def __init__(self, binary: Path) -> None:
+        self.tmp = tempfile.TemporaryDirectory(prefix="daybook-bench-")
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.started = time.perf_counter()
+        self.process = subprocess.Popen(
+            [str(binary), "serve", "--host", "127.0.0.1", "--port", str(self.port),
+             "--data-dir", str(Path(self.tmp.name) / "data")],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
+
+    def wait_for_200(self, path: str = "/onboarding", timeout: float = 60) -> float:
+        """Seconds from start until `path` first answers 200."""
+        deadline = self.started + timeout
+        while time.perf_counter() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"daybook exited with {self.process.returncode}")
+            try:
+                conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=2)
+                conn.request("GET", path)
+                resp = conn.getresponse()
+                resp.read()
+                conn.close()
+                if resp.status == 200:
+                    return time.perf_counter() - self.started
+            except OSError:
+                pass
+            time.sleep(0.002)
+        raise RuntimeError(f"no 200 from {path} within {timeout} s")
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.tmp.cleanup()
+
+    def __enter__(self) -> "Running":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
+
+
+def cold_start(binary: Path, starts: int) -> None:
+    times = []
+    for _ in range(starts):
+        with Running(binary) as server:
+            times.append(server.wait_for_200())
+    print(f"(a) cold start to first 200 of GET /onboarding, new data folder, {starts} starts")
+    print(f"    median {statistics.median(times) * 1000:.0f} ms "
+          f"(min {min(times) * 1000:.0f}, max {max(times) * 1000:.0f})")
+
+
+IMPORT_RE = re.compile(
+    r"""(?:\bimport\s*(?:[\w*{}\s,$]+?\s*from\s*)?|\bexport\s*[\w*{}\s,$]+?\s*from\s*|\bimport\s*\(\s*)["']([^"']+)["']""")
+
+
+def page_weight(binary: Path) -> None:
+    with Running(binary) as server:
+        server.wait_for_200()
+        client = Client(server.url)
+        today = complete_onboarding(client)
+        sizes: list[tuple[str, int]] = [("/ (Today HTML)", len(today.body))]
+        page = parse_page(today.text)
+        queue: list[str] = []
+        for link in page.links:
+            rels = link.get("rel", "").lower().split()
+            if ("stylesheet" in rels or "modulepreload" in rels) and link.get("href"):
+                queue.append(urllib.parse.urljoin(today.url, link["href"]))
+        for script in page.scripts:
+            if script.get("src"):
+                queue.append(urllib.parse.urljoin(today.url, script["src"]))
+        seen: set[str] = set()
+        while queue:
+            url = queue.pop(0)
+            key = urllib.parse.urlsplit(url)._replace(fragment="").geturl()
+            if key in seen or urllib.parse.urlsplit(url).netloc != urllib.parse.urlsplit(server.url).netloc:
+                continue
+            seen.add(key)
+            resp = client.get(url)
+            if resp.status != 200:
+                sizes.append((f"{urllib.parse.urlsplit(url).path} (status {resp.status})", 0))
+                continue
+            parts = urllib.parse.urlsplit(url)
+            sizes.append((parts.path + (f"?{parts.query}" if parts.query else ""), len(resp.body)))
+            if parts.path.endswith((".js", ".mjs")):
+                for spec in IMPORT_RE.findall(resp.text):
+                    if spec.startswith((".", "/")):
+                        queue.append(urllib.parse.urljoin(url, spec))
+    total = sum(size for _, size in sizes)
+    print("(b) shell page weight (Today, uncompressed)")
+    for name, size in sizes:
+        print(f"    {size / 1024:7.1f} KB  {name}")
+    verdict = "within" if total / 1024 <= PAGE_WEIGHT_GOAL_KB else "OVER"
+    print(f"    {total / 1024:7.1f} KB  total ({verdict} the {PAGE_WEIGHT_GOAL_KB} KB goal)")
+
+
+def server_time(binary: Path, requests: int) -> None:
+    with Running(binary) as server:
+        server.wait_for_200()
+        client = Client(server.url)
+        complete_onboarding(client)
+        headers = {"Cookie": client.cookie_header(), "Accept-Language": "en-US"}
+        conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+
+        def one() -> float:
+            t0 = time.perf_counter()
+            conn.request("GET", "/", headers=headers)
+            resp = conn.getresponse()
+            resp.read()
+            if resp.status != 200:
+                raise RuntimeError(f"GET / answered {resp.status}")
+            return time.perf_counter() - t0
+
+        for _ in range(20):  # warm up
+            one()
+        start = time.perf_counter()
+        samples = sorted(one() for _ in range(requests))
+        elapsed = time.perf_counter() - start
+        conn.close()
+
+    def pct(p: float) -> float:
+        return samples[min(len(samples) - 1, int(round(p / 100 * len(samples))) - 1)] * 1000
+
+    print(f"(c) GET / (Today), {requests} sequential requests on one keep-alive connection")
+    print(f"    p50 {pct(50):.2f} ms, p95 {pct(95):.2f} ms, p99 {pct(99):.2f} ms, "
+          f"{requests / elapsed:.0f} requests/s")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--bin", help="daybook binary to measure")
+    parser.add_argument("--starts", type=int, default=5)
+    parser.add_argument("--requests", type=int, default=500)
+    args = parser.parse_args()
+    binary, kind = pick_binary(args.bin)
+    print(f"daybook binary: {binary} ({kind} build)")
+    cold_start(binary, args.starts)
+    page_weight(binary)
+    server_time(binary, args.requests)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,428 @@
+"""Fixtures for Daybook's browser tests (pytest + Selenium, headless Chromium).
+
+Each test gets a fresh `daybook serve` on a free port with an empty data
+folder, and as many browsers as it asks for.  Server output goes to
+artifacts/e2e-logs/<test>.log; screenshots to $DAYBOOK_SCREENSHOT_DIR or
+artifacts/screenshots.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.remote.webdriver import WebDriver
+from selenium.webdriver.remote.webelement import WebElement
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "artifacts"
+LOG_DIR = ARTIFACTS / "e2e-logs"
+CHROMIUM = os.environ.get("DAYBOOK_CHROMIUM", "/usr/bin/chromium")
+CHROMEDRIVER = os.environ.get("DAYBOOK_CHROMEDRIVER", "/usr/bin/chromedriver")
+START_TIMEOUT = 30.0
+STOP_TIMEOUT = 10.0
+WAIT = 15.0
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+
+# --------------------------------------------------------------------------
+# The binary
+# --------------------------------------------------------------------------
+
+_built = False
+
+
+def daybook_binary() -> Path:
+    """DAYBOOK_BIN, or the debug build (built once if it is missing)."""
+    global _built
+    env = os.environ.get("DAYBOOK_BIN")
+    if env:
+        path = Path(env)
+        if not path.is_absolute():
+            path = ROOT / path
+        return path
+    path = ROOT / ".build" / "debug" / "daybook"
+    if not path.exists() and not _built:
+        _built = True
+        subprocess.run(["swift", "build", "--product", "daybook"], cwd=ROOT, check=True)
+    if not path.exists():
+        pytest.fail(f"no daybook binary at {path}")
+    return path
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def safe_name(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_.-]+", "_", text).strip("_")[:120] or "test"
+
+
+# --------------------------------------------------------------------------
+# The server
+# --------------------------------------------------------------------------
+
+@dataclass
+class Server:
+    url: str
+    port: int
+    data_dir: Path
+    log_path: Path
+    process: subprocess.Popen
+    exit_code: int | None = None
+    stopped_in: float | None = None
+    _log: object = field(default=None, repr=False)
+
+    def running(self) -> bool:
+        return self.process.poll() is None
+
+    def stop(self) -> int | None:
+        """SIGTERM, then wait up to STOP_TIMEOUT.  Returns the exit code, or
+        None when it did not exit in time (it is then killed)."""
+        if self.stopped_in is not None or self.exit_code is not None:
+            return self.exit_code
+        start = time.monotonic()
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=STOP_TIMEOUT)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+                self.stopped_in = float("inf")
+                self._close_log()
+                return None
+        self.stopped_in = time.monotonic() - start
+        self.exit_code = self.process.returncode
+        self._close_log()
+        return self.exit_code
+
+    def log(self) -> str:
+        try:
+            return self.log_path.read_text(errors="replace")
+        except OSError:
+            return ""
+
+    def _close_log(self) -> None:
+        if self._log is not None:
+            self._log.close()
+            self._log = None
+
+
+def wait_until_serving(url: str, process: subprocess.Popen, timeout: float = START_TIMEOUT) -> None:
+    """Poll GET url until it answers with a status below 500."""
+    deadline = time.monotonic() + timeout
+    last = "no answer"
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"server exited with code {process.returncode} before answering")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as resp:
+                if resp.status < 500:
+                    return
+                last = f"status {resp.status}"
+        except urllib.error.HTTPError as err:
+            if err.code < 500:
+                return
+            last = f"status {err.code}"
+        except (urllib.error.URLError, ConnectionError, TimeoutError, OSError) as err:
+            last = str(err)
+        time.sleep(0.1)
+    raise RuntimeError(f"server did not answer {url} within {timeout:.0f} s ({last})")
+
+
+def start_server(binary: Path, data_dir: Path, log_path: Path, *, cwd: Path | str = ROOT,
+                 extra_args: list[str] | None = None, env: dict[str, str] | None = None) -> Server:
+    port = free_port()
+    data_dir.mkdir(parents=True, exist_ok=True)
+    log_path.parent.mkdir(parents=True, exist_ok=True)
+    log = open(log_path, "wb")
+    args = [str(binary), "serve", "--host", "127.0.0.1", "--port", str(port),
+            "--data-dir", str(data_dir)] + (extra_args or [])
+    log.write(("$ " + " ".join(args) + "\n").encode())
+    log.flush()
+    process = subprocess.Popen(args, cwd=cwd, stdout=log, stderr=subprocess.STDOUT,
+                               stdin=subprocess.DEVNULL, env=env)
+    server = Server(url=f"http://127.0.0.1:{port}", port=port, data_dir=data_dir,
+                    log_path=log_path, process=process, _log=log)
+    try:
+        wait_until_serving(server.url + "/", process)
+    except RuntimeError as err:
+        server.stop()
+        pytest.fail(f"{err}\n--- server log ---\n{server.log()[-4000:]}")
+    return server
+
+
+@pytest.fixture
+def server(request, tmp_path):
+    """A fresh `daybook serve` with an empty data folder."""
+    binary = daybook_binary()
+    log_path = LOG_DIR / f"{safe_name(request.node.nodeid.split('::', 1)[-1])}.log"
+    srv = start_server(binary, tmp_path / "data", log_path)
+    yield srv
+    code = srv.stop()
+    assert srv.stopped_in is not None and srv.stopped_in <= STOP_TIMEOUT, \
+        f"server did not stop within {STOP_TIMEOUT:.0f} s of SIGTERM"
+    assert code == 0, f"server exited with code {code} after SIGTERM\n{srv.log()[-2000:]}"
+
+
+# --------------------------------------------------------------------------
+# Browsers
+# --------------------------------------------------------------------------
+
+def make_driver(lang: str = "en-US", width: int = 1280, height: int = 900,
+                mobile: bool | None = None) -> WebDriver:
+    """Headless Chromium speaking `lang`, with a `width` x `height` viewport.
+
+    Phone widths (mobile=None and width < 600) are emulated as a phone: a
+    touch device of that CSS size that honours <meta name="viewport">.
+    """
+    for path in (CHROMIUM, CHROMEDRIVER):
+        if not Path(path).exists():
+            pytest.fail(f"{path} is missing (scripts/test installs chromium and chromium-driver)")
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
+                f"--window-size={width},{height}", f"--lang={lang}",
+                "--no-first-run", "--no-default-browser-check",
+                "--disable-background-networking", "--disable-sync",
+                "--disable-component-update", "--hide-scrollbars"):
+        options.add_argument(arg)
+    options.add_experimental_option("prefs", {"intl.accept_languages": lang})
+    options.set_capability("goog:loggingPrefs", {"performance": "ALL", "browser": "ALL"})
+    driver = webdriver.Chrome(options=options, service=Service(executable_path=CHROMEDRIVER))
+    driver.set_page_load_timeout(30)
+    driver.set_script_timeout(30)
+    if mobile is None:
+        mobile = width < 600
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": height, "deviceScaleFactor": 2 if mobile else 1,
+        "mobile": mobile,
+    })
+    if mobile:
+        driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+    driver.daybook_urls = []  # type: ignore[attr-defined]
+    driver.daybook_events = []  # type: ignore[attr-defined]
+    return driver
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    setattr(item, f"report_{report.when}", report)
+
+
+@pytest.fixture
+def browser(request):
+    """Factory: browser(lang="en-US", width=1280, height=900) -> WebDriver.
+
+    Every browser made is closed at the end of the test; when the test failed
+    each one leaves a screenshot named failed-<test>-<n>.png first."""
+    drivers: list[WebDriver] = []
+
+    def factory(lang: str = "en-US", width: int = 1280, height: int = 900,
+                mobile: bool | None = None) -> WebDriver:
+        driver = make_driver(lang, width, height, mobile)
+        drivers.append(driver)
+        return driver
+
+    yield factory
+    failed = getattr(request.node, "report_call", None) is not None and request.node.report_call.failed
+    for n, driver in enumerate(drivers):
+        try:
+            if failed:
+                screenshot(driver, f"failed-{safe_name(request.node.name)}-{n}")
+        except Exception:  # noqa: BLE001 - best effort on the way out
+            pass
+        finally:
+            driver.quit()
+
+
+def screenshot_dir() -> Path:
+    path = Path(os.environ.get("DAYBOOK_SCREENSHOT_DIR") or ARTIFACTS / "screenshots")
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def screenshot(driver: WebDriver, name: str) -> Path:
+    path = screenshot_dir() / f"{name}.png"
+    if not driver.save_screenshot(str(path)):
+        raise AssertionError(f"could not save screenshot {path}")
+    return path
+
+
+def _drain_performance_log(driver: WebDriver) -> None:
+    for entry in driver.get_log("performance"):
+        try:
+            message = json.loads(entry["message"])["message"]
+        except (KeyError, ValueError):
+            continue
+        driver.daybook_events.append(message)  # type: ignore[attr-defined]
+        if message.get("method") == "Network.requestWillBeSent":
+            url = message.get("params", {}).get("request", {}).get("url")
+            if url:
+                driver.daybook_urls.append(url)  # type: ignore[attr-defined]
+
+
+def requested_urls(driver: WebDriver) -> list[str]:
+    """Every URL the browser has requested so far (from the performance log)."""
+    _drain_performance_log(driver)
+    return list(driver.daybook_urls)  # type: ignore[attr-defined]
+
+
+def document_statuses(driver: WebDriver) -> list[tuple[str, int]]:
+    """(url, status) of every page (document) response received so far."""
+    _drain_performance_log(driver)
+    out = []
+    for message in driver.daybook_events:  # type: ignore[attr-defined]
+        if message.get("method") == "Network.responseReceived":
+            params = message.get("params", {})
+            if params.get("type") == "Document":
+                resp = params.get("response", {})
+                out.append((resp.get("url", ""), int(resp.get("status", 0))))
+    return out
+
+
+# --------------------------------------------------------------------------
+# Page helpers
+# --------------------------------------------------------------------------
+
+def wait_for(driver: WebDriver, css: str, timeout: float = WAIT) -> WebElement:
+    return WebDriverWait(driver, timeout).until(
+        EC.presence_of_element_located((By.CSS_SELECTOR, css)),
+        message=f"no {css} on {driver.current_url}")
+
+
+def wait_ready(driver: WebDriver, timeout: float = WAIT) -> None:
+    WebDriverWait(driver, timeout).until(
+        lambda d: d.execute_script("return document.readyState") == "complete")
+
+
+def open_page(driver: WebDriver, url: str) -> None:
+    driver.get(url)
+    wait_ready(driver)
+
+
+def click_and_wait(driver: WebDriver, element: WebElement, timeout: float = WAIT) -> None:
+    """Click something that loads a new page, and wait for that page."""
+    old = driver.find_element(By.TAG_NAME, "html")
+    element.click()
+    WebDriverWait(driver, timeout).until(EC.staleness_of(old),
+                                         message="the click did not load a new page")
+    wait_ready(driver, timeout)
+
+
+def assert_page_ok(driver: WebDriver, what: str) -> None:
+    """Fail with the server's own words when the page just loaded is an error page."""
+    statuses = document_statuses(driver)
+    if statuses and statuses[-1][1] >= 400:
+        url, status = statuses[-1]
+        text = " ".join(driver.find_element(By.TAG_NAME, "body").text.split())[:300]
+        raise AssertionError(f"{what}: {url} answered {status}: {text!r}")
+
+
+def html_lang(driver: WebDriver) -> str:
+    return driver.find_element(By.TAG_NAME, "html").get_attribute("lang") or ""
+
+
+def path_of(driver: WebDriver) -> str:
+    from urllib.parse import urlsplit
+    return urlsplit(driver.current_url).path
+
+
+def set_value(driver: WebDriver, element: WebElement, value: str) -> None:
+    """Replace a field's text the way typing would."""
+    element.clear()
+    if value:
+        element.send_keys(value)
+    if (element.get_attribute("value") or "") != value:
+        # Fields that do not take keys (e.g. some IME or colour inputs).
+        driver.execute_script(
+            "arguments[0].value = arguments[1];"
+            "arguments[0].dispatchEvent(new Event('input', {bubbles: true}));"
+            "arguments[0].dispatchEvent(new Event('change', {bubbles: true}));",
+            element, value)
+
+
+def nav_link(driver: WebDriver, path: str) -> WebElement:
+    """The link of #app-nav that goes to `path`."""
+    from urllib.parse import urlsplit
+    nav = driver.find_element(By.ID, "app-nav")
+    for link in nav.find_elements(By.TAG_NAME, "a"):
+        if urlsplit(link.get_attribute("href") or "").path == path:
+            return link
+    raise AssertionError(f"#app-nav has no link to {path}")
+
+
+def accent(driver: WebDriver) -> str:
+    return driver.execute_script(
+        "return getComputedStyle(document.documentElement).getPropertyValue('--accent')").strip()
+
+
+ONBOARDING_NAMES = {
+    "en": ("Alex", "My days"),
+    "ko": ("지민", "나의 하루"),
+    "ja": ("ゆい", "わたしの毎日"),
+    "zh-Hans": ("小明", "我的日子"),
+}
+
+
+def complete_onboarding(driver: WebDriver, server: Server, language: str | None = None,
+                        name: str | None = None, journal: str | None = None,
+                        shoot: str | None = None) -> None:
+    """Walk through onboarding in the browser and land on Today.
+
+    language: the value to pick in the welcome step (None keeps what the
+    server preselected).  shoot: a screenshot name prefix; when given, each
+    step is saved as <shoot>-onboarding[-name|-journal].png."""
+    open_page(driver, server.url + "/")
+    wait_for(driver, "form#onboarding-language")
+    if shoot:
+        screenshot(driver, f"{shoot}-onboarding")
+    select = Select(driver.find_element(By.ID, "language"))
+    if language is not None:
+        select.select_by_value(language)
+    chosen = select.first_selected_option.get_attribute("value") or "en"
+    default_name, default_journal = ONBOARDING_NAMES.get(chosen, ONBOARDING_NAMES["en"])
+    click_and_wait(driver, driver.find_element(By.ID, "onboarding-begin"))
+    assert_page_ok(driver, "choosing the language")
+
+    wait_for(driver, "form#onboarding-name")
+    set_value(driver, driver.find_element(By.ID, "name"), name or default_name)
+    if shoot:
+        screenshot(driver, f"{shoot}-onboarding-name")
+    click_and_wait(driver, driver.find_element(By.ID, "onboarding-next"))
+    assert_page_ok(driver, "giving a name")
+
+    wait_for(driver, "form#onboarding-journal")
+    set_value(driver, driver.find_element(By.ID, "journalName"), journal or default_journal)
+    if shoot:
+        screenshot(driver, f"{shoot}-onboarding-journal")
+    click_and_wait(driver, driver.find_element(By.ID, "onboarding-finish"))
+    assert_page_ok(driver, "naming the journal")
+    wait_for(driver, "#greeting")
+    assert path_of(driver) == "/", f"onboarding ended on {driver.current_url}"
+
+
+def pytest_sessionstart(session):
+    LOG_DIR.mkdir(parents=True, exist_ok=True)
