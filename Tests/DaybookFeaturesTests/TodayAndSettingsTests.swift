@@ -82,8 +82,12 @@ struct PrivacyTests {
 
     @Test("an exposed server's policy says it is locked")
     func exposed() {
-        let model = PrivacyPresenter.present(dataFolder: nil, requiresLogin: true, localizer: Fixtures.localizer(.japanese))
+        let model = PrivacyPresenter.present(
+            dataFolder: nil, requiresLogin: true, localizer: Fixtures.localizer(.japanese))
         #expect(model.sections.flatMap(\.paragraphs).contains(Fixtures.localizer(.japanese)("privacy.access.exposed")))
-        #expect(model.sections.flatMap(\.items).allSatisfy { $0.detail == Fixtures.localizer(.japanese)("privacy.inMemory") })
+        #expect(
+            model.sections.flatMap(\.items).allSatisfy {
+                $0.detail == Fixtures.localizer(.japanese)("privacy.inMemory")
+            })
     }
 }

@@ -162,7 +162,9 @@ struct SecurityTests {
             #expect(right.headers[.location] == "/settings")
             let cookie = right.headers[.setCookie] ?? ""
             #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"))
-            #expect(try await browser.get("/settings").status == .ok)
+            let settings = try await browser.get("/settings")
+            #expect(settings.status == .ok)
+            #expect(settings.text.contains(#"id="sign-out-button">Sign out"#))
 
             try await browser.post("/logout", form: [:])
             #expect(try await browser.get("/settings").status == .seeOther)

@@ -46,6 +46,13 @@ public enum SettingsScene {
         public var flash: String?
         public var saveLabel: String
         public var about: About
+        /// Present when this server needs a login, so the person can end it.
+        public var signOut: SignOut?
+    }
+
+    public struct SignOut: Sendable, Encodable {
+        public var label: String
+        public var hint: String
     }
 
     public struct Section: Sendable, Encodable {

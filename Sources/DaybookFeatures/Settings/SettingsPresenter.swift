@@ -13,7 +13,7 @@ public enum SettingsPresenter {
     /// The settings form, showing what was typed and why it was refused when a change failed.
     public static func present(
         _ response: SettingsScene.Load.Response, rejection: SettingsScene.Rejection? = nil, saved: Bool = false,
-        localizer: Localizer
+        requiresLogin: Bool = false, localizer: Localizer
     ) -> SettingsScene.ViewModel {
         let settings = response.settings
         let stored = values(settings)
@@ -108,6 +108,9 @@ public enum SettingsPresenter {
             saveLabel: localizer("settings.save"),
             about: SettingsScene.About(
                 heading: localizer("settings.section.about"), versionLabel: localizer("settings.version"),
-                version: BuildInfo.version, privacyLabel: localizer("settings.privacyLink")))
+                version: BuildInfo.version, privacyLabel: localizer("settings.privacyLink")),
+            signOut: requiresLogin
+                ? SettingsScene.SignOut(label: localizer("settings.signOut"), hint: localizer("settings.signOut.hint"))
+                : nil)
     }
 }

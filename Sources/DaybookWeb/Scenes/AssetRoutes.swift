@@ -96,26 +96,34 @@ struct WebManifest: Encodable {
     }
 
     var name: String
-    var short_name: String
+    var shortName: String
     var description: String
     var lang: String
-    var start_url = "/"
+    var startURL = "/"
     var scope = "/"
     var display = "standalone"
-    var background_color: String
-    var theme_color: String
+    var backgroundColor: String
+    var themeColor: String
     var icons: [Icon]
     var shortcuts: [Shortcut]
+
+    enum CodingKeys: String, CodingKey {
+        case name, description, lang, scope, display, icons, shortcuts
+        case shortName = "short_name"
+        case startURL = "start_url"
+        case backgroundColor = "background_color"
+        case themeColor = "theme_color"
+    }
 
     init(settings: Settings, localizer: Localizer) {
         let palette = ThemePalette(accent: settings.accentColor)
         let appName = localizer("app.name")
         name = settings.journalName.isEmpty ? appName : settings.journalName
-        short_name = appName
+        shortName = appName
         description = localizer("app.description")
         lang = settings.language.rawValue
-        background_color = palette.light.canvas.hex
-        theme_color = palette.light.canvas.hex
+        backgroundColor = palette.light.canvas.hex
+        themeColor = palette.light.canvas.hex
         icons = [
             Icon(src: "/static/icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any"),
             Icon(src: "/static/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any"),

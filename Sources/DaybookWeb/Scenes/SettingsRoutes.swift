@@ -18,7 +18,8 @@ struct SettingsRoutes {
             guard !env.settings.needsOnboarding else { return Response.seeOther("/onboarding") }
             let saved = request.uri.queryParameters["saved"] != nil
             let model = SettingsPresenter.present(
-                try await interactor(env).load(), saved: saved, localizer: env.localizer)
+                try await interactor(env).load(), saved: saved, requiresLogin: services.requiresLogin,
+                localizer: env.localizer)
             return try await render(model, env, context)
         }
         router.post("/settings") { request, context in
@@ -31,13 +32,14 @@ struct SettingsRoutes {
                 let model = SettingsPresenter.present(
                     try await interactor(env).load(),
                     rejection: SettingsScene.Rejection(typed: change, problems: error.problems),
-                    localizer: env.localizer)
+                    requiresLogin: services.requiresLogin, localizer: env.localizer)
                 return try await render(model, env, context, status: .badRequest)
             }
         }
         router.post("/settings/tokens") { request, context in
             let env = try await PageEnvironment(services: services, request: request)
-            let settings = SettingsPresenter.present(try await interactor(env).load(), localizer: env.localizer)
+            let settings = SettingsPresenter.present(
+                try await interactor(env).load(), requiresLogin: services.requiresLogin, localizer: env.localizer)
             let name = context.form["tokenName"] ?? ""
             do {
                 let created = try await services.accessInteractor(env.database).createToken(name: name)

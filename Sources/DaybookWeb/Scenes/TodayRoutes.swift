@@ -44,7 +44,8 @@ struct PrivacyRoutes {
         router.get("/privacy") { request, context in
             let env = try await PageEnvironment(services: services, request: request)
             let model = PrivacyPresenter.present(
-                dataFolder: services.configuration.dataFolder?.path, requiresLogin: services.requiresLogin, localizer: env.localizer)
+                dataFolder: services.configuration.dataFolder?.path, requiresLogin: services.requiresLogin,
+                localizer: env.localizer)
             return try env.render(
                 "privacy", page: model, title: model.title, current: nil,
                 showsNavigation: !env.settings.needsOnboarding, services: services, context: context)
