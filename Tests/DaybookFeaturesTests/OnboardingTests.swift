@@ -51,7 +51,7 @@ struct OnboardingTests {
         #expect(try await database.loadSettings() == nil)
         let response = try await onboarding.load(requested: .name, negotiated: .korean)
         let model = OnboardingPresenter.present(
-            response, rejection: Onboarding.Rejection(typed: SettingsChange(name: "   "), problems: [.name: .empty]),
+            response, rejection: SettingsRejection(typed: SettingsChange(name: "   "), problems: [.name: .empty]),
             localizer: Fixtures.localizer(.korean))
         #expect(model.nameStep?.name.error == Fixtures.localizer(.korean)("error.field.empty"))
         #expect(model.nameStep?.name.value == "   ")

@@ -42,7 +42,7 @@ struct TodayAndSettingsTests {
 
         let model = SettingsPresenter.present(
             try await interactor.load(),
-            rejection: SettingsScene.Rejection(typed: change, problems: [.accentColor: .invalidColor]),
+            rejection: SettingsRejection(typed: change, problems: [.accentColor: .invalidColor]),
             localizer: Fixtures.localizer(.japanese))
         let fields = model.sections.flatMap(\.fields)
         #expect(fields.first { $0.id == "name" }?.value == "Jun")

@@ -407,19 +407,17 @@ def complete_onboarding(driver: WebDriver, server: Server, language: str | None 
     click_and_wait(driver, driver.find_element(By.ID, "onboarding-begin"))
     assert_page_ok(driver, "choosing the language")
 
-    wait_for(driver, "form#onboarding-name")
-    set_value(driver, driver.find_element(By.ID, "name"), name or default_name)
-    if shoot:
-        screenshot(driver, f"{shoot}-onboarding-name")
-    click_and_wait(driver, driver.find_element(By.ID, "onboarding-next"))
-    assert_page_ok(driver, "giving a name")
+    def fill_and_submit(form, field, value, shot_suffix, button, what):
+        wait_for(driver, f"form#{form}")
+        set_value(driver, driver.find_element(By.ID, field), value)
+        if shoot:
+            screenshot(driver, f"{shoot}-onboarding-{shot_suffix}")
+        click_and_wait(driver, driver.find_element(By.ID, button))
+        assert_page_ok(driver, what)
 
-    wait_for(driver, "form#onboarding-journal")
-    set_value(driver, driver.find_element(By.ID, "journalName"), journal or default_journal)
-    if shoot:
-        screenshot(driver, f"{shoot}-onboarding-journal")
-    click_and_wait(driver, driver.find_element(By.ID, "onboarding-finish"))
-    assert_page_ok(driver, "naming the journal")
+    fill_and_submit("onboarding-name", "name", name or default_name, "name", "onboarding-next", "giving a name")
+    fill_and_submit("onboarding-journal", "journalName", journal or default_journal, "journal",
+                    "onboarding-finish", "naming the journal")
     wait_for(driver, "#greeting")
     assert path_of(driver) == "/", f"onboarding ended on {driver.current_url}"
 

@@ -18,17 +18,6 @@ public enum Onboarding {
         }
     }
 
-    /// What the person typed into a step that was refused, with the problems.
-    public struct Rejection: Sendable {
-        public var typed: SettingsChange
-        public var problems: [SettingsField: FieldProblem]
-
-        public init(typed: SettingsChange, problems: [SettingsField: FieldProblem]) {
-            self.typed = typed
-            self.problems = problems
-        }
-    }
-
     public struct ViewModel: Sendable, Encodable {
         public var title: String
         public var step: String

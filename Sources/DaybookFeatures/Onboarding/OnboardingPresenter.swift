@@ -3,7 +3,7 @@ import DaybookCore
 public enum OnboardingPresenter {
     /// The step to show, with the person's typing and problems when a submission was refused.
     public static func present(
-        _ response: Onboarding.Load.Response, rejection: Onboarding.Rejection? = nil, localizer: Localizer
+        _ response: Onboarding.Load.Response, rejection: SettingsRejection? = nil, localizer: Localizer
     ) -> Onboarding.ViewModel {
         let settings = response.settings
         let problems = rejection?.problems ?? [:]

@@ -13,17 +13,6 @@ public enum SettingsScene {
         }
     }
 
-    /// A refused change: what was typed and why.
-    public struct Rejection: Sendable {
-        public var typed: SettingsChange
-        public var problems: [SettingsField: FieldProblem]
-
-        public init(typed: SettingsChange, problems: [SettingsField: FieldProblem]) {
-            self.typed = typed
-            self.problems = problems
-        }
-    }
-
     /// The settings as plain values: what the API returns and accepts (as `PATCH` fields).
     public struct Values: Sendable, Encodable, Equatable {
         public var name: String

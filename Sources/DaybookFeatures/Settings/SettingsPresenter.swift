@@ -12,7 +12,7 @@ public enum SettingsPresenter {
 
     /// The settings form, showing what was typed and why it was refused when a change failed.
     public static func present(
-        _ response: SettingsScene.Load.Response, rejection: SettingsScene.Rejection? = nil, saved: Bool = false,
+        _ response: SettingsScene.Load.Response, rejection: SettingsRejection? = nil, saved: Bool = false,
         requiresLogin: Bool = false, localizer: Localizer
     ) -> SettingsScene.ViewModel {
         let settings = response.settings

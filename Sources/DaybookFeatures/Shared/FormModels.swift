@@ -90,3 +90,14 @@ public enum AccentOptions {
         }
     }
 }
+
+/// A settings change that was refused: what the person typed, and why, to show them again.
+public struct SettingsRejection: Sendable {
+    public var typed: SettingsChange
+    public var problems: [SettingsField: FieldProblem]
+
+    public init(typed: SettingsChange, problems: [SettingsField: FieldProblem]) {
+        self.typed = typed
+        self.problems = problems
+    }
+}

@@ -53,7 +53,7 @@ struct OnboardingRoutes {
             let response = Onboarding.Load.Response(
                 settings: env.settings, step: error.problems[.name] != nil ? .name : step)
             let model = OnboardingPresenter.present(
-                response, rejection: Onboarding.Rejection(typed: typed, problems: error.problems),
+                response, rejection: SettingsRejection(typed: typed, problems: error.problems),
                 localizer: env.localizer)
             return try render(model, env, context, status: .badRequest)
         }

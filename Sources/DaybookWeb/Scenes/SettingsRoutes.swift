@@ -31,7 +31,7 @@ struct SettingsRoutes {
             } catch let error as SettingsValidationError {
                 let model = SettingsPresenter.present(
                     try await interactor(env).load(),
-                    rejection: SettingsScene.Rejection(typed: change, problems: error.problems),
+                    rejection: SettingsRejection(typed: change, problems: error.problems),
                     requiresLogin: services.requiresLogin, localizer: env.localizer)
                 return try await render(model, env, context, status: .badRequest)
             }
