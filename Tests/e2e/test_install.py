@@ -9,6 +9,10 @@ from conftest import ROOT, LOG_DIR, start_server, STOP_TIMEOUT
 from daybook_http import Client
 
 
+# A release build, as self-hosters install it; DAYBOOK_INSTALL_CONFIGURATION=debug saves time locally.
+CONFIGURATION = os.environ.get("DAYBOOK_INSTALL_CONFIGURATION", "release")
+
+
 def test_install_into_a_prefix(tmp_path):
     prefix = tmp_path / "prefix"
     home = tmp_path / "home"
@@ -20,7 +24,7 @@ def test_install_into_a_prefix(tmp_path):
     with open(log, "wb") as out:
         result = subprocess.run(
             ["bash", str(ROOT / "scripts/install"), "--prefix", str(prefix),
-             "--configuration", "debug", "--systemd"],
+             "--configuration", CONFIGURATION, "--systemd"],
             cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, timeout=1800)
     output = log.read_text(errors="replace")
     assert result.returncode == 0, f"scripts/install failed:\n{output[-3000:]}"
@@ -47,6 +51,11 @@ def test_install_into_a_prefix(tmp_path):
     assert "@BINDIR@" not in unit_text
     assert "systemctl --user daemon-reload" in output
 
+    # Mark the installed stylesheet, so the test can tell the bundle beside the binary is the one in use
+    # (a build also knows the absolute path of its build folder).
+    stylesheet = prefix / "bin/Daybook_DaybookWeb.resources/Public/css/app.css"
+    stylesheet.write_text(stylesheet.read_text() + "\n/* installed copy */\n")
+
     # Run from somewhere else entirely: it must find its resources beside itself.
     server = start_server(binary, tmp_path / "data", LOG_DIR / "install-serve.log", cwd="/",
                           env=env)
@@ -54,6 +63,8 @@ def test_install_into_a_prefix(tmp_path):
         page = Client(server.url).get("/onboarding")
         assert page.status == 200, f"/onboarding answered {page.status}"
         assert "onboarding-language" in page.text
+        css = Client(server.url).get("/static/css/app.css")
+        assert "installed copy" in css.text, "the server did not use the bundle installed beside it"
     finally:
         code = server.stop()
     assert server.stopped_in is not None and server.stopped_in <= STOP_TIMEOUT
