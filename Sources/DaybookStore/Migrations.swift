@@ -35,6 +35,7 @@ extension AppDatabase {
                 t.column("lastUsedAt", .datetime)
             }
         }
+        registerPlanMigration(&migrator)
         return migrator
     }
 }

@@ -15,11 +15,11 @@ struct AppDatabaseTests {
         let database = try AppDatabase.open(folder: folder)
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("daybook.sqlite").path))
         #expect(try database.journalMode() == "wal")
-        #expect(try database.appliedMigrations() == ["v1 settings and access"])
+        #expect(try database.appliedMigrations() == ["v1 settings and access", "v2 plan and focus"])
         #expect(try database.tableNames().contains("settings"))
         // Opening again finds everything in place.
         let reopened = try AppDatabase.open(folder: folder)
-        #expect(try reopened.appliedMigrations() == ["v1 settings and access"])
+        #expect(try reopened.appliedMigrations() == ["v1 settings and access", "v2 plan and focus"])
     }
 
     @Test("in memory, the schema is the same")

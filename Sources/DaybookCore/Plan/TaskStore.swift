@@ -1,0 +1,41 @@
+import Foundation
+
+/// Where planned tasks are kept.
+public protocol TaskStore: Sendable {
+    /// The tasks that occur on `day`: those planned for it and the repeating ones due that day, with the
+    /// done flag of that occurrence. Timed tasks come first, by start.
+    func tasks(on day: DayKey, calendar: Calendar) async throws -> [PlannedTask]
+    /// A task as stored (for a repeating task, `isDone` is not per occurrence here).
+    func task(id: String) async throws -> PlannedTask?
+    /// Inserts or replaces a task.
+    func saveTask(_ task: PlannedTask) async throws
+    /// Deletes a task and its completions; `false` when there was none.
+    func deleteTask(id: String) async throws -> Bool
+    /// Marks one occurrence done or not: the task itself, or for a repeating task the given day only.
+    func setDone(_ done: Bool, taskID: String, on day: DayKey) async throws
+}
+
+/// Where the focus timer's state and the finished sessions are kept.
+public protocol FocusStore: Sendable {
+    /// The timer as last saved; idle when none was.
+    func loadTimer() async throws -> FocusTimer
+    /// Saves the timer and, in the same transaction, the session it finished (if any).
+    func saveTimer(_ timer: FocusTimer, recording session: FocusSession?) async throws
+    /// Focused seconds of the sessions that started in `interval`, in total and per task id.
+    func focusTotals(in interval: DateInterval) async throws -> FocusTotals
+    /// The sessions that started in `interval`, oldest first.
+    func sessions(in interval: DateInterval) async throws -> [FocusSession]
+}
+
+/// Sums of focused time, from SQL aggregates.
+public struct FocusTotals: Equatable, Sendable {
+    public var seconds: Int
+    public var sessions: Int
+    public var secondsByTask: [String: Int]
+
+    public init(seconds: Int = 0, sessions: Int = 0, secondsByTask: [String: Int] = [:]) {
+        self.seconds = seconds
+        self.sessions = sessions
+        self.secondsByTask = secondsByTask
+    }
+}

@@ -1,0 +1,94 @@
+import DaybookCore
+import Foundation
+import GRDB
+
+/// A row of the `focusSession` table.
+struct FocusSessionRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "focusSession"
+
+    var id: Int64?
+    var taskID: String?
+    var startedAt: Date
+    var endedAt: Date
+    var focusedSeconds: Int
+    var pausedSeconds: Int
+    var outcome: String
+    var sound: String
+    var plannedSeconds: Int?
+
+    init(_ session: FocusSession) {
+        taskID = session.taskID
+        startedAt = session.startedAt
+        endedAt = session.endedAt
+        focusedSeconds = session.focusedSeconds
+        pausedSeconds = session.pausedSeconds
+        outcome = session.outcome.rawValue
+        sound = session.sound.rawValue
+        plannedSeconds = session.plannedSeconds
+    }
+
+    var session: FocusSession {
+        FocusSession(
+            taskID: taskID, startedAt: startedAt, endedAt: endedAt, focusedSeconds: focusedSeconds,
+            pausedSeconds: pausedSeconds, outcome: FocusOutcome(rawValue: outcome) ?? .stoppedEarly,
+            sound: AmbientSound(rawValue: sound) ?? .none, plannedSeconds: plannedSeconds)
+    }
+}
+
+extension AppDatabase: FocusStore {
+    public func loadTimer() async throws -> FocusTimer {
+        let json = try await writer.read { db in
+            try String.fetchOne(db, sql: "SELECT state FROM focusTimer WHERE id = 1")
+        }
+        // A state this version cannot read (written by a newer one) is treated as idle rather than failing.
+        guard let json, let timer = try? JSONDecoder().decode(FocusTimer.self, from: Data(json.utf8)) else {
+            return .idle
+        }
+        return timer
+    }
+
+    public func saveTimer(_ timer: FocusTimer, recording session: FocusSession?) async throws {
+        let json = String(decoding: try JSONEncoder().encode(timer), as: UTF8.self)
+        try await writer.write { db in
+            if let session {
+                var record = FocusSessionRecord(session)
+                // A session may outlive its task: the link is dropped rather than the session.
+                if let taskID = record.taskID, try TaskRecord.exists(db, key: taskID) == false { record.taskID = nil }
+                try record.insert(db)
+            }
+            try db.execute(
+                sql: """
+                    INSERT INTO focusTimer (id, state) VALUES (1, ?)
+                    ON CONFLICT(id) DO UPDATE SET state = excluded.state
+                    """, arguments: [json])
+        }
+    }
+
+    public func focusTotals(in interval: DateInterval) async throws -> FocusTotals {
+        try await writer.read { db in
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT taskID, SUM(focusedSeconds) AS seconds, COUNT(*) AS sessions FROM focusSession
+                    WHERE startedAt >= ? AND startedAt < ? GROUP BY taskID
+                    """, arguments: [interval.start, interval.end])
+            var totals = FocusTotals()
+            for row in rows {
+                let seconds: Int = row["seconds"]
+                totals.seconds += seconds
+                totals.sessions += row["sessions"] as Int
+                if let taskID: String = row["taskID"] { totals.secondsByTask[taskID] = seconds }
+            }
+            return totals
+        }
+    }
+
+    public func sessions(in interval: DateInterval) async throws -> [FocusSession] {
+        try await writer.read { db in
+            try FocusSessionRecord
+                .filter(Column("startedAt") >= interval.start && Column("startedAt") < interval.end)
+                .order(Column("startedAt"))
+                .fetchAll(db).map(\.session)
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import DaybookCore
+import Foundation
+import GRDB
+
+/// A row of the `task` table.
+struct TaskRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "task"
+
+    var id: String
+    var title: String
+    var notes: String
+    var day: String
+    var startMinute: Int?
+    var durationMinutes: Int?
+    var color: String
+    var isDone: Bool
+    var repeatRule: String?
+
+    init(_ task: PlannedTask) {
+        id = task.id
+        title = task.title
+        notes = task.notes
+        day = task.day.description
+        startMinute = task.start?.minutes
+        durationMinutes = task.durationMinutes
+        color = task.colorHex
+        isDone = task.isDone
+        repeatRule = task.repeatRule?.description
+    }
+
+    /// The domain value, or `nil` for a row this version cannot read.
+    var task: PlannedTask? {
+        guard let day = DayKey(string: day) else { return nil }
+        return PlannedTask(
+            id: id, title: title, notes: notes, day: day, start: startMinute.flatMap(TimeOfDay.init(minutes:)),
+            durationMinutes: durationMinutes, colorHex: color, isDone: isDone,
+            repeatRule: repeatRule.flatMap(RepeatRule.init(string:)))
+    }
+}
+
+extension AppDatabase: TaskStore {
+    public func tasks(on day: DayKey, calendar: Calendar) async throws -> [PlannedTask] {
+        let key = day.description
+        let (records, completed) = try await writer.read { db in
+            let records = try TaskRecord.fetchAll(
+                db, sql: "SELECT * FROM task WHERE day = ? OR (repeatRule IS NOT NULL AND day <= ?)",
+                arguments: [key, key])
+            let completed = try String.fetchSet(
+                db, sql: "SELECT taskID FROM taskCompletion WHERE day = ?", arguments: [key])
+            return (records, completed)
+        }
+        return records.compactMap(\.task)
+            .filter { $0.occurs(on: day, calendar: calendar) }
+            .map { task in
+                var occurrence = task
+                if task.repeatRule != nil { occurrence.isDone = completed.contains(task.id) }
+                return occurrence
+            }
+            .sorted { a, b in
+                switch (a.start, b.start) {
+                case (let x?, let y?): x != y ? x < y : a.title < b.title
+                case (.some, nil): true
+                case (nil, .some): false
+                case (nil, nil): a.title < b.title
+                }
+            }
+    }
+
+    public func task(id: String) async throws -> PlannedTask? {
+        try await writer.read { db in try TaskRecord.fetchOne(db, key: id)?.task }
+    }
+
+    public func saveTask(_ task: PlannedTask) async throws {
+        try await writer.write { db in try TaskRecord(task).upsert(db) }
+    }
+
+    public func deleteTask(id: String) async throws -> Bool {
+        try await writer.write { db in try TaskRecord.deleteOne(db, key: id) }
+    }
+
+    public func setDone(_ done: Bool, taskID: String, on day: DayKey) async throws {
+        try await writer.write { db in
+            guard let record = try TaskRecord.fetchOne(db, key: taskID) else { return }
+            if record.repeatRule == nil {
+                try db.execute(sql: "UPDATE task SET isDone = ? WHERE id = ?", arguments: [done, taskID])
+            } else if done {
+                try db.execute(
+                    sql: "INSERT OR IGNORE INTO taskCompletion (taskID, day) VALUES (?, ?)",
+                    arguments: [taskID, day.description])
+            } else {
+                try db.execute(
+                    sql: "DELETE FROM taskCompletion WHERE taskID = ? AND day = ?",
+                    arguments: [taskID, day.description])
+            }
+        }
+    }
+}
