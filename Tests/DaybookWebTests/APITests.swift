@@ -92,7 +92,11 @@ struct APITests {
             let document = try object(try await browser.get("/api/v1/openapi.json"))
             #expect(document["openapi"] as? String == "3.1.0")
             let paths = try #require(document["paths"] as? [String: [String: Any]])
-            #expect(Set(paths.keys) == ["/api/v1/settings", "/api/v1/openapi.json"])
+            #expect(
+                Set(paths.keys) == [
+                    "/api/v1/settings", "/api/v1/openapi.json", "/api/v1/focus", "/api/v1/focus/start",
+                    "/api/v1/focus/pause", "/api/v1/focus/resume", "/api/v1/focus/stop", "/api/v1/focus/extend",
+                ])
             #expect(Set(paths["/api/v1/settings"]!.keys) == ["get", "patch"])
             // Every documented operation answers; a method it doesn't document is not routed.
             #expect(try await browser.get("/api/v1/settings").status == .ok)

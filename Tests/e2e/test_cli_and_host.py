@@ -85,3 +85,37 @@ def test_demo_fills_a_data_folder_deterministically(tmp_path):
         assert result.returncode == 0, result.stderr
         assert (tmp_path / name / "daybook.sqlite").exists()
     assert run_cli("demo", "--years", "0", "--data-dir", str(tmp_path / "c")).returncode != 0
+
+
+def test_focus_from_the_cli_and_live_events(server):
+    # A page's live stream is open while the CLI drives the timer.
+    stream = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+    stream.request("GET", "/events", headers={"Accept": "text/event-stream"})
+    events = stream.getresponse()
+    assert events.status == 200
+    assert events.getheader("Content-Type") == "text/event-stream"
+    assert events.readline().startswith(b"retry:")
+
+    started = run_cli("focus", "start", "--minutes", "25", "--sound", "waves", server=server)
+    assert started.returncode == 0, started.stderr
+    assert "25:00" in started.stdout
+
+    seen = b""
+    while b"event: timer" not in seen:
+        seen += events.readline()
+    assert b"event: timer" in seen
+
+    again = run_cli("focus", "start", server=server)
+    assert again.returncode != 0 and "already running" in again.stderr
+
+    waybar = json.loads(run_cli("focus", "status", "--format", "waybar", server=server).stdout)
+    assert waybar["class"] == "running"
+    assert run_cli("focus", "pause", server=server).returncode == 0
+    assert "Paused" in run_cli("focus", "status", server=server).stdout
+    assert run_cli("focus", "stop", server=server).returncode == 0
+    assert json.loads(run_cli("focus", "status", "--format", "json", server=server).stdout)["phase"] == "idle"
+
+    # Stopping the server with a live stream open still shuts down cleanly.
+    code = server.stop()
+    assert code == 0, f"server exited with {code}"
+    assert server.stopped_in is not None and server.stopped_in < 10

@@ -15,11 +15,12 @@ public struct AppServices: Sendable {
     public var renderer: PageRenderer
     public var assets: StaticAssets
     public var throttle: LoginThrottle
+    public var events: EventBus
 
     public init(
         configuration: AppConfiguration, gate: DatabaseGate, clock: any DaybookClock, catalog: StringCatalog,
         secrets: any SecretMaker, hasher: any PassphraseHasher, renderer: PageRenderer, assets: StaticAssets,
-        throttle: LoginThrottle
+        throttle: LoginThrottle, events: EventBus = EventBus()
     ) {
         self.configuration = configuration
         self.gate = gate
@@ -30,6 +31,7 @@ public struct AppServices: Sendable {
         self.renderer = renderer
         self.assets = assets
         self.throttle = throttle
+        self.events = events
     }
 
     /// Pages need a login and the API a token whenever the server is reachable from other machines.
@@ -57,6 +59,13 @@ public struct AppServices: Sendable {
             throw HTTPError(.serviceUnavailable, message: "Daybook is finishing setup.")
         }
         return database
+    }
+
+    func focusInteractor(_ database: AppDatabase) -> FocusInteractor {
+        let services = self
+        return FocusInteractor(
+            store: database, tasks: database, settings: database, clock: clock, events: events,
+            initial: { services.initialSettings(language: .english) })
     }
 
     func accessInteractor(_ database: AppDatabase) -> AccessInteractor {

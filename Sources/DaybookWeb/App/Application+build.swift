@@ -81,6 +81,8 @@ public func buildRouter(services: AppServices) -> Router<DaybookRequestContext> 
     SettingsRoutes(services: services).register(on: router)
     PrivacyRoutes(services: services).register(on: router)
     SettingsAPIRoutes(services: services).register(on: router)
+    FocusAPIRoutes(services: services).register(on: router)
+    EventRoutes(services: services).register(on: router)
     return router
 }
 
@@ -92,6 +94,7 @@ public func buildApplication(
     Application(
         router: buildRouter(services: services),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
+        services: [FocusWatcher(services: services)],
         onServerRunning: { _ in await onServerRunning() },
         logger: logger)
 }

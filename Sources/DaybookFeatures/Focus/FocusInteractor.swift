@@ -1,0 +1,112 @@
+import DaybookCore
+import Foundation
+
+/// Runs the focus timer: every action first settles a countdown that reached zero, then acts,
+/// saves the timer and any finished session together, and tells open pages.
+public struct FocusInteractor: Sendable {
+    private let store: any FocusStore
+    private let tasks: any TaskStore
+    private let settings: any SettingsStore
+    private let clock: any DaybookClock
+    private let events: EventBus
+    private let initial: @Sendable () -> Settings
+
+    public init(
+        store: any FocusStore, tasks: any TaskStore, settings: any SettingsStore, clock: any DaybookClock,
+        events: EventBus, initial: @escaping @Sendable () -> Settings
+    ) {
+        self.store = store
+        self.tasks = tasks
+        self.settings = settings
+        self.clock = clock
+        self.events = events
+        self.initial = initial
+    }
+
+    /// The timer now, recording a countdown that finished while nobody watched.
+    public func current() async throws -> Focus.Response {
+        try await respond(try await settled())
+    }
+
+    public func start(_ request: Focus.Start.Request) async throws -> Focus.Response {
+        let owner = try await settings.loadSettings() ?? initial()
+        let minutes = request.minutes ?? owner.focusMinutes
+        guard request.stopwatch == true || FocusTimer.Limits.countdownMinutes.contains(minutes) else {
+            throw Focus.Problem.invalidMinutes(FocusTimer.Limits.countdownMinutes)
+        }
+        let sound: AmbientSound
+        if let raw = request.sound {
+            guard let chosen = AmbientSound(rawValue: raw) else { throw Focus.Problem.unknownSound }
+            sound = chosen
+        } else {
+            sound = owner.focusSound
+        }
+        if let taskID = request.taskID, try await tasks.task(id: taskID) == nil { throw Focus.Problem.unknownTask }
+        let mode: FocusTimer.Mode = request.stopwatch == true ? .stopwatch : .countdown(seconds: minutes * 60)
+        return try await act { timer, now in
+            (try timer.start(mode: mode, taskID: request.taskID, sound: sound, at: now), nil)
+        }
+    }
+
+    public func pause() async throws -> Focus.Response {
+        try await act { timer, now in (try timer.pause(at: now), nil) }
+    }
+
+    public func resume() async throws -> Focus.Response {
+        try await act { timer, now in (try timer.resume(at: now), nil) }
+    }
+
+    public func stop() async throws -> Focus.Response {
+        try await act { timer, now in
+            let (idle, session) = try timer.stop(at: now)
+            return (idle, session.focusedSeconds > 0 ? session : nil)
+        }
+    }
+
+    public func extend(byMinutes minutes: Int) async throws -> Focus.Response {
+        try await act { timer, now in (try timer.extend(byMinutes: minutes, at: now), nil) }
+    }
+
+    /// When a running countdown will reach zero, so a watcher can settle it on time.
+    public func endsAt() async throws -> Date? {
+        let timer = try await store.loadTimer()
+        return timer.phase == .running ? timer.endsAt : nil
+    }
+
+    private func settled() async throws -> (FocusTimer, Date) {
+        let now = clock.now()
+        let stored = try await store.loadTimer()
+        let (timer, session) = stored.settle(at: now)
+        if timer != stored {
+            try await store.saveTimer(timer, recording: session)
+            await events.publish(.timer)
+        }
+        return (timer, now)
+    }
+
+    private func act(_ transition: (FocusTimer, Date) throws -> (FocusTimer, FocusSession?))
+        async throws -> Focus.Response
+    {
+        let (timer, now) = try await settled()
+        let next: (FocusTimer, FocusSession?)
+        do {
+            next = try transition(timer, now)
+        } catch let error as FocusTimerError {
+            throw Focus.Problem.timer(error)
+        }
+        try await store.saveTimer(next.0, recording: next.1)
+        await events.publish(.timer)
+        return try await respond((next.0, now))
+    }
+
+    private func respond(_ state: (FocusTimer, Date)) async throws -> Focus.Response {
+        let (timer, now) = state
+        let owner = try await settings.loadSettings() ?? initial()
+        let zone = owner.timeZone
+        let today = DayKey(date: now, timeZone: zone)
+        let day = DateInterval(start: today.date(in: zone), end: today.adding(days: 1).date(in: zone))
+        let totals = try await store.focusTotals(in: day)
+        let task: PlannedTask? = if let id = timer.taskID { try await tasks.task(id: id) } else { nil }
+        return Focus.Response(timer: timer, now: now, task: task, todaySeconds: totals.seconds, settings: owner)
+    }
+}

@@ -1,0 +1,81 @@
+import DaybookCore
+import Foundation
+
+public enum Focus {
+    /// Why a focus action was refused; each is a 4xx with a clear message.
+    public enum Problem: Error, Equatable, Sendable {
+        case timer(FocusTimerError)
+        case unknownTask
+        case unknownSound
+        case invalidMinutes(ClosedRange<Int>)
+    }
+
+    public enum Start {
+        /// Raw values as a person or a client sent them.
+        public struct Request: Sendable, Equatable, Decodable {
+            public var minutes: Int?
+            public var taskID: String?
+            public var sound: String?
+            /// Count up with no end instead of down.
+            public var stopwatch: Bool?
+
+            public init(minutes: Int? = nil, taskID: String? = nil, sound: String? = nil, stopwatch: Bool? = nil) {
+                self.minutes = minutes
+                self.taskID = taskID
+                self.sound = sound
+                self.stopwatch = stopwatch
+            }
+        }
+    }
+
+    /// The timer after settling, with what a page needs to show it.
+    public struct Response: Sendable {
+        public var timer: FocusTimer
+        public var now: Date
+        public var task: PlannedTask?
+        public var todaySeconds: Int
+        public var settings: Settings
+
+        public init(timer: FocusTimer, now: Date, task: PlannedTask?, todaySeconds: Int, settings: Settings) {
+            self.timer = timer
+            self.now = now
+            self.task = task
+            self.todaySeconds = todaySeconds
+            self.settings = settings
+        }
+    }
+
+    public struct ViewModel: Sendable, Encodable {
+        public var phase: String
+        public var mode: String
+        public var title: String
+        public var statusLabel: String
+        /// What the big digits show: time left for a countdown, time spent for a stopwatch.
+        public var display: String
+        public var elapsedSeconds: Int
+        public var remainingSeconds: Int?
+        public var plannedSeconds: Int?
+        public var progress: Double
+        /// The server's clock when this was made, so a page can tick from the same numbers.
+        public var serverTime: Date
+        public var isRunning: Bool
+        public var isPaused: Bool
+        public var isIdle: Bool
+        public var isFinished: Bool
+        public var taskID: String?
+        public var sound: String
+        public var todayTotal: String
+        public var labels: Labels
+    }
+
+    public struct Labels: Sendable, Encodable {
+        public var start: String
+        public var pause: String
+        public var resume: String
+        public var stop: String
+        public var extend: String
+        public var minutes: String
+        public var sound: String
+        public var today: String
+    }
+}

@@ -1,0 +1,65 @@
+import DaybookCore
+import Foundation
+
+public enum FocusPresenter {
+    public static func present(_ response: Focus.Response, localizer: Localizer) -> Focus.ViewModel {
+        let timer = response.timer
+        let now = response.now
+        let elapsed = Int(timer.elapsed(at: now).rounded(.down))
+        let remaining = timer.remaining(at: now).map { Int($0.rounded(.up)) }
+        let shown = remaining ?? elapsed
+        return Focus.ViewModel(
+            phase: timer.phase.rawValue,
+            mode: timer.plannedSeconds == nil ? "stopwatch" : "countdown",
+            title: response.task?.title ?? localizer("focus.untitled"),
+            statusLabel: localizer("focus.status.\(timer.phase.rawValue)"),
+            display: clock(shown),
+            elapsedSeconds: elapsed,
+            remainingSeconds: remaining,
+            plannedSeconds: timer.plannedSeconds,
+            progress: timer.progress(at: now),
+            serverTime: now,
+            isRunning: timer.phase == .running,
+            isPaused: timer.phase == .paused,
+            isIdle: timer.phase == .idle,
+            isFinished: timer.phase == .finished,
+            taskID: timer.taskID,
+            sound: timer.phase == .idle ? response.settings.focusSound.rawValue : timer.sound.rawValue,
+            todayTotal: duration(response.todaySeconds, localizer: localizer),
+            labels: Focus.Labels(
+                start: localizer("focus.start"), pause: localizer("focus.pause"), resume: localizer("focus.resume"),
+                stop: localizer("focus.stop"), extend: localizer("focus.extend", localizer.number(5)),
+                minutes: localizer("focus.minutes"), sound: localizer("settings.focusSound.label"),
+                today: localizer("focus.today")))
+    }
+
+    /// `MM:SS`, or `H:MM:SS` from an hour on.
+    public static func clock(_ seconds: Int) -> String {
+        let s = max(0, seconds)
+        let (hours, minutes, rest) = (s / 3600, (s % 3600) / 60, s % 60)
+        let mm = minutes < 10 ? "0\(minutes)" : "\(minutes)"
+        let ss = rest < 10 ? "0\(rest)" : "\(rest)"
+        return hours > 0 ? "\(hours):\(mm):\(ss)" : "\(mm):\(ss)"
+    }
+
+    /// "1 h 25 min" in the person's language.
+    public static func duration(_ seconds: Int, localizer: Localizer) -> String {
+        let minutes = seconds / 60
+        if minutes < 60 { return localizer.plural("focus.duration.minutes", count: minutes) }
+        return localizer("focus.duration.hoursMinutes", localizer.number(minutes / 60), localizer.number(minutes % 60))
+    }
+
+    public static func message(for problem: Focus.Problem, localizer: Localizer) -> String {
+        switch problem {
+        case .timer(.alreadyRunning): localizer("focus.error.alreadyRunning")
+        case .timer(.notRunning): localizer("focus.error.notRunning")
+        case .timer(.notPaused): localizer("focus.error.notPaused")
+        case .timer(.idle): localizer("focus.error.idle")
+        case .timer(.invalidLength(let range)), .invalidMinutes(let range):
+            localizer("error.field.outOfRange", localizer.number(range.lowerBound), localizer.number(range.upperBound))
+        case .timer(.invalidExtension): localizer("focus.error.invalidExtension")
+        case .unknownTask: localizer("focus.error.unknownTask")
+        case .unknownSound: localizer("focus.error.unknownSound")
+        }
+    }
+}

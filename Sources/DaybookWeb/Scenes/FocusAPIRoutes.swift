@@ -1,0 +1,80 @@
+import DaybookCore
+import DaybookFeatures
+import Foundation
+import Hummingbird
+
+/// `/api/v1/focus`: the timer's view model, and its actions.
+struct FocusAPIRoutes {
+    let services: AppServices
+
+    struct Extension: Decodable {
+        var minutes: Int
+    }
+
+    func register(on router: Router<DaybookRequestContext>) {
+        router.get("/api/v1/focus") { request, _ in
+            try await respond(request) { try await $0.current() }
+        }
+        router.post("/api/v1/focus/start") { request, context in
+            let body = try await decode(Focus.Start.Request.self, request, context, emptyAllowed: true)
+            return try await respond(request) { try await $0.start(body ?? Focus.Start.Request()) }
+        }
+        router.post("/api/v1/focus/pause") { request, _ in try await respond(request) { try await $0.pause() } }
+        router.post("/api/v1/focus/resume") { request, _ in try await respond(request) { try await $0.resume() } }
+        router.post("/api/v1/focus/stop") { request, _ in try await respond(request) { try await $0.stop() } }
+        router.post("/api/v1/focus/extend") { request, context in
+            let minutes = try await decode(Extension.self, request, context, emptyAllowed: true)?.minutes ?? 5
+            return try await respond(request) { try await $0.extend(byMinutes: minutes) }
+        }
+    }
+
+    private func respond(_ request: Request, _ action: (FocusInteractor) async throws -> Focus.Response) async throws
+        -> Response
+    {
+        let database = try await services.database()
+        let interactor = services.focusInteractor(database)
+        let negotiated = AppLanguage.negotiate(acceptLanguage: request.headers[.acceptLanguage])
+        let settings = try await database.loadSettings() ?? services.initialSettings(language: negotiated)
+        let localizer = services.localizer(for: settings)
+        do {
+            return try JSONResponse.make(FocusPresenter.present(try await action(interactor), localizer: localizer))
+        } catch let problem as Focus.Problem {
+            let status: HTTPResponse.Status = if case .timer = problem { .conflict } else { .unprocessableContent }
+            return APIError.response(
+                status: status, code: Self.code(problem),
+                message: FocusPresenter.message(for: problem, localizer: localizer))
+        }
+    }
+
+    /// Reads a small JSON body; an empty body is fine where every field is optional.
+    private func decode<Body: Decodable>(
+        _ type: Body.Type, _ request: Request, _ context: DaybookRequestContext, emptyAllowed: Bool
+    ) async throws -> Body? {
+        var request = request
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.collectBody(upTo: Limits.jsonBody)
+        } catch {
+            throw HTTPError(.contentTooLarge, message: "The request body is larger than 64 KB.")
+        }
+        if buffer.readableBytes == 0, emptyAllowed { return nil }
+        do {
+            return try JSONDecoder().decode(Body.self, from: Data(buffer.readableBytesView))
+        } catch {
+            throw HTTPError(.badRequest, message: "The body must be a JSON object with the documented fields.")
+        }
+    }
+
+    static func code(_ problem: Focus.Problem) -> String {
+        switch problem {
+        case .timer(.alreadyRunning): "alreadyRunning"
+        case .timer(.notRunning): "notRunning"
+        case .timer(.notPaused): "notPaused"
+        case .timer(.idle): "idle"
+        case .timer(.invalidLength), .invalidMinutes: "invalidMinutes"
+        case .timer(.invalidExtension): "invalidExtension"
+        case .unknownTask: "unknownTask"
+        case .unknownSound: "unknownSound"
+        }
+    }
+}
