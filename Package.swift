@@ -33,9 +33,14 @@ let package = Package(
             dependencies: ["DaybookCore"]
         ),
         .target(
+            name: "DaybookMedia",
+            dependencies: ["DaybookCore"]
+        ),
+        .target(
             name: "DaybookWeb",
             dependencies: [
                 "DaybookCore",
+                "DaybookMedia",
                 "DaybookStore",
                 "DaybookFeatures",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -72,9 +77,14 @@ let package = Package(
             dependencies: ["DaybookFeatures", "DaybookTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
+            name: "DaybookMediaTests",
+            dependencies: ["DaybookMedia", "DaybookCore"]
+        ),
+        .testTarget(
             name: "DaybookWebTests",
             dependencies: [
                 "DaybookWeb",
+                "DaybookMedia",
                 "DaybookTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -42,6 +42,7 @@ struct FocusAPITests {
             let stopped = try object(try await post(&browser, "stop"))
             #expect(stopped["phase"] as? String == "idle")
             #expect(stopped["todayTotal"] as? String == "1 min")
+            #expect(stopped["elapsedSeconds"] as? Int == 0)
         }
     }
 
@@ -85,5 +86,24 @@ struct FocusAPITests {
         let sessions = try await database.sessions(
             in: DateInterval(start: clock.now().addingTimeInterval(-3600), duration: 7200))
         #expect(sessions.map(\.outcome) == [.completed])
+    }
+}
+
+@Suite("Ambient sound files")
+struct SoundRouteTests {
+    @Test("each loop is served as a WAV file with cache headers; unknown names are 404")
+    func serves() async throws {
+        let app = try await TestApp.make(settings: Fixtures.settings())
+        try await app.browse { browser in
+            let rain = try await browser.get("/sounds/rain.wav")
+            #expect(rain.status == .ok)
+            #expect(rain.headers[.contentType] == "audio/wav")
+            #expect(rain.headers[.cacheControl]?.contains("max-age") == true)
+            #expect(String(buffer: rain.body).hasPrefix("RIFF"))
+            let etag = try #require(rain.headers[.eTag])
+            #expect(try await browser.get("/sounds/rain.wav", headers: [.ifNoneMatch: etag]).status == .notModified)
+            #expect(try await browser.get("/sounds/none.wav").status == .notFound)
+            #expect(try await browser.get("/sounds/thunder.wav").status == .notFound)
+        }
     }
 }

@@ -1,4 +1,5 @@
 import DaybookCore
+import DaybookMedia
 import DaybookStore
 import DaybookTestSupport
 import Foundation
@@ -26,7 +27,9 @@ struct TestApp {
             configuration: AppConfiguration(host: host, port: 0, dataFolder: nil, serverTimeZone: Fixtures.seoul),
             gate: gate ?? DatabaseGate(ready: database!), clock: clock, catalog: .bundled,
             secrets: SystemSecretMaker(), hasher: ScryptPassphraseHasher(rounds: 1 << 10), renderer: renderer,
-            assets: assets, throttle: LoginThrottle(clock: clock))
+            assets: assets, throttle: LoginThrottle(clock: clock),
+            sounds: AmbientSoundLibrary(
+                directory: Fixtures.temporaryFolder(), synthesizer: AmbientSynthesizer(sampleRate: 8000, seconds: 2)))
         return TestApp(services: services, database: database)
     }
 

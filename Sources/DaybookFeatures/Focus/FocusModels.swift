@@ -65,6 +65,8 @@ public enum Focus {
         public var taskID: String?
         public var sound: String
         public var todayTotal: String
+        /// Progress in thousandths, for a `<progress>` element.
+        public var progressPermille: Int
         public var labels: Labels
     }
 
@@ -77,5 +79,11 @@ public enum Focus {
         public var minutes: String
         public var sound: String
         public var today: String
+        public var leave: String
+        public var shortcuts: String
+        public var progress: String
+        public var volume: String
+        /// "Focus · %@ left", for lock-screen controls; `%@` is filled in by the page.
+        public var timeLeft: String
     }
 }

@@ -26,11 +26,14 @@ public enum FocusPresenter {
             taskID: timer.taskID,
             sound: timer.phase == .idle ? response.settings.focusSound.rawValue : timer.sound.rawValue,
             todayTotal: duration(response.todaySeconds, localizer: localizer),
+            progressPermille: Int((timer.progress(at: now) * 1000).rounded()),
             labels: Focus.Labels(
                 start: localizer("focus.start"), pause: localizer("focus.pause"), resume: localizer("focus.resume"),
                 stop: localizer("focus.stop"), extend: localizer("focus.extend", localizer.number(5)),
                 minutes: localizer("focus.minutes"), sound: localizer("settings.focusSound.label"),
-                today: localizer("focus.today")))
+                today: localizer("focus.today"), leave: localizer("focus.leave"),
+                shortcuts: localizer("focus.shortcuts"), progress: localizer("focus.progress"),
+                volume: localizer("focus.volume"), timeLeft: localizer("focus.timeLeft", "%@")))
     }
 
     /// `MM:SS`, or `H:MM:SS` from an hour on.
@@ -45,6 +48,7 @@ public enum FocusPresenter {
     /// "1 h 25 min" in the person's language.
     public static func duration(_ seconds: Int, localizer: Localizer) -> String {
         let minutes = seconds / 60
+        if seconds > 0, seconds < 60 { return localizer.plural("focus.duration.seconds", count: seconds) }
         if minutes < 60 { return localizer.plural("focus.duration.minutes", count: minutes) }
         return localizer("focus.duration.hoursMinutes", localizer.number(minutes / 60), localizer.number(minutes % 60))
     }

@@ -22,5 +22,6 @@ public enum Today {
         public var journalName: String
         public var emptyHeading: String
         public var emptyBody: String
+        public var focusLabel: String
     }
 }

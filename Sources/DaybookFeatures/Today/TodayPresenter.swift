@@ -11,6 +11,7 @@ public enum TodayPresenter {
             date: localizer.longDate(response.now),
             journalName: response.settings.journalName,
             emptyHeading: localizer("today.empty.heading"),
-            emptyBody: localizer("today.empty.body"))
+            emptyBody: localizer("today.empty.body"),
+            focusLabel: localizer("focus.open"))
     }
 }

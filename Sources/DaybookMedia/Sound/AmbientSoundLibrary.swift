@@ -8,18 +8,21 @@ public struct AmbientSoundLibrary: Sendable {
     /// served.
     public static let version = "v1"
 
+    /// Why a sound has no file.
     public enum Failure: Error, Equatable {
         /// `.none` is silence and has no file.
         case noSound
     }
 
+    /// The cache folder.
     public let directory: URL
+    /// How the loops are made.
     public let synthesizer: AmbientSynthesizer
 
     /// - Parameters:
     ///   - directory: the cache folder, e.g. `<data>/cache/sounds`; created when needed.
     ///   - synthesizer: how the loops are made.
-    public init(directory: URL, synthesizer: AmbientSynthesizer) {
+    public init(directory: URL, synthesizer: AmbientSynthesizer = AmbientSynthesizer()) {
         self.directory = directory
         self.synthesizer = synthesizer
     }

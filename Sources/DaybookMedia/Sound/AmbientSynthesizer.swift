@@ -6,8 +6,11 @@ public struct AmbientSynthesizer: Sendable, Equatable {
     /// The sounds this synthesiser can make: every ``AmbientSound`` except `.none`.
     public static let sounds: [AmbientSound] = AmbientSound.allCases.filter { $0 != .none }
 
+    /// Samples per second.
     public let sampleRate: Int
+    /// The length of every loop.
     public let seconds: Int
+    /// The seed all the randomness derives from.
     public let seed: UInt64
 
     /// - Parameters:

@@ -46,7 +46,7 @@ enum BirdSpecies: CaseIterable {
     }
 
     private func trill(_ generator: inout NoiseGenerator) -> [BirdNote] {
-        let pitch = generator.uniform(3_600...5_400)
+        let pitch = generator.uniform(3_600...4_800)
         let count = generator.integer(8...14)
         return (0..<count).map { index in
             BirdNote(

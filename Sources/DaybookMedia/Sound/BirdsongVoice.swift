@@ -23,13 +23,26 @@ enum BirdsongVoice {
     static func render(into canvas: inout LoopCanvas, generator: inout NoiseGenerator) {
         var bed = Bed(sampleRate: canvas.sampleRate)
         canvas.addBed(&bed, gain: 0.05, generator: &generator)
-        for start in canvas.eventStarts(rate: 0.7, generator: &generator) {
+        for start in phraseStarts(in: canvas, generator: &generator) {
             let species = BirdSpecies.allCases[generator.integer(0...BirdSpecies.allCases.count - 1)]
             let distance = generator.uniform(0.3...1)
             for note in species.phrase(generator: &generator) {
                 add(note, at: start, loudness: distance, to: &canvas)
             }
         }
+    }
+
+    /// Roughly one phrase every 1.3 seconds with some gaps, so the loop is never empty for long nor crowded.
+    private static func phraseStarts(in canvas: LoopCanvas, generator: inout NoiseGenerator) -> [Int] {
+        let interval: Float = 1.3
+        let loopSeconds = Float(canvas.length) / canvas.sampleRate
+        var starts: [Int] = []
+        var time = generator.uniform(0...interval)
+        while time < loopSeconds {
+            if !generator.chance(0.15) { starts.append(canvas.count(time)) }
+            time += interval * generator.uniform(0.6...1.4)
+        }
+        return starts
     }
 
     /// A sine that glides from one pitch to another with vibrato, a soft attack and a longer release. Notes that

@@ -37,21 +37,19 @@ struct LoopCanvas {
             let position = (length - warmUpLength % length + index) % length
             _ = voice.next(phase: Double(position) * step, generator: &generator)
         }
-        var tail = [Float](repeating: 0, count: fadeLength)
-        for index in 0..<(length + fadeLength) {
+        var bed = [Float](repeating: 0, count: length + fadeLength)
+        for index in bed.indices {
             let position = index < length ? index : index - length
-            let value = gain * voice.next(phase: Double(position) * step, generator: &generator)
-            if index < length {
-                samples[index] += value
-            } else {
-                tail[position] = value
-            }
+            bed[index] = gain * voice.next(phase: Double(position) * step, generator: &generator)
         }
-        // Equal-power fold: at the head the tail carries on from the loop's last sample, by the end of the fade the
+        // Equal-power fold: at the head the tail carries on from the loop's last sample; by the end of the fade the
         // head's own signal has taken over.
         for index in 0..<fadeLength {
             let angle = Float.pi / 2 * Float(index) / Float(fadeLength)
-            samples[index] = samples[index] * sin(angle) + tail[index] * cos(angle)
+            bed[index] = bed[index] * sin(angle) + bed[length + index] * cos(angle)
+        }
+        for index in 0..<length {
+            samples[index] += bed[index]
         }
     }
 

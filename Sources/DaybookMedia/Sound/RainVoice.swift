@@ -31,7 +31,7 @@ enum RainVoice {
 
         mutating func next(phase: Double, generator: inout NoiseGenerator) -> Float {
             let hiss = highCut.process(lowCut.process(pink.next(&generator)))
-            return intensity.value(at: phase) * hiss + 0.6 * rumble.process(brown.next(&generator))
+            return intensity.value(at: phase) * hiss + 0.4 * rumble.process(brown.next(&generator))
         }
     }
 

@@ -8,14 +8,13 @@ public enum SynthesisBenchmark {
         let synthesizer = AmbientSynthesizer(seconds: seconds)
         let clock = ContinuousClock()
         return AmbientSynthesizer.sounds.map { sound in
-            var fastest = Duration.seconds(Int64.max)
-            for _ in 0..<3 {
-                var count = 0
-                let elapsed = clock.measure { count = synthesizer.samples(for: sound).count }
-                precondition(count == synthesizer.sampleRate * seconds)
-                fastest = min(fastest, elapsed)
+            let runs = (0..<3).map { _ in
+                clock.measure {
+                    let count = synthesizer.samples(for: sound).count
+                    precondition(count == synthesizer.sampleRate * seconds)
+                }
             }
-            let (whole, attoseconds) = fastest.components
+            let (whole, attoseconds) = runs.min()!.components
             return (sound, Double(seconds) / (Double(whole) + Double(attoseconds) * 1e-18))
         }
     }

@@ -1,5 +1,6 @@
 import DaybookCore
 import DaybookFeatures
+import DaybookMedia
 import DaybookStore
 import Foundation
 import Hummingbird
@@ -16,11 +17,13 @@ public struct AppServices: Sendable {
     public var assets: StaticAssets
     public var throttle: LoginThrottle
     public var events: EventBus
+    /// Ambient loops, made once and kept in the data folder's cache.
+    public var sounds: AmbientSoundLibrary
 
     public init(
         configuration: AppConfiguration, gate: DatabaseGate, clock: any DaybookClock, catalog: StringCatalog,
         secrets: any SecretMaker, hasher: any PassphraseHasher, renderer: PageRenderer, assets: StaticAssets,
-        throttle: LoginThrottle, events: EventBus = EventBus()
+        throttle: LoginThrottle, events: EventBus = EventBus(), sounds: AmbientSoundLibrary
     ) {
         self.configuration = configuration
         self.gate = gate
@@ -32,6 +35,7 @@ public struct AppServices: Sendable {
         self.assets = assets
         self.throttle = throttle
         self.events = events
+        self.sounds = sounds
     }
 
     /// Pages need a login and the API a token whenever the server is reachable from other machines.

@@ -1,4 +1,5 @@
 import DaybookCore
+import DaybookMedia
 import DaybookStore
 import Foundation
 import Hummingbird
@@ -57,9 +58,19 @@ public func makeServices(
         }
         await gate.finish(.ready(database))
     }
+    let soundFolder =
+        (configuration.dataFolder
+        ?? FileManager.default.temporaryDirectory.appendingPathComponent(
+            "daybook-\(ProcessInfo.processInfo.processIdentifier)"))
+        .appendingPathComponent("cache/sounds")
+    let sounds = AmbientSoundLibrary(directory: soundFolder)
+    // Make the loops ahead of the first focus session, off the request path.
+    Task.detached(priority: .background) {
+        for sound in AmbientSynthesizer.sounds { _ = try? sounds.file(for: sound) }
+    }
     return AppServices(
         configuration: configuration, gate: gate, clock: clock, catalog: .bundled, secrets: SystemSecretMaker(),
-        hasher: hasher, renderer: renderer, assets: assets, throttle: LoginThrottle(clock: clock))
+        hasher: hasher, renderer: renderer, assets: assets, throttle: LoginThrottle(clock: clock), sounds: sounds)
 }
 
 /// The router with every scene's routes behind the shared middleware.
@@ -81,6 +92,8 @@ public func buildRouter(services: AppServices) -> Router<DaybookRequestContext> 
     SettingsRoutes(services: services).register(on: router)
     PrivacyRoutes(services: services).register(on: router)
     SettingsAPIRoutes(services: services).register(on: router)
+    FocusRoutes(services: services).register(on: router)
+    SoundRoutes(services: services).register(on: router)
     FocusAPIRoutes(services: services).register(on: router)
     EventRoutes(services: services).register(on: router)
     return router

@@ -1,0 +1,238 @@
+// Focus Mode: ticks locally from the server's numbers, acts through the API so sound can start with the
+// click, re-syncs when the page comes back or another device changes the timer, plays ambient loops with
+// a 1-second crossfade, and wires lock-screen controls. Without this script the forms still work.
+import { AmbientPlayer } from "./ambient.js";
+
+const root = document.getElementById("focus");
+const display = document.getElementById("focus-display");
+const ring = document.getElementById("focus-ring");
+const progressBar = document.getElementById("focus-progress");
+const status = document.getElementById("focus-status");
+const soundNow = document.getElementById("focus-sound-now");
+const volume = document.getElementById("focus-volume");
+const player = new AmbientPlayer();
+window.daybookAmbient = player; // for checks from the browser console and tests
+
+let state = {
+  phase: root.dataset.phase,
+  elapsed: Number(root.dataset.elapsed ?? 0),
+  planned: root.dataset.planned ? Number(root.dataset.planned) : null,
+  sound: root.dataset.sound,
+};
+let anchor = performance.now();
+let chimed = false;
+
+function clock(seconds) {
+  const s = Math.max(0, Math.floor(seconds));
+  const hours = Math.floor(s / 3600);
+  const minutes = String(Math.floor((s % 3600) / 60)).padStart(2, "0");
+  const rest = String(s % 60).padStart(2, "0");
+  return hours > 0 ? `${hours}:${minutes}:${rest}` : `${minutes}:${rest}`;
+}
+
+function elapsedNow() {
+  return state.elapsed + (state.phase === "running" ? (performance.now() - anchor) / 1000 : 0);
+}
+
+function shownSeconds() {
+  const elapsed = elapsedNow();
+  return state.planned ? Math.ceil(Math.max(0, state.planned - elapsed) - 1e-6) : elapsed;
+}
+
+function paint() {
+  const elapsed = elapsedNow();
+  const progress = state.planned ? Math.min(1, elapsed / state.planned) : 0;
+  const text = clock(shownSeconds());
+  if (display.textContent !== text) display.textContent = text;
+  if (ring) ring.style.strokeDashoffset = String(1000 * (1 - progress));
+  if (progressBar) progressBar.value = Math.round(progress * 1000);
+  if (state.planned && state.phase === "running" && elapsed >= state.planned && !chimed) {
+    chimed = true;
+    finished();
+  }
+}
+
+// Applies a view model from the server: numbers, controls, sound and lock-screen state, all at once.
+function apply(model) {
+  state = { phase: model.phase, elapsed: model.elapsedSeconds, planned: model.plannedSeconds ?? null, sound: model.sound };
+  anchor = performance.now();
+  root.dataset.phase = model.phase;
+  status.textContent = model.statusLabel;
+  document.getElementById("focus-today").textContent = model.todayTotal;
+  for (const form of document.querySelectorAll("form[data-action]")) {
+    const action = form.dataset.action;
+    const visible = {
+      start: model.isIdle || model.isFinished,
+      pause: model.isRunning,
+      resume: model.isPaused,
+      extend: model.isRunning,
+      stop: model.isRunning || model.isPaused,
+    }[action];
+    form.hidden = !visible;
+  }
+  document.getElementById("sound-controls").hidden = !(model.isRunning || model.isPaused);
+  if (soundNow && model.isRunning) soundNow.value = player.current ?? model.sound;
+  if (model.isRunning) player.play(soundNow?.value ?? model.sound);
+  else player.stop();
+  if (model.isRunning) chimed = false;
+  updateMediaSession(model);
+  paint();
+}
+
+async function call(action, body) {
+  const response = await fetch(`/api/v1/focus/${action}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    body: JSON.stringify(body ?? {}),
+  });
+  const json = await response.json();
+  if (!response.ok) {
+    showError(json.error?.message ?? "");
+    await sync();
+    return;
+  }
+  showError(null);
+  apply(json);
+}
+
+function showError(message) {
+  let box = document.getElementById("form-error");
+  if (!message) {
+    box?.remove();
+    return;
+  }
+  if (!box) {
+    box = document.createElement("p");
+    box.id = "form-error";
+    box.className = "form-error";
+    box.setAttribute("role", "alert");
+    document.querySelector(".focus-actions").before(box);
+  }
+  box.textContent = message;
+}
+
+async function sync() {
+  try {
+    const response = await fetch("/api/v1/focus", { headers: { Accept: "application/json" } });
+    if (response.ok) apply(await response.json());
+  } catch {
+    // Offline: keep ticking from what we know.
+  }
+}
+
+for (const form of document.querySelectorAll("form[data-action]")) {
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    player.unlock(); // inside the click, so the browser lets sound start
+    const action = form.dataset.action;
+    if (action === "start") {
+      const minutes = Number(form.elements.minutes.value);
+      const sound = form.elements.sound.value;
+      if ("Notification" in window && Notification.permission === "default") Notification.requestPermission();
+      call("start", { minutes: Number.isFinite(minutes) && form.elements.minutes.value !== "" ? minutes : undefined, sound });
+    } else {
+      call(action);
+    }
+  });
+}
+
+soundNow?.addEventListener("change", () => {
+  if (state.phase === "running") player.play(soundNow.value);
+});
+volume?.addEventListener("input", () => player.setVolume(Number(volume.value) / 100));
+
+function finished() {
+  chime();
+  if ("Notification" in window && Notification.permission === "granted") {
+    new Notification(root.dataset.title ?? "", { body: status.textContent, icon: "/static/icons/icon-192.png" });
+  }
+  setTimeout(sync, 800);
+}
+
+// A soft two-note chime, made on the spot.
+function chime() {
+  const context = player.context();
+  if (!context) return;
+  for (const [frequency, delay] of [[659.25, 0], [987.77, 0.18]]) {
+    const oscillator = context.createOscillator();
+    const gain = context.createGain();
+    oscillator.frequency.value = frequency;
+    const start = context.currentTime + delay;
+    gain.gain.setValueAtTime(0.0001, start);
+    gain.gain.exponentialRampToValueAtTime(0.25, start + 0.02);
+    gain.gain.exponentialRampToValueAtTime(0.0001, start + 1.6);
+    oscillator.connect(gain).connect(context.destination);
+    oscillator.start(start);
+    oscillator.stop(start + 1.7);
+  }
+}
+
+function updateMediaSession(model) {
+  if (!("mediaSession" in navigator)) return;
+  const left = (root.dataset.timeLeft ?? "%@").replace("%@", clock(shownSeconds()));
+  navigator.mediaSession.metadata = new MediaMetadata({
+    title: model.title,
+    artist: model.plannedSeconds ? left : model.statusLabel,
+    album: "Daybook",
+    artwork: [{ src: "/static/icons/icon-512.png", sizes: "512x512", type: "image/png" }],
+  });
+  navigator.mediaSession.playbackState = model.isRunning ? "playing" : model.isPaused ? "paused" : "none";
+  const handlers = {
+    play: () => call("resume"),
+    pause: () => call("pause"),
+    stop: () => call("stop"),
+    seekforward: () => call("extend"),
+  };
+  for (const [action, handler] of Object.entries(handlers)) {
+    try {
+      navigator.mediaSession.setActionHandler(action, handler);
+    } catch {
+      // Not every browser supports every action.
+    }
+  }
+  if (model.plannedSeconds && navigator.mediaSession.setPositionState) {
+    navigator.mediaSession.setPositionState({
+      duration: model.plannedSeconds,
+      position: Math.min(model.plannedSeconds, model.elapsedSeconds),
+      playbackRate: model.isRunning ? 1 : 0,
+    });
+  }
+}
+
+let wakeLock = null;
+async function keepAwake() {
+  if (!("wakeLock" in navigator) || state.phase !== "running" || document.visibilityState !== "visible") return;
+  try {
+    wakeLock = await navigator.wakeLock.request("screen");
+  } catch {
+    wakeLock = null;
+  }
+}
+
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "visible") {
+    paint(); // the right value at once, then confirm with the server
+    sync();
+    keepAwake();
+  }
+});
+
+document.addEventListener("keydown", (event) => {
+  const typing = event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement;
+  if (event.key === "Escape") {
+    location.href = "/";
+  } else if (event.key === " " && !typing) {
+    const form = document.querySelector('form[data-action="pause"]:not([hidden]), form[data-action="resume"]:not([hidden])');
+    if (form) {
+      event.preventDefault();
+      form.requestSubmit();
+    }
+  }
+});
+
+new EventSource("/events").addEventListener("timer", sync);
+document.getElementById("sound-controls").hidden = !(state.phase === "running" || state.phase === "paused");
+if (state.phase === "running") player.play(state.sound); // may wait for a first click where autoplay is off
+paint();
+setInterval(paint, 250);
+keepAwake();

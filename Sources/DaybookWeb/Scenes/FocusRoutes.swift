@@ -1,0 +1,86 @@
+import DaybookCore
+import DaybookFeatures
+import Hummingbird
+
+/// `/focus`: Focus Mode. Forms work without JavaScript; `focus.js` ticks, re-syncs and plays sound.
+struct FocusRoutes {
+    let services: AppServices
+
+    /// The focus page: the timer, the start form's fields, and an error when an action was refused.
+    struct Page: Sendable {
+        var focus: Focus.ViewModel
+        var minutes: FormField
+        var sound: FormField
+        var error: String?
+    }
+
+    func register(on router: Router<DaybookRequestContext>) {
+        router.get("/focus") { request, context in
+            try await page(request, context) { try await $0.current() }
+        }
+        router.post("/focus/start") { request, context in
+            let form = context.form
+            let start = Focus.Start.Request(
+                minutes: form["minutes"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+                    ?? (form["minutes"]?.isEmpty == false ? -1 : nil),
+                taskID: form["taskID"].flatMap { $0.isEmpty ? nil : $0 }, sound: form["sound"],
+                stopwatch: form["stopwatch"] == "on")
+            return try await page(request, context, redirect: true) { try await $0.start(start) }
+        }
+        router.post("/focus/pause") { request, context in
+            try await page(request, context, redirect: true) { try await $0.pause() }
+        }
+        router.post("/focus/resume") { request, context in
+            try await page(request, context, redirect: true) { try await $0.resume() }
+        }
+        router.post("/focus/stop") { request, context in
+            try await page(request, context, redirect: true) { try await $0.stop() }
+        }
+        router.post("/focus/extend") { request, context in
+            try await page(request, context, redirect: true) { try await $0.extend(byMinutes: 5) }
+        }
+    }
+
+    /// Runs an action; after a form post it redirects back, and a refused action re-shows the page with why.
+    private func page(
+        _ request: Request, _ context: DaybookRequestContext, redirect: Bool = false,
+        _ action: (FocusInteractor) async throws -> Focus.Response
+    ) async throws -> Response {
+        let env = try await PageEnvironment(services: services, request: request)
+        guard !env.settings.needsOnboarding else { return Response.seeOther("/onboarding") }
+        let interactor = services.focusInteractor(env.database)
+        do {
+            let response = try await action(interactor)
+            if redirect { return Response.seeOther("/focus") }
+            return try render(response, env, context, error: nil, status: .ok)
+        } catch let problem as Focus.Problem {
+            let status: HTTPResponse.Status = if case .timer = problem { .conflict } else { .unprocessableContent }
+            let message = FocusPresenter.message(for: problem, localizer: env.localizer)
+            return try render(try await interactor.current(), env, context, error: message, status: status)
+        }
+    }
+
+    private func render(
+        _ response: Focus.Response, _ env: PageEnvironment, _ context: DaybookRequestContext, error: String?,
+        status: HTTPResponse.Status
+    ) throws -> Response {
+        let localizer = env.localizer
+        let model = FocusPresenter.present(response, localizer: localizer)
+        let sound = model.sound
+        let page = Page(
+            focus: model,
+            minutes: FormField(
+                id: "minutes", label: model.labels.minutes, value: String(env.settings.focusMinutes), maxLength: 3),
+            sound: FormField(
+                id: "sound", label: model.labels.sound, value: sound,
+                options: AmbientSound.allCases.map {
+                    FormOption(
+                        value: $0.rawValue, label: localizer("settings.focusSound.\($0.rawValue)"),
+                        isSelected: $0.rawValue == sound)
+                }),
+            error: error)
+        return try env.render(
+            "focus", page: page, title: localizer("focus.title"), current: nil, showsNavigation: false,
+            services: services, context: context, status: status)
+    }
+}
