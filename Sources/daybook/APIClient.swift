@@ -33,7 +33,11 @@ struct APIClient: Sendable {
     }
 
     func send(_ method: String, _ path: String, json: [String: Any]? = nil) async throws -> Data {
-        var request = URLRequest(url: base.appendingPathComponent(path))
+        // Paths may carry a query (`api/v1/tasks?date=…`), so they are resolved, not appended.
+        guard let url = URL(string: path, relativeTo: base.appendingPathComponent("/")) else {
+            throw Failure(description: "\(path) is not a valid request path.")
+        }
+        var request = URLRequest(url: url)
         request.httpMethod = method
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }

@@ -8,6 +8,9 @@ struct Daybook: AsyncParsableCommand {
         abstract: "A private focus journal: plan the day, focus, look back, and keep a journal.",
         discussion: "Without a subcommand, Daybook serves the web app on http://127.0.0.1:8080.",
         version: BuildInfo.version,
-        subcommands: [Serve.self, FocusCommand.self, SettingsCommand.self, PassphraseCommand.self, DemoCommand.self],
+        subcommands: [
+            Serve.self, FocusCommand.self, TaskCommand.self, SettingsCommand.self, PassphraseCommand.self,
+            DemoCommand.self,
+        ],
         defaultSubcommand: Serve.self)
 }

@@ -119,3 +119,22 @@ def test_focus_from_the_cli_and_live_events(server):
     code = server.stop()
     assert code == 0, f"server exited with {code}"
     assert server.stopped_in is not None and server.stopped_in < 10
+
+
+def test_tasks_from_the_cli(server):
+    added = run_cli("task", "add", "Write chapter 3", "--at", "09:00", "--for", "90m", "--date", "2026-11-23",
+                    server=server)
+    assert added.returncode == 0, added.stderr
+    task_id = added.stdout.split()[1].rstrip(":")
+    run_cli("task", "add", "Standup", "--at", "09:30", "--for", "15m", "--date", "2026-11-23", "--repeat", "weekdays",
+            server=server)
+    listed = run_cli("task", "list", "--date", "2026-11-23", server=server).stdout
+    assert "09:00–10:30  Write chapter 3" in listed and "Standup  (weekdays)" in listed
+    assert run_cli("task", "done", task_id, "--date", "2026-11-23", server=server).returncode == 0
+    assert "✓" in run_cli("task", "list", "--date", "2026-11-23", server=server).stdout
+
+    refused = run_cli("task", "add", "Late", "--at", "23:30", "--for", "2h", server=server)
+    assert refused.returncode != 0 and "midnight" in refused.stderr
+    assert run_cli("task", "rm", task_id, server=server).returncode == 0
+    missing = run_cli("task", "rm", task_id, server=server)
+    assert missing.returncode != 0 and "no such task" in missing.stderr

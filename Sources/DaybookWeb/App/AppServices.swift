@@ -19,11 +19,13 @@ public struct AppServices: Sendable {
     public var events: EventBus
     /// Ambient loops, made once and kept in the data folder's cache.
     public var sounds: AmbientSoundLibrary
+    public var ids: any IDGenerator
 
     public init(
         configuration: AppConfiguration, gate: DatabaseGate, clock: any DaybookClock, catalog: StringCatalog,
         secrets: any SecretMaker, hasher: any PassphraseHasher, renderer: PageRenderer, assets: StaticAssets,
-        throttle: LoginThrottle, events: EventBus = EventBus(), sounds: AmbientSoundLibrary
+        throttle: LoginThrottle, events: EventBus = EventBus(), sounds: AmbientSoundLibrary,
+        ids: any IDGenerator = UUIDGenerator()
     ) {
         self.configuration = configuration
         self.gate = gate
@@ -36,6 +38,7 @@ public struct AppServices: Sendable {
         self.throttle = throttle
         self.events = events
         self.sounds = sounds
+        self.ids = ids
     }
 
     /// Pages need a login and the API a token whenever the server is reachable from other machines.
@@ -69,6 +72,13 @@ public struct AppServices: Sendable {
         let services = self
         return FocusInteractor(
             store: database, tasks: database, settings: database, clock: clock, events: events,
+            initial: { services.initialSettings(language: .english) })
+    }
+
+    func timelineInteractor(_ database: AppDatabase) -> TimelineInteractor {
+        let services = self
+        return TimelineInteractor(
+            tasks: database, focus: database, settings: database, clock: clock, ids: ids, events: events,
             initial: { services.initialSettings(language: .english) })
     }
 

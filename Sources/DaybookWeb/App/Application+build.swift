@@ -95,6 +95,7 @@ public func buildRouter(services: AppServices) -> Router<DaybookRequestContext> 
     FocusRoutes(services: services).register(on: router)
     SoundRoutes(services: services).register(on: router)
     FocusAPIRoutes(services: services).register(on: router)
+    TaskAPIRoutes(services: services).register(on: router)
     EventRoutes(services: services).register(on: router)
     return router
 }

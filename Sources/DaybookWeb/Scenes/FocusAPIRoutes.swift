@@ -16,14 +16,14 @@ struct FocusAPIRoutes {
             try await respond(request) { try await $0.current() }
         }
         router.post("/api/v1/focus/start") { request, context in
-            let body = try await decode(Focus.Start.Request.self, request, context, emptyAllowed: true)
+            let body = try await JSONBody.decode(Focus.Start.Request.self, from: request)
             return try await respond(request) { try await $0.start(body ?? Focus.Start.Request()) }
         }
         router.post("/api/v1/focus/pause") { request, _ in try await respond(request) { try await $0.pause() } }
         router.post("/api/v1/focus/resume") { request, _ in try await respond(request) { try await $0.resume() } }
         router.post("/api/v1/focus/stop") { request, _ in try await respond(request) { try await $0.stop() } }
         router.post("/api/v1/focus/extend") { request, context in
-            let minutes = try await decode(Extension.self, request, context, emptyAllowed: true)?.minutes ?? 5
+            let minutes = try await JSONBody.decode(Extension.self, from: request)?.minutes ?? 5
             return try await respond(request) { try await $0.extend(byMinutes: minutes) }
         }
     }
@@ -43,25 +43,6 @@ struct FocusAPIRoutes {
             return APIError.response(
                 status: status, code: Self.code(problem),
                 message: FocusPresenter.message(for: problem, localizer: localizer))
-        }
-    }
-
-    /// Reads a small JSON body; an empty body is fine where every field is optional.
-    private func decode<Body: Decodable>(
-        _ type: Body.Type, _ request: Request, _ context: DaybookRequestContext, emptyAllowed: Bool
-    ) async throws -> Body? {
-        var request = request
-        let buffer: ByteBuffer
-        do {
-            buffer = try await request.collectBody(upTo: Limits.jsonBody)
-        } catch {
-            throw HTTPError(.contentTooLarge, message: "The request body is larger than 64 KB.")
-        }
-        if buffer.readableBytes == 0, emptyAllowed { return nil }
-        do {
-            return try JSONDecoder().decode(Body.self, from: Data(buffer.readableBytesView))
-        } catch {
-            throw HTTPError(.badRequest, message: "The body must be a JSON object with the documented fields.")
         }
     }
 

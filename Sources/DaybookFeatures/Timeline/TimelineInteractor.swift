@@ -1,0 +1,119 @@
+import DaybookCore
+import Foundation
+
+/// Plans the day: lists, creates, edits, completes and deletes tasks, and tells open pages.
+public struct TimelineInteractor: Sendable {
+    private let tasks: any TaskStore
+    private let focus: any FocusStore
+    private let settings: any SettingsStore
+    private let clock: any DaybookClock
+    private let ids: any IDGenerator
+    private let events: EventBus
+    private let initial: @Sendable () -> Settings
+
+    public init(
+        tasks: any TaskStore, focus: any FocusStore, settings: any SettingsStore, clock: any DaybookClock,
+        ids: any IDGenerator, events: EventBus, initial: @escaping @Sendable () -> Settings
+    ) {
+        self.tasks = tasks
+        self.focus = focus
+        self.settings = settings
+        self.clock = clock
+        self.ids = ids
+        self.events = events
+        self.initial = initial
+    }
+
+    /// The tasks of a day (`YYYY-MM-DD`, or today in the owner's time zone), with focus time spent on each.
+    public func day(_ raw: String?) async throws -> Timeline.Response {
+        let owner = try await settings.loadSettings() ?? initial()
+        let now = clock.now()
+        let day: DayKey
+        if let raw, !raw.isEmpty {
+            guard let parsed = DayKey(string: raw) else { throw Timeline.Problem.invalidDate }
+            day = parsed
+        } else {
+            day = DayKey(date: now, timeZone: owner.timeZone)
+        }
+        let zone = owner.timeZone
+        let interval = DateInterval(start: day.date(in: zone), end: day.adding(days: 1).date(in: zone))
+        let totals = try await focus.focusTotals(in: interval)
+        return Timeline.Response(
+            day: day, tasks: try await tasks.tasks(on: day, calendar: calendar(owner)),
+            focusSecondsByTask: totals.secondsByTask, now: now, settings: owner)
+    }
+
+    /// Creates a task; a draft without a date is for today.
+    public func create(_ draft: TaskDraft) async throws -> PlannedTask {
+        var draft = draft
+        if draft.date?.isEmpty ?? true { draft.date = try await today().description }
+        let task = PlannedTask(id: ids.makeID(), details: try validate(draft))
+        try await tasks.saveTask(task)
+        await events.publish(.tasks)
+        return task
+    }
+
+    /// Changes the fields a draft carries; the others stay as they are.
+    public func update(id: String, _ draft: TaskDraft) async throws -> PlannedTask {
+        guard let existing = try await tasks.task(id: id) else { throw Timeline.Problem.unknownTask }
+        let merged = TaskDraft(
+            title: draft.title ?? existing.title, notes: draft.notes ?? existing.notes,
+            date: draft.date ?? existing.day.description, start: draft.start ?? existing.start?.description ?? "",
+            duration: draft.duration ?? existing.durationMinutes.map(String.init) ?? "",
+            color: draft.color ?? existing.colorHex,
+            repeatRule: draft.repeatRule ?? existing.repeatRule?.description ?? "")
+        let task = existing.applying(try validate(merged))
+        try await tasks.saveTask(task)
+        await events.publish(.tasks)
+        return task
+    }
+
+    /// Marks a task done (or not) on a day; for a repeating task only that occurrence.
+    public func setDone(id: String, done: Bool, on raw: String?) async throws {
+        guard try await tasks.task(id: id) != nil else { throw Timeline.Problem.unknownTask }
+        let day: DayKey
+        if let raw, !raw.isEmpty {
+            guard let parsed = DayKey(string: raw) else { throw Timeline.Problem.invalidDate }
+            day = parsed
+        } else {
+            day = try await today()
+        }
+        try await tasks.setDone(done, taskID: id, on: day)
+        await events.publish(.tasks)
+    }
+
+    /// Deletes a task, returning it so the deletion can be undone.
+    public func delete(id: String) async throws -> PlannedTask {
+        guard let task = try await tasks.task(id: id), try await tasks.deleteTask(id: id) else {
+            throw Timeline.Problem.unknownTask
+        }
+        await events.publish(.tasks)
+        return task
+    }
+
+    /// Puts a deleted task back as it was.
+    public func restore(_ task: PlannedTask) async throws {
+        try await tasks.saveTask(task)
+        await events.publish(.tasks)
+    }
+
+    private func validate(_ draft: TaskDraft) throws -> TaskDetails {
+        do {
+            return try draft.validated()
+        } catch {
+            throw Timeline.Problem.invalid(error)
+        }
+    }
+
+    private func today() async throws -> DayKey {
+        let owner = try await settings.loadSettings() ?? initial()
+        return DayKey(date: clock.now(), timeZone: owner.timeZone)
+    }
+
+    private func calendar(_ owner: Settings) -> Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = owner.timeZone
+        calendar.firstWeekday = owner.firstWeekday.calendarValue
+        return calendar
+    }
+}

@@ -1,0 +1,62 @@
+import DaybookCore
+import Foundation
+
+public enum TimelinePresenter {
+    public static func present(_ response: Timeline.Response, localizer: Localizer) -> Timeline.ViewModel {
+        let placements = TimelineLayout.columns(for: response.tasks)
+        func row(_ task: PlannedTask) -> Timeline.TaskRow {
+            TimelinePresenter.row(
+                task, focusSeconds: response.focusSecondsByTask[task.id] ?? 0, placement: placements[task.id],
+                localizer: localizer)
+        }
+        let today = DayKey(date: response.now, timeZone: response.settings.timeZone)
+        return Timeline.ViewModel(
+            date: response.day.description,
+            dateLabel: localizer.longDate(
+                response.day.date(in: response.settings.timeZone).addingTimeInterval(12 * 3600)),
+            isToday: response.day == today,
+            blocks: response.tasks.filter(\.isTimed).map(row),
+            anytime: response.tasks.filter { !$0.isTimed }.map(row))
+    }
+
+    /// One task as a row; `placement` is where it sits among the day's overlapping blocks.
+    public static func row(
+        _ task: PlannedTask, focusSeconds spent: Int, placement: TimelinePlacement?, localizer: Localizer
+    ) -> Timeline.TaskRow {
+        let end = task.endMinute.map { minutes in
+            minutes == TimeOfDay.minutesPerDay ? "24:00" : TimeOfDay(minutes: minutes)?.description ?? ""
+        }
+        return Timeline.TaskRow(
+            id: task.id, title: task.title, notes: task.notes, start: task.start?.description, end: end,
+            timeLabel: task.start.map { start in end.map { "\(start.description)–\($0)" } ?? start.description },
+            durationMinutes: task.durationMinutes, color: (TaskColor.color(for: task.colorHex) ?? .defaultAccent).hex,
+            isDone: task.isDone, repeatRule: task.repeatRule?.description, focusSeconds: spent,
+            focusLabel: spent > 0
+                ? localizer("task.focusSpent", FocusPresenter.duration(spent, localizer: localizer)) : nil,
+            column: placement?.column ?? 0, columns: placement?.columns ?? 1)
+    }
+
+    /// A field's problem, or a request's, in words.
+    public static func message(for problem: TaskProblem, localizer: Localizer) -> String {
+        switch problem {
+        case .titleEmpty: localizer("task.error.titleEmpty")
+        case .titleTooLong(let limit): localizer.plural("task.error.titleTooLong", count: limit)
+        case .notesTooLong(let limit): localizer.plural("task.error.notesTooLong", count: limit)
+        case .durationOutOfRange(let range):
+            localizer(
+                "task.error.durationOutOfRange", localizer.number(range.lowerBound), localizer.number(range.upperBound))
+        case .endsAfterMidnight: localizer("task.error.endsAfterMidnight")
+        case .invalidTime: localizer("task.error.invalidTime")
+        case .invalidDate: localizer("task.error.invalidDate")
+        case .unknownColor: localizer("task.error.unknownColor")
+        case .invalidRepeat: localizer("task.error.invalidRepeat")
+        }
+    }
+
+    /// Field name → message, for a refused draft.
+    public static func fieldMessages(_ error: TaskValidationError, localizer: Localizer) -> [String: String] {
+        var fields: [String: String] = [:]
+        for (field, problem) in error.problems { fields[field.rawValue] = message(for: problem, localizer: localizer) }
+        return fields
+    }
+}

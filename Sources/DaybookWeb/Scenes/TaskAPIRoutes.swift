@@ -1,0 +1,90 @@
+import DaybookCore
+import DaybookFeatures
+import Foundation
+import Hummingbird
+
+/// `/api/v1/tasks`: a day's tasks as the timeline shows them, and changes to them.
+struct TaskAPIRoutes {
+    let services: AppServices
+
+    struct Done: Decodable {
+        var done: Bool?
+        var date: String?
+    }
+
+    func register(on router: Router<DaybookRequestContext>) {
+        router.get("/api/v1/tasks") { request, _ in
+            let date = request.uri.queryParameters["date"].map(String.init)
+            return try await respond(request) { interactor, localizer in
+                try JSONResponse.make(TimelinePresenter.present(try await interactor.day(date), localizer: localizer))
+            }
+        }
+        router.post("/api/v1/tasks") { request, context in
+            let draft = try await JSONBody.decode(TaskDraft.self, from: request) ?? TaskDraft()
+            return try await respond(request) { interactor, localizer in
+                let task = try await interactor.create(draft)
+                return try JSONResponse.make(try await row(task, interactor, localizer), status: .created)
+            }
+        }
+        router.patch("/api/v1/tasks/{id}") { request, context in
+            let id = try context.parameters.require("id")
+            let draft = try await JSONBody.decode(TaskDraft.self, from: request) ?? TaskDraft()
+            return try await respond(request) { interactor, localizer in
+                let task = try await interactor.update(id: id, draft)
+                return try JSONResponse.make(try await row(task, interactor, localizer))
+            }
+        }
+        router.post("/api/v1/tasks/{id}/done") { request, context in
+            let id = try context.parameters.require("id")
+            let body = try await JSONBody.decode(Done.self, from: request) ?? Done()
+            return try await respond(request) { interactor, localizer in
+                try await interactor.setDone(id: id, done: body.done ?? true, on: body.date)
+                return try JSONResponse.make(
+                    TimelinePresenter.present(try await interactor.day(body.date), localizer: localizer))
+            }
+        }
+        router.delete("/api/v1/tasks/{id}") { request, context in
+            let id = try context.parameters.require("id")
+            return try await respond(request) { interactor, _ in
+                _ = try await interactor.delete(id: id)
+                return Response(status: .noContent)
+            }
+        }
+    }
+
+    /// The row a created or changed task has on its own day (a repeating task may not occur on it).
+    private func row(_ task: PlannedTask, _ interactor: TimelineInteractor, _ localizer: Localizer) async throws
+        -> Timeline.TaskRow
+    {
+        let day = try await interactor.day(task.day.description)
+        let placement = TimelineLayout.columns(for: day.tasks)[task.id]
+        return TimelinePresenter.row(
+            task, focusSeconds: day.focusSecondsByTask[task.id] ?? 0, placement: placement, localizer: localizer)
+    }
+
+    private func respond(
+        _ request: Request, _ action: (TimelineInteractor, Localizer) async throws -> Response
+    ) async throws -> Response {
+        let database = try await services.database()
+        let negotiated = AppLanguage.negotiate(acceptLanguage: request.headers[.acceptLanguage])
+        let settings = try await database.loadSettings() ?? services.initialSettings(language: negotiated)
+        let localizer = services.localizer(for: settings)
+        do {
+            return try await action(services.timelineInteractor(database), localizer)
+        } catch let problem as Timeline.Problem {
+            switch problem {
+            case .invalid(let error):
+                return APIError.response(
+                    status: .unprocessableContent, code: "invalidTask",
+                    message: localizer.plural("task.error.summary", count: error.problems.count),
+                    fields: TimelinePresenter.fieldMessages(error, localizer: localizer))
+            case .unknownTask:
+                return APIError.response(
+                    status: .notFound, code: "unknownTask", message: localizer("task.error.unknownTask"))
+            case .invalidDate:
+                return APIError.response(
+                    status: .badRequest, code: "invalidDate", message: localizer("task.error.invalidDate"))
+            }
+        }
+    }
+}

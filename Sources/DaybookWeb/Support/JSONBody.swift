@@ -1,0 +1,24 @@
+import Foundation
+import Hummingbird
+
+/// Reads small JSON request bodies, within the explicit limit.
+enum JSONBody {
+    /// The body decoded as `Body`, or `nil` when it is empty (where every field is optional).
+    ///
+    /// - Throws: 413 past `Limits.jsonBody`, 400 when the body is not the documented JSON.
+    static func decode<Body: Decodable>(_ type: Body.Type, from request: Request) async throws -> Body? {
+        var request = request
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.collectBody(upTo: Limits.jsonBody)
+        } catch {
+            throw HTTPError(.contentTooLarge, message: "The request body is larger than \(Limits.jsonBody / 1024) KB.")
+        }
+        if buffer.readableBytes == 0 { return nil }
+        do {
+            return try JSONDecoder().decode(Body.self, from: Data(buffer.readableBytesView))
+        } catch {
+            throw HTTPError(.badRequest, message: "The body must be a JSON object with the documented fields.")
+        }
+    }
+}
