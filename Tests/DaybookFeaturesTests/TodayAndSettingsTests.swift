@@ -12,7 +12,7 @@ struct TodayAndSettingsTests {
     func greeting() async throws {
         let database = try await Fixtures.database(settings: Fixtures.settings(name: "지민", language: .korean))
         let clock = ManualClock(.iso("2026-11-21T07:30:00+09:00"))
-        let today = TodayInteractor(store: database, clock: clock)
+        let today = TodayInteractor(store: database, tasks: database, focus: database, clock: clock)
         let morning = TodayPresenter.present(
             try #require(try await today.load()), localizer: Fixtures.localizer(.korean))
         #expect(morning.period == "morning")
@@ -24,10 +24,31 @@ struct TodayAndSettingsTests {
         #expect(evening.period == "evening")
     }
 
+    @Test("Today shows the block due now, or the next one with when it starts, and the anytime list")
+    func dueBlock() async throws {
+        let database = try await Fixtures.database(settings: Fixtures.settings())
+        let day = DayKey(string: "2026-11-21")!
+        try await database.saveTask(
+            PlannedTask(id: "w", title: "Write", day: day, start: TimeOfDay(string: "09:00"), durationMinutes: 90))
+        try await database.saveTask(PlannedTask(id: "c", title: "Call mum", day: day))
+        let clock = ManualClock(.iso("2026-11-21T08:40:00+09:00"))
+        let today = TodayInteractor(store: database, tasks: database, focus: database, clock: clock)
+        let before = TodayPresenter.present(try #require(try await today.load()), localizer: Fixtures.localizer())
+        #expect(before.block?.title == "Write")
+        #expect(before.block?.when == "Starts in 20 min")
+        #expect(before.block?.isDue == false)
+        #expect(before.anytime.map(\.title) == ["Call mum"])
+        clock.advance(by: 60 * 60)
+        let during = TodayPresenter.present(try #require(try await today.load()), localizer: Fixtures.localizer(.korean))
+        #expect(during.block?.when == "지금 · 50분 남음")
+        #expect(during.block?.isDue == true)
+    }
+
     @Test("Today has nothing to show before onboarding")
     func todayNeedsOnboarding() async throws {
+        let database = try await Fixtures.database()
         let today = TodayInteractor(
-            store: try await Fixtures.database(), clock: FixedClock(.iso("2026-11-21T07:30:00Z")))
+            store: database, tasks: database, focus: database, clock: FixedClock(.iso("2026-11-21T07:30:00Z")))
         #expect(try await today.load() == nil)
     }
 

@@ -8,7 +8,11 @@ struct TodayRoutes {
     func register(on router: Router<DaybookRequestContext>) {
         router.get("/") { request, context in
             let env = try await PageEnvironment(services: services, request: request)
-            guard let response = try await TodayInteractor(store: env.database, clock: services.clock).load() else {
+            guard
+                let response = try await TodayInteractor(
+                    store: env.database, tasks: env.database, focus: env.database, clock: services.clock
+                ).load()
+            else {
                 return Response.seeOther("/onboarding")
             }
             let model = TodayPresenter.present(response, localizer: env.localizer)
