@@ -39,7 +39,8 @@ struct TodayAndSettingsTests {
         #expect(before.block?.isDue == false)
         #expect(before.anytime.map(\.title) == ["Call mum"])
         clock.advance(by: 60 * 60)
-        let during = TodayPresenter.present(try #require(try await today.load()), localizer: Fixtures.localizer(.korean))
+        let during = TodayPresenter.present(
+            try #require(try await today.load()), localizer: Fixtures.localizer(.korean))
         #expect(during.block?.when == "지금 · 50분 남음")
         #expect(during.block?.isDue == true)
     }
@@ -56,7 +57,7 @@ struct TodayAndSettingsTests {
     func refusedChange() async throws {
         let original = Fixtures.settings()
         let database = try await Fixtures.database(settings: original)
-        let interactor = SettingsInteractor(store: database, initial: { original })
+        let interactor = SettingsInteractor(store: database, events: EventBus(), initial: { original })
         let change = SettingsChange(name: "Jun", accentColor: "#zzzzzz")
         await #expect(throws: SettingsValidationError.self) { try await interactor.update(change) }
         #expect(try await database.loadSettings() == original)

@@ -40,7 +40,10 @@ struct SettingsAPIRoutes {
         let database = try await services.database()
         let negotiated = AppLanguage.negotiate(acceptLanguage: request.headers[.acceptLanguage])
         let settings = try await database.loadSettings() ?? services.initialSettings(language: negotiated)
-        return (SettingsInteractor(store: database, initial: { settings }), services.localizer(for: settings))
+        return (
+            SettingsInteractor(store: database, events: services.events, initial: { settings }),
+            services.localizer(for: settings)
+        )
     }
 
     /// Reads a JSON object of settings fields; anything else is a 400 that says what is wrong.

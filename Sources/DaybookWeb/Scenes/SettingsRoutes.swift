@@ -61,7 +61,7 @@ struct SettingsRoutes {
 
     private func interactor(_ env: PageEnvironment) -> SettingsInteractor {
         let initial = env.settings
-        return SettingsInteractor(store: env.database, initial: { initial })
+        return SettingsInteractor(store: env.database, events: services.events, initial: { initial })
     }
 
     private func render(
