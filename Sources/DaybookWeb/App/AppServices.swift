@@ -20,6 +20,8 @@ public struct AppServices: Sendable {
     /// Ambient loops, made once and kept in the data folder's cache.
     public var sounds: AmbientSoundLibrary
     public var ids: any IDGenerator
+    /// Deleted tasks that can still be put back.
+    public var undo = UndoStash()
 
     public init(
         configuration: AppConfiguration, gate: DatabaseGate, clock: any DaybookClock, catalog: StringCatalog,

@@ -89,6 +89,7 @@ public func buildRouter(services: AppServices) -> Router<DaybookRequestContext> 
     OnboardingRoutes(services: services).register(on: router)
     TodayRoutes(services: services).register(on: router)
     PlaceholderRoutes(services: services).register(on: router)
+    TimelineRoutes(services: services).register(on: router)
     SettingsRoutes(services: services).register(on: router)
     PrivacyRoutes(services: services).register(on: router)
     SettingsAPIRoutes(services: services).register(on: router)
