@@ -63,7 +63,9 @@ def test_focus_session_in_the_browser(server, browser):
     # Space pauses: the digits stop.
     driver.find_element(By.TAG_NAME, "body").send_keys(Keys.SPACE)
     WebDriverWait(driver, 10).until(lambda d: visible(d, "#focus-resume"))
+    WebDriverWait(driver, 10).until(lambda d: api(server)["phase"] == "paused")
     paused_at = driver.find_element(By.ID, "focus-display").text
+    assert abs(seconds(paused_at) - api(server)["remainingSeconds"]) <= 1
     time.sleep(1.5)  # a person looking at a paused timer: it must not move
     assert driver.find_element(By.ID, "focus-display").text == paused_at
     assert api(server)["phase"] == "paused"

@@ -21,6 +21,8 @@ let state = {
 };
 let anchor = performance.now();
 let chimed = false;
+// Only the answer to the newest request is applied, so a slow older answer can't undo a newer one.
+let latest = 0;
 
 function clock(seconds) {
   const s = Math.max(0, Math.floor(seconds));
@@ -80,12 +82,14 @@ function apply(model) {
 }
 
 async function call(action, body) {
+  const ticket = ++latest;
   const response = await fetch(`/api/v1/focus/${action}`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Accept: "application/json" },
     body: JSON.stringify(body ?? {}),
   });
   const json = await response.json();
+  if (ticket !== latest) return;
   if (!response.ok) {
     showError(json.error?.message ?? "");
     await sync();
@@ -112,9 +116,12 @@ function showError(message) {
 }
 
 async function sync() {
+  const ticket = ++latest;
   try {
     const response = await fetch("/api/v1/focus", { headers: { Accept: "application/json" } });
-    if (response.ok) apply(await response.json());
+    if (!response.ok) return;
+    const model = await response.json();
+    if (ticket === latest) apply(model);
   } catch {
     // Offline: keep ticking from what we know.
   }
