@@ -101,18 +101,7 @@ public struct DayKey: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
 }
 
-extension DayKey: Codable {
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        guard let key = DayKey(string: text) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a YYYY-MM-DD day: \(text)")
-        }
-        self = key
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(description)
-    }
+extension DayKey: TextCodable {
+    public init?(text: String) { self.init(string: text) }
+    public static let textForm = "a YYYY-MM-DD day"
 }

@@ -88,18 +88,7 @@ public enum RepeatRule: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-extension RepeatRule: Codable {
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        guard let rule = RepeatRule(string: text) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a repeat rule: \(text)")
-        }
-        self = rule
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(description)
-    }
+extension RepeatRule: TextCodable {
+    public init?(text: String) { self.init(string: text) }
+    public static let textForm = "a repeat rule"
 }

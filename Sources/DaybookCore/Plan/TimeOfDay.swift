@@ -52,18 +52,7 @@ public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible
     public static func < (lhs: TimeOfDay, rhs: TimeOfDay) -> Bool { lhs.minutes < rhs.minutes }
 }
 
-extension TimeOfDay: Codable {
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        guard let time = TimeOfDay(string: text) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "not an HH:mm time: \(text)")
-        }
-        self = time
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(description)
-    }
+extension TimeOfDay: TextCodable {
+    public init?(text: String) { self.init(string: text) }
+    public static let textForm = "an HH:mm time"
 }

@@ -67,24 +67,10 @@ extension HexColor: CustomStringConvertible {
     public var description: String { hex }
 }
 
-extension HexColor: Codable {
-    /// Decodes a colour from a hex string such as `"#2f6f6a"`.
-    ///
-    /// - Throws: `DecodingError.dataCorrupted` when the string is not a colour `init?(hex:)` accepts.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        guard let color = HexColor(hex: text) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "Not a hex colour: \(text)")
-        }
-        self = color
-    }
-
-    /// Encodes the colour as its `#rrggbb` string.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(hex)
-    }
+/// Coded as its `#rrggbb` string; decoding accepts what `init?(hex:)` accepts.
+extension HexColor: TextCodable {
+    public init?(text: String) { self.init(hex: text) }
+    public static let textForm = "a hex colour"
 }
 
 extension HexColor {

@@ -51,6 +51,12 @@ public struct AppServices: Sendable {
         Settings.initial(language: language, timeZone: configuration.serverTimeZone)
     }
 
+    /// The saved settings, or the first-visit defaults in the language the request asks for.
+    func ownerSettings(_ database: AppDatabase, request: Request) async throws -> Settings {
+        let negotiated = AppLanguage.negotiate(acceptLanguage: request.headers[.acceptLanguage])
+        return try await database.loadSettings() ?? initialSettings(language: negotiated)
+    }
+
     func localizer(for settings: Settings) -> Localizer {
         Localizer(language: settings.language, timeZone: settings.timeZone, catalog: catalog)
     }

@@ -65,8 +65,7 @@ struct AssetRoutes {
     }
 
     private func currentSettings(_ request: Request) async throws -> Settings {
-        let negotiated = AppLanguage.negotiate(acceptLanguage: request.headers[.acceptLanguage])
-        return try await services.database().loadSettings() ?? services.initialSettings(language: negotiated)
+        try await services.ownerSettings(try await services.database(), request: request)
     }
 
     static func serve(_ body: ByteBuffer, type: String, etag: String, request: Request, cacheControl: String)

@@ -33,8 +33,7 @@ struct FocusAPIRoutes {
     {
         let database = try await services.database()
         let interactor = services.focusInteractor(database)
-        let negotiated = AppLanguage.negotiate(acceptLanguage: request.headers[.acceptLanguage])
-        let settings = try await database.loadSettings() ?? services.initialSettings(language: negotiated)
+        let settings = try await services.ownerSettings(database, request: request)
         let localizer = services.localizer(for: settings)
         do {
             return try JSONResponse.make(FocusPresenter.present(try await action(interactor), localizer: localizer))

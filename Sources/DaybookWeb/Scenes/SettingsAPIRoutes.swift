@@ -38,8 +38,7 @@ struct SettingsAPIRoutes {
 
     private func scene(_ request: Request) async throws -> (SettingsInteractor, Localizer) {
         let database = try await services.database()
-        let negotiated = AppLanguage.negotiate(acceptLanguage: request.headers[.acceptLanguage])
-        let settings = try await database.loadSettings() ?? services.initialSettings(language: negotiated)
+        let settings = try await services.ownerSettings(database, request: request)
         return (
             SettingsInteractor(store: database, events: services.events, initial: { settings }),
             services.localizer(for: settings)

@@ -66,8 +66,7 @@ struct TaskAPIRoutes {
         _ request: Request, _ action: (TimelineInteractor, Localizer) async throws -> Response
     ) async throws -> Response {
         let database = try await services.database()
-        let negotiated = AppLanguage.negotiate(acceptLanguage: request.headers[.acceptLanguage])
-        let settings = try await database.loadSettings() ?? services.initialSettings(language: negotiated)
+        let settings = try await services.ownerSettings(database, request: request)
         let localizer = services.localizer(for: settings)
         do {
             return try await action(services.timelineInteractor(database), localizer)
