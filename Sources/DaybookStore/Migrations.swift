@@ -36,6 +36,7 @@ extension AppDatabase {
             }
         }
         registerPlanMigration(&migrator)
+        registerSeriesMigration(&migrator)
         return migrator
     }
 }

@@ -17,6 +17,7 @@ struct SettingsRecord: Codable, FetchableRecord, PersistableRecord {
     var units: String
     var focusMinutes: Int
     var focusSound: String
+    var dailyGoalMinutes: Int
 
     init(_ settings: Settings) {
         name = settings.name
@@ -29,6 +30,7 @@ struct SettingsRecord: Codable, FetchableRecord, PersistableRecord {
         units = settings.units.rawValue
         focusMinutes = settings.focusMinutes
         focusSound = settings.focusSound.rawValue
+        dailyGoalMinutes = settings.dailyGoalMinutes
     }
 
     /// The domain value; a value this version does not know (written by a newer one) falls back to its default.
@@ -42,7 +44,9 @@ struct SettingsRecord: Codable, FetchableRecord, PersistableRecord {
             firstWeekday: FirstWeekday(rawValue: firstWeekday) ?? fallback.firstWeekday,
             units: UnitSystem(rawValue: units) ?? fallback.units,
             focusMinutes: Settings.Limits.focusMinutes.contains(focusMinutes) ? focusMinutes : fallback.focusMinutes,
-            focusSound: AmbientSound(rawValue: focusSound) ?? fallback.focusSound)
+            focusSound: AmbientSound(rawValue: focusSound) ?? fallback.focusSound,
+            dailyGoalMinutes: Settings.Limits.dailyGoalMinutes.contains(dailyGoalMinutes)
+                ? dailyGoalMinutes : fallback.dailyGoalMinutes)
     }
 }
 

@@ -15,6 +15,7 @@ struct TaskRecord: Codable, FetchableRecord, PersistableRecord {
     var color: String
     var isDone: Bool
     var repeatRule: String?
+    var repeatUntil: String?
 
     init(_ task: PlannedTask) {
         id = task.id
@@ -26,6 +27,7 @@ struct TaskRecord: Codable, FetchableRecord, PersistableRecord {
         color = task.colorHex
         isDone = task.isDone
         repeatRule = task.repeatRule?.description
+        repeatUntil = task.repeatUntil?.description
     }
 
     /// The domain value, or `nil` for a row this version cannot read.
@@ -34,7 +36,8 @@ struct TaskRecord: Codable, FetchableRecord, PersistableRecord {
         return PlannedTask(
             id: id, title: title, notes: notes, day: day, start: startMinute.flatMap(TimeOfDay.init(minutes:)),
             durationMinutes: durationMinutes, colorHex: color, isDone: isDone,
-            repeatRule: repeatRule.flatMap(RepeatRule.init(string:)))
+            repeatRule: repeatRule.flatMap(RepeatRule.init(string:)),
+            repeatUntil: repeatUntil.flatMap(DayKey.init(string:)))
     }
 }
 
@@ -43,8 +46,13 @@ extension AppDatabase: TaskStore {
         let key = day.description
         let (records, completed) = try await writer.read { db in
             let records = try TaskRecord.fetchAll(
-                db, sql: "SELECT * FROM task WHERE day = ? OR (repeatRule IS NOT NULL AND day <= ?)",
-                arguments: [key, key])
+                db,
+                sql: """
+                    SELECT * FROM task
+                    WHERE (day = ? OR (repeatRule IS NOT NULL AND day <= ? AND (repeatUntil IS NULL OR repeatUntil >= ?)))
+                      AND id NOT IN (SELECT taskID FROM taskSkip WHERE day = ?)
+                    """,
+                arguments: [key, key, key, key])
             let completed = try String.fetchSet(
                 db, sql: "SELECT taskID FROM taskCompletion WHERE day = ?", arguments: [key])
             return (records, completed)
@@ -91,6 +99,56 @@ extension AppDatabase: TaskStore {
                 try db.execute(
                     sql: "DELETE FROM taskCompletion WHERE taskID = ? AND day = ?",
                     arguments: [taskID, day.description])
+            }
+        }
+    }
+
+    public func detachOccurrence(of taskID: String, on day: DayKey, replacement: PlannedTask?) async throws {
+        try await writer.write { db in
+            let key = day.description
+            let wasDone =
+                try Bool.fetchOne(
+                    db, sql: "SELECT EXISTS (SELECT 1 FROM taskCompletion WHERE taskID = ? AND day = ?)",
+                    arguments: [taskID, key]) ?? false
+            try db.execute(
+                sql: "INSERT OR IGNORE INTO taskSkip (taskID, day) VALUES (?, ?)", arguments: [taskID, key])
+            try db.execute(sql: "DELETE FROM taskCompletion WHERE taskID = ? AND day = ?", arguments: [taskID, key])
+            if var replacement {
+                replacement.isDone = replacement.isDone || wasDone
+                try TaskRecord(replacement).upsert(db)
+            }
+        }
+    }
+
+    public func reattachOccurrence(of taskID: String, on day: DayKey, removing replacementID: String?) async throws {
+        try await writer.write { db in
+            try db.execute(
+                sql: "DELETE FROM taskSkip WHERE taskID = ? AND day = ?", arguments: [taskID, day.description])
+            if let replacementID { _ = try TaskRecord.deleteOne(db, key: replacementID) }
+        }
+    }
+
+    public func splitSeries(_ taskID: String, at day: DayKey, continuation: PlannedTask) async throws {
+        try await writer.write { db in
+            let key = day.description
+            try db.execute(
+                sql: "UPDATE task SET repeatUntil = ? WHERE id = ?",
+                arguments: [day.adding(days: -1).description, taskID])
+            try TaskRecord(continuation).upsert(db)
+            guard continuation.repeatRule != nil else {
+                try db.execute(
+                    sql:
+                        "UPDATE task SET isDone = EXISTS (SELECT 1 FROM taskCompletion WHERE taskID = ? AND day = ?) WHERE id = ?",
+                    arguments: [taskID, key, continuation.id])
+                try db.execute(
+                    sql: "DELETE FROM taskCompletion WHERE taskID = ? AND day >= ?", arguments: [taskID, key])
+                try db.execute(sql: "DELETE FROM taskSkip WHERE taskID = ? AND day >= ?", arguments: [taskID, key])
+                return
+            }
+            for table in ["taskCompletion", "taskSkip"] {
+                try db.execute(
+                    sql: "UPDATE \(table) SET taskID = ? WHERE taskID = ? AND day >= ?",
+                    arguments: [continuation.id, taskID, key])
             }
         }
     }

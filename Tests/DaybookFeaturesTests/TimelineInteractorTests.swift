@@ -103,4 +103,76 @@ struct TimelineInteractorTests {
         let tomorrow = try await timeline.day("2026-11-22")
         #expect(tomorrow.tasks.first?.isDone == false)
     }
+
+    /// The titles and starts of the tasks on `day`, as "Title@HH:mm" (or just the title for anytime tasks).
+    func plan(_ timeline: TimelineInteractor, _ day: String) async throws -> [String] {
+        try await timeline.day(day).tasks.map { task in
+            task.start.map { "\(task.title)@\($0)\(task.isDone ? "✓" : "")" } ?? task.title
+        }
+    }
+
+    @Test("editing one day of a repeating task changes that day only, keeping it done")
+    func editThisOccurrence() async throws {
+        let database = try await Fixtures.database(settings: Fixtures.settings())
+        let timeline = make(database)
+        let series = try await timeline.create(
+            TaskDraft(title: "Run", date: "2026-11-21", start: "07:00", duration: "30", repeatRule: "daily"))
+        try await timeline.setDone(id: series.id, done: true, on: "2026-11-23")
+
+        let single = try await timeline.update(
+            id: series.id, TaskDraft(title: "Long run", duration: "90"), scope: .this, on: "2026-11-23")
+        #expect(single.repeatRule == nil)
+        #expect(single.day.description == "2026-11-23")
+        #expect(try await plan(timeline, "2026-11-22") == ["Run@07:00"])
+        #expect(try await plan(timeline, "2026-11-23") == ["Long run@07:00✓"])
+        #expect(try await plan(timeline, "2026-11-24") == ["Run@07:00"])
+        #expect(try await timeline.day("2026-11-23").tasks.first?.durationMinutes == 90)
+
+        await #expect(throws: Timeline.Problem.notOnThatDay) {
+            try await timeline.update(id: series.id, TaskDraft(title: "x"), scope: .this, on: "2026-11-20")
+        }
+    }
+
+    @Test("editing from a day on ends the series the day before and carries completions over")
+    func editFuture() async throws {
+        let database = try await Fixtures.database(settings: Fixtures.settings())
+        let timeline = make(database)
+        let series = try await timeline.create(
+            TaskDraft(title: "Run", date: "2026-11-21", start: "07:00", duration: "30", repeatRule: "daily"))
+        try await timeline.setDone(id: series.id, done: true, on: "2026-11-22")
+        try await timeline.setDone(id: series.id, done: true, on: "2026-11-26")
+
+        let rest = try await timeline.update(
+            id: series.id, TaskDraft(start: "06:30"), scope: .future, on: "2026-11-24")
+        #expect(rest.id != series.id)
+        #expect(try await plan(timeline, "2026-11-22") == ["Run@07:00✓"])
+        #expect(try await plan(timeline, "2026-11-23") == ["Run@07:00"])
+        #expect(try await plan(timeline, "2026-11-24") == ["Run@06:30"])
+        #expect(try await plan(timeline, "2026-11-26") == ["Run@06:30✓"])
+        #expect(try await database.task(id: series.id)?.repeatUntil?.description == "2026-11-23")
+
+        // From its first day on is the whole series: no split.
+        let whole = try await timeline.update(
+            id: series.id, TaskDraft(title: "Jog"), scope: .future, on: "2026-11-21")
+        #expect(whole.id == series.id)
+        #expect(try await plan(timeline, "2026-11-23") == ["Jog@07:00"])
+        #expect(try await plan(timeline, "2026-11-25") == ["Run@06:30"])
+    }
+
+    @Test("deleting one day of a repeating task leaves the others, and undo puts it back")
+    func deleteOccurrence() async throws {
+        let database = try await Fixtures.database(settings: Fixtures.settings())
+        let timeline = make(database)
+        let series = try await timeline.create(
+            TaskDraft(title: "Read", date: "2026-11-21", repeatRule: "weekly:sat,sun"))
+        let deletion = try await timeline.delete(id: series.id, scope: .this, on: "2026-11-22")
+        #expect(deletion == .occurrence(series, DayKey(string: "2026-11-22")!))
+        #expect(try await plan(timeline, "2026-11-22").isEmpty)
+        #expect(try await plan(timeline, "2026-11-28") == ["Read"])
+        try await timeline.restore(deletion)
+        #expect(try await plan(timeline, "2026-11-22") == ["Read"])
+
+        _ = try await timeline.delete(id: series.id)
+        #expect(try await plan(timeline, "2026-11-28").isEmpty)
+    }
 }

@@ -15,11 +15,17 @@ struct AppDatabaseTests {
         let database = try AppDatabase.open(folder: folder)
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("daybook.sqlite").path))
         #expect(try database.journalMode() == "wal")
-        #expect(try database.appliedMigrations() == ["v1 settings and access", "v2 plan and focus"])
+        #expect(
+            try database.appliedMigrations() == [
+                "v1 settings and access", "v2 plan and focus", "v3 goal, series and daily log",
+            ])
         #expect(try database.tableNames().contains("settings"))
         // Opening again finds everything in place.
         let reopened = try AppDatabase.open(folder: folder)
-        #expect(try reopened.appliedMigrations() == ["v1 settings and access", "v2 plan and focus"])
+        #expect(
+            try reopened.appliedMigrations() == [
+                "v1 settings and access", "v2 plan and focus", "v3 goal, series and daily log",
+            ])
     }
 
     @Test("in memory, the schema is the same")

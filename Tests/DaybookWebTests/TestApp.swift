@@ -59,14 +59,17 @@ struct Browser {
         try await send(path, method: .get, headers: headers, body: nil)
     }
 
-    /// Posts a form; the CSRF token from the cookie is added unless `csrf` says otherwise.
+    /// Posts a form; the CSRF token from the cookie is added unless `csrf` says otherwise. `repeated` holds
+    /// names sent more than once, as a checkbox group sends them.
     @discardableResult
-    mutating func post(_ path: String, form: [String: String], csrf: String? = nil, headers: HTTPFields = [:])
-        async throws -> TestResponse
-    {
+    mutating func post(
+        _ path: String, form: [String: String], repeated: [(String, String)] = [], csrf: String? = nil,
+        headers: HTTPFields = [:]
+    ) async throws -> TestResponse {
         var fields = form
         fields["csrf"] = csrf ?? cookies["daybook_csrf"] ?? ""
-        let body = fields.map { "\(Self.encode($0.key))=\(Self.encode($0.value))" }.joined(separator: "&")
+        let pairs = fields.map { ($0.key, $0.value) } + repeated
+        let body = pairs.map { "\(Self.encode($0.0))=\(Self.encode($0.1))" }.joined(separator: "&")
         var headers = headers
         headers[.contentType] = "application/x-www-form-urlencoded"
         return try await send(path, method: .post, headers: headers, body: ByteBuffer(string: body))

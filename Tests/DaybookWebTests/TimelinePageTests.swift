@@ -33,7 +33,7 @@ struct TimelinePageTests {
             #expect(deleted.headers[.location] == "/timeline?date=2026-11-21&undo=\(id)")
             let undoPage = try await browser.get("/timeline?date=2026-11-21&undo=\(id)")
             #expect(undoPage.text.contains("“Write” deleted."))
-            #expect(try await browser.post("/timeline/tasks/\(id)/restore", form: [:]).status == .seeOther)
+            #expect(try await browser.post("/timeline/undo", form: ["key": id]).status == .seeOther)
             #expect(try await browser.get("/timeline?date=2026-11-21").text.contains("Write"))
         }
     }
@@ -52,5 +52,59 @@ struct TimelinePageTests {
             #expect(try await browser.get("/timeline?date=2026-02-30").status == .badRequest)
         }
         #expect(try await app.database?.tasks(on: DayKey(string: "2026-11-21")!, calendar: .current).isEmpty == true)
+    }
+
+    @Test("a weekly task picked with day checkboxes; its edit page asks which days, and 'only this day' keeps the rest")
+    func weeklyAndEdit() async throws {
+        let app = try await TestApp.make(settings: Fixtures.settings())
+        try await app.browse { browser in
+            try await browser.get("/timeline")
+            let noDays = try await browser.post(
+                "/timeline/tasks",
+                form: ["date": "2026-11-23", "title": "Swim", "start": "18:00", "duration": "45", "repeat": "weekly"])
+            #expect(noDays.status == .badRequest)
+            #expect(noDays.text.contains(Fixtures.localizer()("timeline.repeat.pickDays")))
+
+            let added = try await browser.post(
+                "/timeline/tasks",
+                form: ["date": "2026-11-23", "title": "Swim", "start": "18:00", "duration": "45", "repeat": "weekly"],
+                repeated: [("days", "mon"), ("days", "thu")])
+            #expect(added.headers[.location] == "/timeline?date=2026-11-23")
+            let id = try #require(
+                try await app.database?.tasks(on: DayKey(string: "2026-11-26")!, calendar: .current).first?.id)
+            #expect(try await app.database?.task(id: id)?.repeatRule?.description == "weekly:mon,thu")
+
+            let edit = try await browser.get("/timeline/tasks/\(id)/edit?date=2026-11-26")
+            #expect(edit.text.contains(#"<textarea id="notes" name="notes""#))
+            #expect(edit.text.contains(#"name="days" value="thu" checked"#))
+            #expect(edit.text.contains(#"name="scope" value="this" checked"#))
+            #expect(edit.text.contains(Fixtures.localizer()("timeline.scope.future")))
+
+            let saved = try await browser.post(
+                "/timeline/tasks/\(id)",
+                form: [
+                    "day": "2026-11-26", "scope": "this", "title": "Swim with Jun", "start": "19:00",
+                    "duration": "45", "repeat": "weekly", "notes": "Pool B", "color": "blue",
+                ], repeated: [("days", "mon"), ("days", "thu")])
+            #expect(saved.headers[.location] == "/timeline?date=2026-11-26")
+            let thursday = try await browser.get("/timeline?date=2026-11-26").text
+            #expect(thursday.contains("Swim with Jun"))
+            #expect(thursday.contains("19:00–19:45"))
+            let monday = try await browser.get("/timeline?date=2026-11-30").text
+            #expect(monday.contains("18:00–18:45"))
+            #expect(!monday.contains("Swim with Jun"))
+
+            // "×" on a repeating block removes that day only, and can be undone.
+            let removed = try await browser.post(
+                "/timeline/tasks/\(id)/delete", form: ["date": "2026-11-30", "scope": "this"])
+            #expect(removed.headers[.location] == "/timeline?date=2026-11-30&undo=\(id)@2026-11-30")
+            #expect(!(try await browser.get("/timeline?date=2026-11-30").text.contains("18:00–18:45")))
+            #expect(try await browser.get("/timeline?date=2026-12-03").text.contains("18:00–18:45"))
+            #expect(
+                try await browser.get("/timeline?date=2026-11-30&undo=\(id)@2026-11-30").text.contains(
+                    "Removed “Swim” from this day."))
+            try await browser.post("/timeline/undo", form: ["key": "\(id)@2026-11-30"])
+            #expect(try await browser.get("/timeline?date=2026-11-30").text.contains("18:00–18:45"))
+        }
     }
 }

@@ -16,11 +16,13 @@ public struct PlannedTask: Equatable, Sendable, Codable {
     public var colorHex: String
     public var isDone: Bool
     public var repeatRule: RepeatRule?
+    /// The last day a repeating task occurs, when a change "from this day on" ended its series; `nil` for no end.
+    public var repeatUntil: DayKey?
 
     public init(
         id: String, title: String, notes: String = "", day: DayKey, start: TimeOfDay? = nil,
         durationMinutes: Int? = nil, colorHex: String = TaskColor.defaultName, isDone: Bool = false,
-        repeatRule: RepeatRule? = nil
+        repeatRule: RepeatRule? = nil, repeatUntil: DayKey? = nil
     ) {
         self.id = id
         self.title = title
@@ -31,6 +33,7 @@ public struct PlannedTask: Equatable, Sendable, Codable {
         self.colorHex = colorHex
         self.isDone = isDone
         self.repeatRule = repeatRule
+        self.repeatUntil = repeatRule == nil ? nil : repeatUntil
     }
 
     /// A new task made of validated details.
@@ -41,9 +44,11 @@ public struct PlannedTask: Equatable, Sendable, Codable {
             repeatRule: details.repeatRule)
     }
 
-    /// This task with its details replaced by `details`; the id and done state stay.
+    /// This task with its details replaced by `details`; the id, the done state and the end of its series stay.
     public func applying(_ details: TaskDetails) -> PlannedTask {
-        PlannedTask(id: id, details: details, isDone: isDone)
+        var task = PlannedTask(id: id, details: details, isDone: isDone)
+        if task.repeatRule != nil { task.repeatUntil = repeatUntil }
+        return task
     }
 
     /// Whether it sits on the timeline (it has a start and a duration).
@@ -61,6 +66,7 @@ public struct PlannedTask: Equatable, Sendable, Codable {
     /// Whether the task appears on `date`: its own day, or a later day its repeat rule matches.
     public func occurs(on date: DayKey, calendar: Calendar) -> Bool {
         guard let repeatRule else { return date == day }
+        if let repeatUntil, date > repeatUntil { return false }
         return repeatRule.occurs(on: date, startingFrom: day, calendar: calendar)
     }
 

@@ -13,6 +13,24 @@ public protocol TaskStore: Sendable {
     func deleteTask(id: String) async throws -> Bool
     /// Marks one occurrence done or not: the task itself, or for a repeating task the given day only.
     func setDone(_ done: Bool, taskID: String, on day: DayKey) async throws
+    /// Takes one occurrence of a repeating task out of its series and, in the same transaction, saves
+    /// `replacement` in its place (done if the occurrence was); with no replacement the occurrence is just gone.
+    func detachOccurrence(of taskID: String, on day: DayKey, replacement: PlannedTask?) async throws
+    /// Puts an occurrence taken out by `detachOccurrence` back, deleting its replacement (if any) with it.
+    func reattachOccurrence(of taskID: String, on day: DayKey, removing replacementID: String?) async throws
+    /// Ends a repeating task on the day before `day` and saves `continuation` from `day` on, in one transaction;
+    /// the completions and skipped days from `day` on move to the continuation.
+    func splitSeries(_ taskID: String, at day: DayKey, continuation: PlannedTask) async throws
+}
+
+/// Which occurrences of a repeating task a change is for.
+public enum EditScope: String, CaseIterable, Sendable, Codable {
+    /// The whole series, from its first day.
+    case all
+    /// Only the occurrence on the given day.
+    case this
+    /// The occurrence on the given day and every later one.
+    case future
 }
 
 /// Where the focus timer's state and the finished sessions are kept.

@@ -14,11 +14,13 @@ public struct Settings: Equatable, Sendable {
     /// The default length of a focus session, 1–240 minutes.
     public var focusMinutes: Int
     public var focusSound: AmbientSound
+    /// Minutes of focus a day should hold, 0–960; 0 means no goal. Today draws a ring toward it.
+    public var dailyGoalMinutes: Int
 
     public init(
         name: String, journalName: String, language: AppLanguage, accentColor: HexColor, appearance: Appearance,
         timeZoneIdentifier: String, firstWeekday: FirstWeekday, units: UnitSystem, focusMinutes: Int,
-        focusSound: AmbientSound
+        focusSound: AmbientSound, dailyGoalMinutes: Int = Limits.defaultDailyGoalMinutes
     ) {
         self.name = name
         self.journalName = journalName
@@ -30,6 +32,7 @@ public struct Settings: Equatable, Sendable {
         self.units = units
         self.focusMinutes = focusMinutes
         self.focusSound = focusSound
+        self.dailyGoalMinutes = dailyGoalMinutes
     }
 
     /// Settings before the owner has chosen anything.
@@ -54,6 +57,9 @@ public struct Settings: Equatable, Sendable {
         public static let nameLength = 100
         public static let focusMinutes = 1...240
         public static let defaultFocusMinutes = 25
+        /// 0 turns the goal off; 16 hours is the most a day can sensibly hold.
+        public static let dailyGoalMinutes = 0...960
+        public static let defaultDailyGoalMinutes = 120
     }
 }
 

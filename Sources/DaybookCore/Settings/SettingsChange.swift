@@ -12,11 +12,12 @@ public struct SettingsChange: Equatable, Sendable, Codable {
     public var units: String?
     public var focusMinutes: String?
     public var focusSound: String?
+    public var dailyGoalMinutes: String?
 
     public init(
         name: String? = nil, journalName: String? = nil, language: String? = nil, accentColor: String? = nil,
         appearance: String? = nil, timeZone: String? = nil, firstWeekday: String? = nil, units: String? = nil,
-        focusMinutes: String? = nil, focusSound: String? = nil
+        focusMinutes: String? = nil, focusSound: String? = nil, dailyGoalMinutes: String? = nil
     ) {
         self.name = name
         self.journalName = journalName
@@ -28,6 +29,7 @@ public struct SettingsChange: Equatable, Sendable, Codable {
         self.units = units
         self.focusMinutes = focusMinutes
         self.focusSound = focusSound
+        self.dailyGoalMinutes = dailyGoalMinutes
     }
 
     public init(from decoder: any Decoder) throws {
@@ -41,12 +43,16 @@ public struct SettingsChange: Equatable, Sendable, Codable {
         firstWeekday = try container.decodeIfPresent(String.self, forKey: .firstWeekday)
         units = try container.decodeIfPresent(String.self, forKey: .units)
         focusSound = try container.decodeIfPresent(String.self, forKey: .focusSound)
-        // JSON clients send a number; forms send text. Both are welcome.
-        if let minutes = try? container.decodeIfPresent(Int.self, forKey: .focusMinutes) {
-            focusMinutes = String(minutes)
-        } else {
-            focusMinutes = try container.decodeIfPresent(String.self, forKey: .focusMinutes)
-        }
+        focusMinutes = try Self.decodeNumberOrText(container, .focusMinutes)
+        dailyGoalMinutes = try Self.decodeNumberOrText(container, .dailyGoalMinutes)
+    }
+
+    /// JSON clients send a number; forms send text. Both are welcome.
+    private static func decodeNumberOrText(_ container: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys) throws
+        -> String?
+    {
+        if let number = try? container.decodeIfPresent(Int.self, forKey: key) { return String(number) }
+        return try container.decodeIfPresent(String.self, forKey: key)
     }
 
     /// The field names a change may carry, as the API and forms spell them.
@@ -54,13 +60,14 @@ public struct SettingsChange: Equatable, Sendable, Codable {
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case name, journalName, language, accentColor, appearance, timeZone, firstWeekday, units, focusMinutes
-        case focusSound
+        case focusSound, dailyGoalMinutes
     }
 }
 
 /// A settings field, named as in forms and the API.
 public enum SettingsField: String, CaseIterable, Sendable, Codable {
     case name, journalName, language, accentColor, appearance, timeZone, firstWeekday, units, focusMinutes, focusSound
+    case dailyGoalMinutes
 }
 
 /// Why a value was refused. Each case names the catalog key of its message.
@@ -120,8 +127,15 @@ extension Settings {
             result.firstWeekday = value
         }
         if let value = check(.units, change.units, choice(UnitSystem.self)) { result.units = value }
-        if let value = check(.focusMinutes, change.focusMinutes, Self.parseMinutes) { result.focusMinutes = value }
+        if let value = check(.focusMinutes, change.focusMinutes, { Self.parseMinutes($0, in: Limits.focusMinutes) }) {
+            result.focusMinutes = value
+        }
         if let value = check(.focusSound, change.focusSound, choice(AmbientSound.self)) { result.focusSound = value }
+        if let value = check(
+            .dailyGoalMinutes, change.dailyGoalMinutes, { Self.parseMinutes($0, in: Limits.dailyGoalMinutes) })
+        {
+            result.dailyGoalMinutes = value
+        }
 
         guard problems.isEmpty else { throw SettingsValidationError(problems: problems) }
         return result
@@ -148,9 +162,9 @@ extension Settings {
         return .success(zone.identifier)
     }
 
-    static func parseMinutes(_ text: String) -> Result<Int, FieldProblem> {
+    static func parseMinutes(_ text: String, in range: ClosedRange<Int>) -> Result<Int, FieldProblem> {
         guard let minutes = Int(text) else { return .failure(.notAWholeNumber) }
-        guard Limits.focusMinutes.contains(minutes) else { return .failure(.outOfRange(Limits.focusMinutes)) }
+        guard range.contains(minutes) else { return .failure(.outOfRange(range)) }
         return .success(minutes)
     }
 }

@@ -25,6 +25,7 @@ public enum SettingsScene {
         public var units: String
         public var focusMinutes: Int
         public var focusSound: String
+        public var dailyGoalMinutes: Int
     }
 
     public struct ViewModel: Sendable, Encodable {

@@ -7,7 +7,7 @@ public enum SettingsPresenter {
             accentColor: settings.accentColor.hex, appearance: settings.appearance.rawValue,
             timeZone: settings.timeZoneIdentifier, firstWeekday: settings.firstWeekday.rawValue,
             units: settings.units.rawValue, focusMinutes: settings.focusMinutes,
-            focusSound: settings.focusSound.rawValue)
+            focusSound: settings.focusSound.rawValue, dailyGoalMinutes: settings.dailyGoalMinutes)
     }
 
     /// The settings form, showing what was typed and why it was refused when a change failed.
@@ -95,6 +95,11 @@ public enum SettingsPresenter {
                             "settings.focusMinutes.hint", localizer.number(Settings.Limits.focusMinutes.lowerBound),
                             localizer.number(Settings.Limits.focusMinutes.upperBound)), maxLength: 3),
                     field(.focusSound, sound, options: choices(AmbientSound.self, .focusSound, sound)),
+                    field(
+                        .dailyGoalMinutes, typed.dailyGoalMinutes ?? String(stored.dailyGoalMinutes),
+                        hint: localizer(
+                            "settings.dailyGoalMinutes.hint",
+                            localizer.number(Settings.Limits.dailyGoalMinutes.upperBound)), maxLength: 3),
                 ]),
         ]
 

@@ -9,15 +9,21 @@ public struct FormField: Sendable, Encodable {
     public var error: String?
     public var maxLength: Int?
     public var options: [FormOption]
+    /// A group of checkboxes sharing the field's name, drawn as a fieldset; empty for other kinds.
+    public var checkboxes: [FormOption]
     /// Stored rather than computed: templates read stored properties only.
     public var isSelect: Bool
+    public var isTextArea: Bool
+    public var isCheckboxes: Bool
+    /// A plain text input: neither a select, a text area nor checkboxes.
+    public var isInput: Bool
     public var hasError: Bool
     /// The ids of the elements describing this field (hint and error), for `aria-describedby`.
     public var describedBy: String?
 
     public init(
         id: String, label: String, value: String, hint: String? = nil, error: String? = nil, maxLength: Int? = nil,
-        options: [FormOption] = []
+        options: [FormOption] = [], isTextArea: Bool = false, checkboxes: [FormOption] = []
     ) {
         self.id = id
         self.label = label
@@ -26,7 +32,11 @@ public struct FormField: Sendable, Encodable {
         self.error = error
         self.maxLength = maxLength
         self.options = options
+        self.checkboxes = checkboxes
         self.isSelect = !options.isEmpty
+        self.isTextArea = isTextArea
+        self.isCheckboxes = !checkboxes.isEmpty
+        self.isInput = !isSelect && !isTextArea && !isCheckboxes
         self.hasError = error != nil
         let described = [hint == nil ? nil : "\(id)-hint", error == nil ? nil : "\(id)-error"].compactMap { $0 }
         self.describedBy = described.isEmpty ? nil : described.joined(separator: " ")

@@ -7,6 +7,30 @@ public enum Timeline {
         case invalid(TaskValidationError)
         case unknownTask
         case invalidDate
+        /// A change for one occurrence of a repeating task names a day it does not occur on.
+        case notOnThatDay
+        /// A scope other than `all`, `this` or `future`.
+        case unknownScope
+    }
+
+    /// A deletion that can be undone: a whole task, or one occurrence of a repeating one.
+    public enum Deletion: Sendable, Equatable {
+        case task(PlannedTask)
+        case occurrence(PlannedTask, DayKey)
+
+        public var task: PlannedTask {
+            switch self {
+            case .task(let task), .occurrence(let task, _): task
+            }
+        }
+
+        /// The day the timeline should show after an undo.
+        public var day: DayKey {
+            switch self {
+            case .task(let task): task.day
+            case .occurrence(_, let day): day
+            }
+        }
     }
 
     public struct Response: Sendable {

@@ -85,6 +85,6 @@ extension SettingsChange {
             name: form["name"], journalName: form["journalName"], language: form["language"],
             accentColor: form["accentColor"], appearance: form["appearance"], timeZone: form["timeZone"],
             firstWeekday: form["firstWeekday"], units: form["units"], focusMinutes: form["focusMinutes"],
-            focusSound: form["focusSound"])
+            focusSound: form["focusSound"], dailyGoalMinutes: form["dailyGoalMinutes"])
     }
 }

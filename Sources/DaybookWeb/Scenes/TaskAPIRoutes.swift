@@ -30,7 +30,8 @@ struct TaskAPIRoutes {
             let id = try context.parameters.require("id")
             let draft = try await JSONBody.decode(TaskDraft.self, from: request) ?? TaskDraft()
             return try await respond(request) { interactor, localizer in
-                let task = try await interactor.update(id: id, draft)
+                let (scope, date) = try occurrence(request)
+                let task = try await interactor.update(id: id, draft, scope: scope, on: date)
                 return try JSONResponse.make(try await row(task, interactor, localizer))
             }
         }
@@ -46,10 +47,22 @@ struct TaskAPIRoutes {
         router.delete("/api/v1/tasks/{id}") { request, context in
             let id = try context.parameters.require("id")
             return try await respond(request) { interactor, _ in
-                _ = try await interactor.delete(id: id)
+                let (scope, date) = try occurrence(request)
+                _ = try await interactor.delete(id: id, scope: scope, on: date)
                 return Response(status: .noContent)
             }
         }
+    }
+
+    /// `?scope=all|this|future&date=YYYY-MM-DD`: which occurrences of a repeating task a change is for.
+    private func occurrence(_ request: Request) throws -> (EditScope, String?) {
+        let query = request.uri.queryParameters
+        let date = query["date"].map(String.init)
+        guard let raw = query["scope"] else { return (.all, date) }
+        guard let scope = EditScope(rawValue: String(raw)) else {
+            throw Timeline.Problem.unknownScope
+        }
+        return (scope, date)
     }
 
     /// The row a created or changed task has on its own day (a repeating task may not occur on it).
@@ -83,6 +96,12 @@ struct TaskAPIRoutes {
             case .invalidDate:
                 return APIError.response(
                     status: .badRequest, code: "invalidDate", message: localizer("task.error.invalidDate"))
+            case .unknownScope:
+                return APIError.response(
+                    status: .badRequest, code: "unknownScope", message: localizer("task.error.unknownScope"))
+            case .notOnThatDay:
+                return APIError.response(
+                    status: .unprocessableContent, code: "notOnThatDay", message: localizer("task.error.notOnThatDay"))
             }
         }
     }
