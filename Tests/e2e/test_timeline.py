@@ -1,5 +1,10 @@
 """The Timeline page in a real browser: blocks placed on the hours, side by side when they overlap."""
 
+import json
+import time
+import urllib.request
+
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
@@ -16,7 +21,7 @@ def test_blocks_are_placed_on_the_hours(server, browser):
         set_value(driver, driver.find_element(By.ID, "start"), start)
         set_value(driver, driver.find_element(By.ID, "duration"), length)
         Select(driver.find_element(By.ID, "repeat")).select_by_value("none")
-        click_and_wait(driver, driver.find_element(By.ID, "task-add"))
+        click_and_wait(driver, driver.find_element(By.ID, "task-submit"))
         assert "date=2026-11-23" in driver.current_url
 
     WebDriverWait(driver, 10).until(lambda d: "placed" in d.find_element(By.ID, "day").get_attribute("class"))
@@ -25,14 +30,109 @@ def test_blocks_are_placed_on_the_hours(server, browser):
     a, b = write.rect, standup.rect
     # Overlapping blocks sit side by side, each placed at its start time.
     assert abs(a["width"] - b["width"]) < 2 and b["x"] > a["x"] + a["width"] - 8
-    assert b["y"] - a["y"] == 24  # half an hour at 48 px an hour
-    assert abs(a["height"] - 2 * 48) <= 4
+    assert b["y"] - a["y"] == 32  # half an hour at 64 px an hour
+    assert abs(a["height"] - 2 * 64) <= 4
     screenshot(driver, "en-desktop-timeline")
 
     # A broken time is refused with the reason next to the field, and nothing is added.
     set_value(driver, driver.find_element(By.ID, "title"), "Late")
     set_value(driver, driver.find_element(By.ID, "start"), "23:30")
     set_value(driver, driver.find_element(By.ID, "duration"), "2h")
-    click_and_wait(driver, driver.find_element(By.ID, "task-add"))
+    click_and_wait(driver, driver.find_element(By.ID, "task-submit"))
     assert "midnight" in wait_for(driver, "#duration-error").text
     assert len(driver.find_elements(By.CSS_SELECTOR, ".block")) == 2
+
+
+def call(server, method, path, body=None):
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(server.url + path, data=data, method=method,
+                                     headers={"Content-Type": "application/json", "Accept": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        text = response.read()
+        return json.loads(text) if text else None
+
+
+def block_times(server, date):
+    return {row["title"]: row["timeLabel"] for row in call(server, "GET", f"/api/v1/tasks?date={date}")["blocks"]}
+
+
+def wait_times(driver, server, date, title, label):
+    """Waits for the server to hold the change and the page to show it (`data-busy` is gone once it does)."""
+    WebDriverWait(driver, 10).until(lambda d: block_times(server, date).get(title) == label,
+                                    f"{title} should be {label}, is {block_times(server, date).get(title)}")
+    WebDriverWait(driver, 10).until(lambda d: d.execute_script(
+        "const day = document.getElementById('day'); return !day.dataset.busy && "
+        "[...day.querySelectorAll('.block-time')].some(e => e.textContent === arguments[0])", label))
+
+
+def test_drag_to_move_and_resize_with_mouse_and_touch(server, browser):
+    driver = browser("en-US")
+    complete_onboarding(driver, server, language="en")
+    call(server, "POST", "/api/v1/tasks", {"title": "Deep work", "date": "2026-11-23", "start": "10:00", "duration": 60})
+    run = call(server, "POST", "/api/v1/tasks",
+               {"title": "Run", "date": "2026-11-23", "start": "07:00", "duration": 30, "repeat": "daily"})
+    open_page(driver, server.url + "/timeline?date=2026-11-23")
+    WebDriverWait(driver, 10).until(lambda d: "placed" in d.find_element(By.ID, "day").get_attribute("class"))
+    assert driver.find_element(By.ID, "drag-hint").is_displayed()
+    block = driver.find_element(By.CSS_SELECTOR, ".block[data-start='600']")
+    height = block.rect["height"]
+
+    # Mouse: drag the lower edge 30 minutes (32 px at 64 px an hour) down; the label follows while dragging.
+    handle = block.find_element(By.CSS_SELECTOR, ".resize-handle")
+    actions = ActionChains(driver)
+    actions.move_to_element(handle).click_and_hold().move_by_offset(0, 16).move_by_offset(0, 16).perform()
+    assert block.find_element(By.CSS_SELECTOR, ".block-time").text == "10:00–11:30"
+    actions.release().perform()
+    wait_times(driver, server, "2026-11-23", "Deep work", "10:00–11:30")
+    block = driver.find_element(By.CSS_SELECTOR, ".block[data-start='600']")
+    assert abs(block.rect["height"] - height * 1.5) <= 4
+    # A drag is not a click: the page stayed.
+    assert "/timeline?date=2026-11-23" in driver.current_url
+
+    # Mouse: drag the block 13 px down: 12 minutes, snapped to 10.
+    title = block.find_element(By.CSS_SELECTOR, ".block-title")
+    ActionChains(driver).move_to_element(title).click_and_hold().move_by_offset(0, 7).move_by_offset(0, 6) \
+        .release().perform()
+    wait_times(driver, server, "2026-11-23", "Deep work", "10:10–11:40")
+    assert "/timeline?date=2026-11-23" in driver.current_url
+
+    # Touch: hold the block, then move it up an hour and a quarter (80 px).
+    block = driver.find_element(By.CSS_SELECTOR, ".block[data-start='610']")
+    box = driver.execute_script(
+        "const r = arguments[0].querySelector('.block-time').getBoundingClientRect();"
+        "return {x: r.left + r.width / 2, y: r.top + r.height / 2};", block)
+    point = lambda dy: [{"x": box["x"], "y": box["y"] + dy, "id": 1}]
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": point(0)})
+    time.sleep(0.6)  # the hold that tells a drag from a scroll
+    for dy in (-10, -30, -60, -80):
+        driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": point(dy)})
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    wait_times(driver, server, "2026-11-23", "Deep work", "08:55–10:25")
+    screenshot(driver, "en-desktop-timeline-dragged")
+
+    # A repeating block asks which days; "only this day" leaves the next day as it was.
+    run_block = driver.find_element(By.ID, f"block-{run['id']}")
+    # Held near its top: the lowest few pixels of a block are its resize edge.
+    ActionChains(driver).move_to_element_with_offset(run_block, 0, -5).click_and_hold() \
+        .move_by_offset(0, 16).move_by_offset(0, 16).release().perform()
+    wait_for(driver, "#scope-dialog[open]")
+    screenshot(driver, "en-desktop-timeline-scope")
+    driver.find_element(By.ID, "scope-this").click()
+    wait_times(driver, server, "2026-11-23", "Run", "07:30–08:00")
+    assert block_times(server, "2026-11-24")["Run"] == "07:00–07:30"
+
+
+def test_short_blocks_keep_their_title_readable(server, browser):
+    driver = browser("ko-KR", width=390, height=844)
+    complete_onboarding(driver, server, language="ko")
+    call(server, "POST", "/api/v1/tasks", {"title": "스탠드업", "date": "2026-11-23", "start": "09:00", "duration": 15})
+    call(server, "POST", "/api/v1/tasks", {"title": "글쓰기", "date": "2026-11-23", "start": "09:15", "duration": 30})
+    open_page(driver, server.url + "/timeline?date=2026-11-23")
+    WebDriverWait(driver, 10).until(lambda d: "placed" in d.find_element(By.ID, "day").get_attribute("class"))
+    for block in driver.find_elements(By.CSS_SELECTOR, ".block"):
+        title = block.find_element(By.CSS_SELECTOR, ".block-title")
+        # The title sits inside its block, and the buttons that would crowd it are left to the edit page.
+        assert block.rect["y"] - 1 <= title.rect["y"]
+        assert title.rect["y"] + title.rect["height"] <= block.rect["y"] + block.rect["height"] + 2
+        assert not block.find_element(By.CSS_SELECTOR, ".block-actions").is_displayed()
+    screenshot(driver, "ko-phone-timeline-short")
