@@ -12,7 +12,7 @@ struct TodayAndSettingsTests {
     func greeting() async throws {
         let database = try await Fixtures.database(settings: Fixtures.settings(name: "지민", language: .korean))
         let clock = ManualClock(.iso("2026-11-21T07:30:00+09:00"))
-        let today = TodayInteractor(store: database, tasks: database, focus: database, clock: clock)
+        let today = TodayInteractor(store: database, tasks: database, focus: database, logs: database, clock: clock)
         let morning = TodayPresenter.present(
             try #require(try await today.load()), localizer: Fixtures.localizer(.korean))
         #expect(morning.period == "morning")
@@ -32,7 +32,7 @@ struct TodayAndSettingsTests {
             PlannedTask(id: "w", title: "Write", day: day, start: TimeOfDay(string: "09:00"), durationMinutes: 90))
         try await database.saveTask(PlannedTask(id: "c", title: "Call mum", day: day))
         let clock = ManualClock(.iso("2026-11-21T08:40:00+09:00"))
-        let today = TodayInteractor(store: database, tasks: database, focus: database, clock: clock)
+        let today = TodayInteractor(store: database, tasks: database, focus: database, logs: database, clock: clock)
         let before = TodayPresenter.present(try #require(try await today.load()), localizer: Fixtures.localizer())
         #expect(before.block?.title == "Write")
         #expect(before.block?.when == "Starts in 20 min")
@@ -45,11 +45,52 @@ struct TodayAndSettingsTests {
         #expect(during.block?.isDue == true)
     }
 
+    @Test("Today's ring fills toward the daily goal, and in the morning asks once how the night was")
+    func goalAndSleep() async throws {
+        let database = try await Fixtures.database(settings: Fixtures.settings())
+        let clock = ManualClock(.iso("2026-11-21T09:00:00+09:00"))
+        let today = TodayInteractor(store: database, tasks: database, focus: database, logs: database, clock: clock)
+        try await database.saveTimer(
+            .idle,
+            recording: FocusSession(
+                taskID: nil, startedAt: .iso("2026-11-21T07:00:00+09:00"), endedAt: .iso("2026-11-21T07:45:00+09:00"),
+                focusedSeconds: 45 * 60, pausedSeconds: 0, outcome: .completed, sound: .rain, plannedSeconds: 45 * 60))
+
+        let morning = TodayPresenter.present(try #require(try await today.load()), localizer: Fixtures.localizer())
+        let goal = try #require(morning.goal)
+        #expect(goal.label == "45 min of 2 h")
+        #expect(goal.percent == "38%")
+        #expect(!goal.isReached)
+        // 45 of 120 minutes is 3/8 of the ring's 2π·52.
+        #expect(goal.dash == String(format: "%.2f %.2f", 0.375 * 2 * Double.pi * 52, 2 * Double.pi * 52))
+        #expect(morning.sleepPrompt?.choices.map(\.value) == [1, 2, 3, 4, 5])
+        #expect(morning.sleepPrompt?.choices.last?.label == "Very well")
+
+        await #expect(throws: Today.Problem.invalidRating) { try await today.recordSleep("6") }
+        await #expect(throws: Today.Problem.invalidRating) { try await today.recordSleep("good") }
+        #expect(try await database.dailyLog(on: DayKey(string: "2026-11-21")!) == nil)
+
+        try await today.recordSleep("4")
+        #expect(try await database.dailyLog(on: DayKey(string: "2026-11-21")!)?.sleepQuality == 4)
+        let after = TodayPresenter.present(try #require(try await today.load()), localizer: Fixtures.localizer())
+        #expect(after.sleepPrompt == nil)
+
+        // Tomorrow afternoon there is no prompt; a goal of 0 draws no ring.
+        clock.advance(by: 30 * 3600)
+        var settings = try #require(try await database.loadSettings())
+        settings.dailyGoalMinutes = 0
+        try await database.saveSettings(settings)
+        let afternoon = TodayPresenter.present(try #require(try await today.load()), localizer: Fixtures.localizer())
+        #expect(afternoon.sleepPrompt == nil)
+        #expect(afternoon.goal == nil)
+    }
+
     @Test("Today has nothing to show before onboarding")
     func todayNeedsOnboarding() async throws {
         let database = try await Fixtures.database()
         let today = TodayInteractor(
-            store: database, tasks: database, focus: database, clock: FixedClock(.iso("2026-11-21T07:30:00Z")))
+            store: database, tasks: database, focus: database, logs: database,
+            clock: FixedClock(.iso("2026-11-21T07:30:00Z")))
         #expect(try await today.load() == nil)
     }
 

@@ -243,4 +243,23 @@ struct FailedDatabaseTests {
             #expect(!page.text.contains("disk is read-only"))
         }
     }
+
+    @Test("Today's morning prompt notes sleep with one tap; a forged rating is refused in Korean and saves nothing")
+    func sleepPrompt() async throws {
+        let app = try await TestApp.make(settings: Fixtures.settings(language: .korean))
+        try await app.browse { browser in
+            let today = try await browser.get("/")
+            #expect(today.text.contains(#"id="sleep-prompt""#))
+            #expect(today.text.contains(#"id="goal-ring""#))
+            let forged = try await browser.post("/today/sleep", form: ["quality": "9"])
+            #expect(forged.status == .badRequest)
+            #expect(forged.text.contains(Fixtures.localizer(.korean)("log.error.rating")))
+            #expect(try await app.database?.dailyLog(on: DayKey(string: "2026-11-21")!) == nil)
+
+            let noted = try await browser.post("/today/sleep", form: ["quality": "2"])
+            #expect(noted.headers[.location] == "/")
+            #expect(try await app.database?.dailyLog(on: DayKey(string: "2026-11-21")!)?.sleepQuality == 2)
+            #expect(!(try await browser.get("/").text.contains(#"id="sleep-prompt""#)))
+        }
+    }
 }

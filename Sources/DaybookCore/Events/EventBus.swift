@@ -3,6 +3,8 @@ import Foundation
 /// A change every open page may want to show.
 public enum DaybookEvent: String, CaseIterable, Sendable {
     case timer, tasks, settings
+    /// A daily log changed (sleep, mood, reflection).
+    case log
 }
 
 /// Fans typed change events out to every subscriber (each open page's `/events` stream).

@@ -32,6 +32,11 @@ public struct Localizer: Sendable {
         value.formatted(.number.locale(locale))
     }
 
+    /// A fraction as a whole percentage in the language's style: 0.854 → "85%".
+    public func percent(_ fraction: Double) -> String {
+        fraction.formatted(.percent.precision(.fractionLength(0)).locale(locale))
+    }
+
     /// A date like "Saturday, November 21" (without the year), in the owner's time zone.
     public func longDate(_ date: Date) -> String {
         var style = Date.FormatStyle(

@@ -50,6 +50,7 @@ public enum FocusPresenter {
         let minutes = seconds / 60
         if seconds > 0, seconds < 60 { return localizer.plural("focus.duration.seconds", count: seconds) }
         if minutes < 60 { return localizer.plural("focus.duration.minutes", count: minutes) }
+        if minutes % 60 == 0 { return localizer.plural("focus.duration.hours", count: minutes / 60) }
         return localizer("focus.duration.hoursMinutes", localizer.number(minutes / 60), localizer.number(minutes % 60))
     }
 

@@ -1,17 +1,22 @@
 import DaybookCore
 import Foundation
 
-/// Today: who is here and what time it is for them.
+/// Today: who is here, what is due, how far today's focus has come, and (in the morning) how they slept.
 public struct TodayInteractor: Sendable {
     private let store: any SettingsStore
     private let tasks: any TaskStore
     private let focus: any FocusStore
+    private let logs: any DailyLogStore
     private let clock: any DaybookClock
 
-    public init(store: any SettingsStore, tasks: any TaskStore, focus: any FocusStore, clock: any DaybookClock) {
+    public init(
+        store: any SettingsStore, tasks: any TaskStore, focus: any FocusStore, logs: any DailyLogStore,
+        clock: any DaybookClock
+    ) {
         self.store = store
         self.tasks = tasks
         self.focus = focus
+        self.logs = logs
         self.clock = clock
     }
 
@@ -27,6 +32,21 @@ public struct TodayInteractor: Sendable {
         return Today.Load.Response(
             settings: settings, now: now, tasks: try await tasks.tasks(on: today, calendar: calendar),
             focusSeconds: try await focus.focusTotals(in: day).seconds,
-            timerPhase: try await focus.loadTimer().settle(at: now).0.phase)
+            timerPhase: try await focus.loadTimer().settle(at: now).0.phase,
+            log: try await logs.dailyLog(on: today))
+    }
+
+    /// Notes how the owner slept last night, in today's log.
+    ///
+    /// - Parameter raw: `1`…`5` as typed or sent.
+    /// - Throws: `Today.Problem.invalidRating` for anything else; nothing is saved.
+    public func recordSleep(_ raw: String?) async throws {
+        guard let text = raw?.trimmingCharacters(in: .whitespaces), let quality = Int(text),
+            DailyLog.Limits.rating.contains(quality)
+        else { throw Today.Problem.invalidRating }
+        let settings = try await store.loadSettings()
+        let now = clock.now()
+        let today = DayKey(date: now, timeZone: settings?.timeZone ?? TimeZone(secondsFromGMT: 0)!)
+        try await logs.saveSleepQuality(quality, on: today, at: now)
     }
 }

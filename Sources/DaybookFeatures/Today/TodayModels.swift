@@ -2,6 +2,12 @@ import DaybookCore
 import Foundation
 
 public enum Today {
+    /// Why a request to Today was refused.
+    public enum Problem: Error, Equatable, Sendable {
+        /// A sleep rating outside 1–5.
+        case invalidRating
+    }
+
     public enum Load {
         public struct Response: Sendable {
             public var settings: Settings
@@ -9,16 +15,19 @@ public enum Today {
             public var tasks: [PlannedTask]
             public var focusSeconds: Int
             public var timerPhase: FocusTimer.Phase
+            /// Today's log, when anything was noted.
+            public var log: DailyLog?
 
             public init(
                 settings: Settings, now: Date, tasks: [PlannedTask] = [], focusSeconds: Int = 0,
-                timerPhase: FocusTimer.Phase = .idle
+                timerPhase: FocusTimer.Phase = .idle, log: DailyLog? = nil
             ) {
                 self.settings = settings
                 self.now = now
                 self.tasks = tasks
                 self.focusSeconds = focusSeconds
                 self.timerPhase = timerPhase
+                self.log = log
             }
         }
     }
@@ -32,6 +41,7 @@ public enum Today {
         public var emptyHeading: String
         public var emptyBody: String
         public var focusLabel: String
+        public var planLabel: String
         /// The block due now, or else the next one today.
         public var block: Block?
         public var anytime: [Anytime]
@@ -39,6 +49,33 @@ public enum Today {
         public var focusTotalLabel: String
         public var focusTotal: String
         public var isEmpty: Bool
+        /// Progress toward the daily focus goal; `nil` when no goal is set.
+        public var goal: Goal?
+        /// The morning question, while today's sleep is not noted.
+        public var sleepPrompt: SleepPrompt?
+    }
+
+    /// A ring drawn as an SVG circle whose stroke is `dash` long out of `circumference`.
+    public struct Goal: Sendable, Encodable {
+        /// "1 h 20 min of 2 h".
+        public var label: String
+        /// The ring's text for screen readers.
+        public var description: String
+        public var percent: String
+        public var isReached: Bool
+        public var dash: String
+        public var circumference: String
+    }
+
+    public struct SleepPrompt: Sendable, Encodable {
+        public var question: String
+        public var hint: String
+        public var choices: [SleepChoice]
+    }
+
+    public struct SleepChoice: Sendable, Encodable {
+        public var value: Int
+        public var label: String
     }
 
     public struct Block: Sendable, Encodable {

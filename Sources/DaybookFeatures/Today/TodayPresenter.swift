@@ -13,6 +13,7 @@ public enum TodayPresenter {
             emptyHeading: localizer("today.empty.heading"),
             emptyBody: localizer("today.empty.body"),
             focusLabel: localizer("focus.open"),
+            planLabel: localizer("today.plan"),
             block: block(response, localizer: localizer),
             anytime: response.tasks.filter { !$0.isTimed }.map {
                 Today.Anytime(id: $0.id, title: $0.title, isDone: $0.isDone)
@@ -20,7 +21,34 @@ public enum TodayPresenter {
             anytimeHeading: localizer("today.anytime"),
             focusTotalLabel: localizer("focus.today"),
             focusTotal: FocusPresenter.duration(response.focusSeconds, localizer: localizer),
-            isEmpty: response.tasks.isEmpty)
+            isEmpty: response.tasks.isEmpty,
+            goal: goal(response, localizer: localizer),
+            sleepPrompt: period == .morning && response.log?.sleepQuality == nil
+                ? Today.SleepPrompt(
+                    question: localizer("today.sleep.question"), hint: localizer("today.sleep.hint"),
+                    choices: DailyLog.Limits.rating.map {
+                        Today.SleepChoice(value: $0, label: localizer("log.sleep.\($0)"))
+                    }) : nil)
+    }
+
+    /// The radius of the goal ring in the SVG's units.
+    static let ringRadius = 52.0
+
+    /// How far today's focus has come toward the goal, as the ring and words show it.
+    static func goal(_ response: Today.Load.Response, localizer: Localizer) -> Today.Goal? {
+        let goalMinutes = response.settings.dailyGoalMinutes
+        guard goalMinutes > 0 else { return nil }
+        let fraction = Double(response.focusSeconds) / Double(goalMinutes * 60)
+        let circumference = 2 * Double.pi * ringRadius
+        let spent = FocusPresenter.duration(response.focusSeconds, localizer: localizer)
+        let target = FocusPresenter.duration(goalMinutes * 60, localizer: localizer)
+        let percent = localizer.percent(fraction)
+        return Today.Goal(
+            label: localizer("today.goal.label", spent, target),
+            description: localizer("today.goal.description", spent, target, percent),
+            percent: percent, isReached: fraction >= 1,
+            dash: String(format: "%.2f %.2f", min(fraction, 1) * circumference, circumference),
+            circumference: String(format: "%.2f", circumference))
     }
 
     /// The block due now ("Now · 20 min left"), else the next one ("Starts in 20 min").

@@ -38,13 +38,14 @@ struct ResponseGuardMiddleware: RouterMiddleware {
         }
         let localizer = await requestLocalizer(request)
         let key = Self.messageKey(for: status)
+        let reason = (error as? PageProblem)?.message
         if request.uri.path.hasPrefix("/api/") {
-            let detail = (error as? HTTPError)?.body
+            let detail = reason ?? (error as? HTTPError)?.body
             return APIError.response(
                 status: status, code: key, message: detail ?? localizer("error.\(key).body"), headers: headers)
         }
         let page = ErrorPage.ViewModel(
-            title: localizer("error.\(key).title"), body: localizer("error.\(key).body"),
+            title: localizer("error.\(key).title"), body: localizer("error.\(key).body"), reason: reason,
             homeLabel: localizer("error.home"))
         let shell = ShellPresenter.present(
             title: page.title, current: nil, appearance: .system, showsNavigation: false, localizer: localizer)
@@ -88,6 +89,8 @@ enum ErrorPage {
     struct ViewModel: Sendable {
         var title: String
         var body: String
+        /// Why exactly, when the page that refused could say.
+        var reason: String?
         var homeLabel: String
     }
 }

@@ -132,11 +132,11 @@ struct TimelineRoutes {
                     request, context, id: id, day: form["day"], draft: draft, scope: scope, problems: error,
                     status: .badRequest)
             } catch Timeline.Problem.unknownTask {
-                throw HTTPError(.notFound, message: env.localizer("task.error.unknownTask"))
+                throw PageProblem(.notFound, env.localizer("task.error.unknownTask"))
             } catch Timeline.Problem.notOnThatDay {
-                throw HTTPError(.badRequest, message: env.localizer("task.error.notOnThatDay"))
+                throw PageProblem(.badRequest, env.localizer("task.error.notOnThatDay"))
             } catch Timeline.Problem.invalidDate {
-                throw HTTPError(.badRequest, message: env.localizer("task.error.invalidDate"))
+                throw PageProblem(.badRequest, env.localizer("task.error.invalidDate"))
             }
         }
         router.post("/timeline/tasks/{id}/done") { request, context in
@@ -169,11 +169,11 @@ struct TimelineRoutes {
         do {
             try await action(services.timelineInteractor(env.database))
         } catch Timeline.Problem.unknownTask {
-            throw HTTPError(.notFound, message: env.localizer("task.error.unknownTask"))
+            throw PageProblem(.notFound, env.localizer("task.error.unknownTask"))
         } catch Timeline.Problem.invalidDate {
-            throw HTTPError(.badRequest, message: env.localizer("task.error.invalidDate"))
+            throw PageProblem(.badRequest, env.localizer("task.error.invalidDate"))
         } catch Timeline.Problem.notOnThatDay {
-            throw HTTPError(.badRequest, message: env.localizer("task.error.notOnThatDay"))
+            throw PageProblem(.badRequest, env.localizer("task.error.notOnThatDay"))
         }
     }
 
@@ -188,7 +188,7 @@ struct TimelineRoutes {
         do {
             response = try await services.timelineInteractor(env.database).day(date)
         } catch Timeline.Problem.invalidDate {
-            throw HTTPError(.badRequest, message: localizer("task.error.invalidDate"))
+            throw PageProblem(.badRequest, localizer("task.error.invalidDate"))
         }
         let model = TimelinePresenter.present(response, localizer: localizer)
         let day = response.day
@@ -254,12 +254,12 @@ struct TimelineRoutes {
         do {
             timeline = try await interactor.day(rawDay)
         } catch Timeline.Problem.invalidDate {
-            throw HTTPError(.badRequest, message: localizer("task.error.invalidDate"))
+            throw PageProblem(.badRequest, localizer("task.error.invalidDate"))
         }
         // The task as it is on that day (a repeating one with that day's done state); else as stored.
         var found = timeline.tasks.first { $0.id == id }
         if found == nil { found = try await env.database.task(id: id) }
-        guard let task = found else { throw HTTPError(.notFound, message: localizer("task.error.unknownTask")) }
+        guard let task = found else { throw PageProblem(.notFound, localizer("task.error.unknownTask")) }
         let day = timeline.day
         let repeating = task.repeatRule != nil
         let shown =

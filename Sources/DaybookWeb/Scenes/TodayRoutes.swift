@@ -8,17 +8,29 @@ struct TodayRoutes {
     func register(on router: Router<DaybookRequestContext>) {
         router.get("/") { request, context in
             let env = try await PageEnvironment(services: services, request: request)
-            guard
-                let response = try await TodayInteractor(
-                    store: env.database, tasks: env.database, focus: env.database, clock: services.clock
-                ).load()
-            else {
+            guard let response = try await interactor(env).load() else {
                 return Response.seeOther("/onboarding")
             }
             let model = TodayPresenter.present(response, localizer: env.localizer)
             return try env.render(
                 "today", page: model, title: model.title, current: .today, services: services, context: context)
         }
+        // The morning prompt: how did you sleep, 1–5. It goes into today's log.
+        router.post("/today/sleep") { request, context in
+            let env = try await PageEnvironment(services: services, request: request)
+            do {
+                try await interactor(env).recordSleep(context.form["quality"])
+            } catch Today.Problem.invalidRating {
+                throw PageProblem(.badRequest, env.localizer("log.error.rating"))
+            }
+            await services.events.publish(.log)
+            return Response.seeOther("/")
+        }
+    }
+
+    private func interactor(_ env: PageEnvironment) -> TodayInteractor {
+        TodayInteractor(
+            store: env.database, tasks: env.database, focus: env.database, logs: env.database, clock: services.clock)
     }
 }
 

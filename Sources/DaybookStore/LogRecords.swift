@@ -1,0 +1,39 @@
+import DaybookCore
+import Foundation
+import GRDB
+
+/// A row of the `dailyLog` table.
+struct DailyLogRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "dailyLog"
+
+    var day: String
+    var sleepQuality: Int?
+    var mood: Int?
+    var reflection: String
+    var updatedAt: Date
+
+    /// The domain value, or `nil` for a row this version cannot read.
+    var log: DailyLog? {
+        guard let key = DayKey(string: day) else { return nil }
+        let rating = DailyLog.Limits.rating
+        return DailyLog(
+            day: key, sleepQuality: sleepQuality.flatMap { rating.contains($0) ? $0 : nil },
+            mood: mood.flatMap { rating.contains($0) ? $0 : nil }, reflection: reflection, updatedAt: updatedAt)
+    }
+}
+
+extension AppDatabase: DailyLogStore {
+    public func dailyLog(on day: DayKey) async throws -> DailyLog? {
+        try await writer.read { db in try DailyLogRecord.fetchOne(db, key: day.description)?.log }
+    }
+
+    public func saveSleepQuality(_ quality: Int, on day: DayKey, at now: Date) async throws {
+        try await writer.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO dailyLog (day, sleepQuality, updatedAt) VALUES (?, ?, ?)
+                    ON CONFLICT (day) DO UPDATE SET sleepQuality = excluded.sleepQuality, updatedAt = excluded.updatedAt
+                    """, arguments: [day.description, quality, now])
+        }
+    }
+}
