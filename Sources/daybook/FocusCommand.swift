@@ -4,7 +4,7 @@ import Foundation
 struct FocusCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "focus", abstract: "Control the focus timer of a running Daybook.",
-        subcommands: [Start.self, Pause.self, Resume.self, Stop.self, Extend.self, Status.self])
+        subcommands: [Start.self, Pause.self, Resume.self, Stop.self, Extend.self, Sound.self, Status.self])
 
     struct Start: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Start focusing (a countdown unless --stopwatch).")
@@ -47,6 +47,14 @@ struct FocusCommand: AsyncParsableCommand {
         @OptionGroup var server: ServerOptions
         @Argument(help: "Minutes to add (1–120).") var minutes = 5
         func run() async throws { try await FocusCommand.act(server, "extend", ["minutes": minutes]) }
+    }
+
+    struct Sound: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Play another sound in the session under way; open pages crossfade to it.")
+        @OptionGroup var server: ServerOptions
+        @Argument(help: "rain, birdsong, waves, brown-noise, fireplace or none.") var name: String
+        func run() async throws { try await FocusCommand.act(server, "sound", ["sound": name]) }
     }
 
     struct Status: AsyncParsableCommand {

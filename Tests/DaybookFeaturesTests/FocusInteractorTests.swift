@@ -41,6 +41,29 @@ struct FocusInteractorTests {
         #expect(sessions.first?.pausedSeconds == 1800)
     }
 
+    @Test("the sound can change mid-session, paused or running; the session records the last one")
+    func soundChange() async throws {
+        let database = try await Fixtures.database(settings: Fixtures.settings())
+        let clock = ManualClock(nine)
+        let events = EventBus()
+        let focus = make(database, clock: clock, events: events)
+        await #expect(throws: Focus.Problem.timer(.idle)) { try await focus.changeSound("waves") }
+        _ = try await focus.start(Focus.Start.Request(minutes: 25, sound: "rain"))
+        let stream = await events.subscribe()
+        #expect(try await focus.changeSound("waves").timer.sound == .waves)
+        var iterator = stream.makeAsyncIterator()
+        #expect(await iterator.next() == .timer)  // other pages crossfade
+        await #expect(throws: Focus.Problem.unknownSound) { try await focus.changeSound("thunder") }
+        #expect(try await focus.current().timer.sound == .waves)
+        clock.advance(by: 300)
+        _ = try await focus.pause()
+        _ = try await focus.changeSound("fireplace")
+        clock.advance(by: 60)
+        _ = try await focus.stop()
+        let sessions = try await database.sessions(in: DateInterval(start: nine, duration: 3600))
+        #expect(sessions.map(\.sound) == [.fireplace])
+    }
+
     @Test("a countdown that ends while nobody watches is recorded as completed at the moment it reached zero")
     func completesUnwatched() async throws {
         let database = try await Fixtures.database(settings: Fixtures.settings())

@@ -96,6 +96,7 @@ struct APITests {
                 Set(paths.keys) == [
                     "/api/v1/settings", "/api/v1/openapi.json", "/api/v1/focus", "/api/v1/focus/start",
                     "/api/v1/focus/pause", "/api/v1/focus/resume", "/api/v1/focus/stop", "/api/v1/focus/extend",
+                    "/api/v1/focus/sound",
                     "/api/v1/tasks", "/api/v1/tasks/{id}", "/api/v1/tasks/{id}/done",
                 ])
             #expect(Set(paths["/api/v1/settings"]!.keys) == ["get", "patch"])

@@ -59,6 +59,7 @@ def test_focus_session_in_the_browser(server, browser):
     fade_out = next(r for r in ramps if r["sound"] == "rain" and r["to"] == 0)
     assert fade_in["duration"] == 1 and fade_out["duration"] == 1
     assert abs(fade_in["at"] - fade_out["at"]) < 0.05, ramps
+    WebDriverWait(driver, 5).until(lambda d: api(server)["sound"] == "waves")  # the session now plays waves
 
     # Space pauses: the digits stop.
     driver.find_element(By.TAG_NAME, "body").send_keys(Keys.SPACE)
@@ -97,6 +98,13 @@ def test_two_windows_stay_in_step(server, browser):
     first.find_element(By.ID, "focus-pause").click()
     WebDriverWait(second, 5).until(lambda d: visible(d, "#focus-resume"))
     assert second.find_element(By.ID, "focus-status").text == first.find_element(By.ID, "focus-status").text
+
+    # A sound chosen in one window is the session's sound in the other.
+    first.find_element(By.ID, "focus-resume").click()
+    WebDriverWait(second, 5).until(lambda d: visible(d, "#focus-pause"))
+    Select(first.find_element(By.ID, "focus-sound-now")).select_by_value("fireplace")
+    WebDriverWait(second, 5).until(
+        lambda d: d.find_element(By.ID, "focus-sound-now").get_attribute("value") == "fireplace")
 
 
 def test_refused_actions_explain_themselves_without_javascript(server):

@@ -86,6 +86,20 @@ extension FocusTimer {
         return extended
     }
 
+    /// The session playing another ambient sound from now on, running or paused; the session records the last.
+    ///
+    /// - Throws: `.idle` before a start; `.notRunning` when finished.
+    public func changingSound(to sound: AmbientSound) throws(FocusTimerError) -> FocusTimer {
+        switch phase {
+        case .idle: throw .idle
+        case .finished: throw .notRunning
+        case .running, .paused:
+            var changed = self
+            changed.sound = sound
+            return changed
+        }
+    }
+
     /// Finishes a running countdown that has reached zero by `now`.
     ///
     /// - Returns: the finished timer and the completed session, which ends at the exact moment the countdown

@@ -67,6 +67,12 @@ public struct FocusInteractor: Sendable {
         try await act { timer, now in (try timer.extend(byMinutes: minutes, at: now), nil) }
     }
 
+    /// Plays another sound in the session under way; every open page crossfades to it.
+    public func changeSound(_ raw: String) async throws -> Focus.Response {
+        guard let sound = AmbientSound(rawValue: raw) else { throw Focus.Problem.unknownSound }
+        return try await act { timer, _ in (try timer.changingSound(to: sound), nil) }
+    }
+
     /// When a running countdown will reach zero, so a watcher can settle it on time.
     public func endsAt() async throws -> Date? {
         let timer = try await store.loadTimer()

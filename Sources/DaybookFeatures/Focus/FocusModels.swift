@@ -53,11 +53,15 @@ public enum Focus {
         /// What the big digits show: time left for a countdown, time spent for a stopwatch.
         public var display: String
         public var elapsedSeconds: Int
+        /// Exact to the millisecond, so a page ticking from it shows what the server will (seconds are floored).
+        public var elapsedMilliseconds: Int
         public var remainingSeconds: Int?
         public var plannedSeconds: Int?
         public var progress: Double
         /// The server's clock when this was made, so a page can tick from the same numbers.
         public var serverTime: Date
+        /// `serverTime` in milliseconds since 1970: pages apply only answers newer than the last one they applied.
+        public var serverMilliseconds: Int64
         public var isRunning: Bool
         public var isPaused: Bool
         public var isIdle: Bool

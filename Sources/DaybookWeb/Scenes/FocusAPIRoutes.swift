@@ -11,6 +11,10 @@ struct FocusAPIRoutes {
         var minutes: Int
     }
 
+    struct SoundChange: Decodable {
+        var sound: String
+    }
+
     func register(on router: Router<DaybookRequestContext>) {
         router.get("/api/v1/focus") { request, _ in
             try await respond(request) { try await $0.current() }
@@ -25,6 +29,10 @@ struct FocusAPIRoutes {
         router.post("/api/v1/focus/extend") { request, context in
             let minutes = try await JSONBody.decode(Extension.self, from: request)?.minutes ?? 5
             return try await respond(request) { try await $0.extend(byMinutes: minutes) }
+        }
+        router.post("/api/v1/focus/sound") { request, context in
+            let sound = try await JSONBody.decode(SoundChange.self, from: request)?.sound ?? ""
+            return try await respond(request) { try await $0.changeSound(sound) }
         }
     }
 

@@ -15,14 +15,15 @@ window.daybookAmbient = player; // for checks from the browser console and tests
 
 let state = {
   phase: root.dataset.phase,
-  elapsed: Number(root.dataset.elapsed ?? 0),
+  elapsed: Number(root.dataset.elapsedMs ?? 0) / 1000,
   planned: root.dataset.planned ? Number(root.dataset.planned) : null,
   sound: root.dataset.sound,
 };
 let anchor = performance.now();
 let chimed = false;
-// Only the answer to the newest request is applied, so a slow older answer can't undo a newer one.
-let latest = 0;
+// Only answers newer than the last one applied (by the server's clock) are applied, so a slow answer made
+// before a pause can't undo it, whichever request was sent first.
+let applied = Number(root.dataset.serverMs ?? 0);
 
 function clock(seconds) {
   const s = Math.max(0, Math.floor(seconds));
@@ -56,7 +57,10 @@ function paint() {
 
 // Applies a view model from the server: numbers, controls, sound and lock-screen state, all at once.
 function apply(model) {
-  state = { phase: model.phase, elapsed: model.elapsedSeconds, planned: model.plannedSeconds ?? null, sound: model.sound };
+  if (model.serverMilliseconds < applied) return;
+  applied = model.serverMilliseconds;
+  window.daybookFocusLog = [...(window.daybookFocusLog ?? []).slice(-19), [model.phase, model.elapsedMilliseconds, model.serverMilliseconds, model.sound]];
+  state = { phase: model.phase, elapsed: model.elapsedMilliseconds / 1000, planned: model.plannedSeconds ?? null, sound: model.sound };
   anchor = performance.now();
   root.dataset.phase = model.phase;
   status.textContent = model.statusLabel;
@@ -73,23 +77,22 @@ function apply(model) {
     form.hidden = !visible;
   }
   document.getElementById("sound-controls").hidden = !(model.isRunning || model.isPaused);
-  if (soundNow && model.isRunning) soundNow.value = player.current ?? model.sound;
-  if (model.isRunning) player.play(soundNow?.value ?? model.sound);
+  // The session's sound is the server's: a change made on another device crossfades here too.
+  if (soundNow && (model.isRunning || model.isPaused)) soundNow.value = model.sound;
+  if (model.isRunning) player.play(model.sound);
   else player.stop();
   if (model.isRunning) chimed = false;
-  updateMediaSession(model);
   paint();
+  updateMediaSession(model);
 }
 
 async function call(action, body) {
-  const ticket = ++latest;
   const response = await fetch(`/api/v1/focus/${action}`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Accept: "application/json" },
     body: JSON.stringify(body ?? {}),
   });
   const json = await response.json();
-  if (ticket !== latest) return;
   if (!response.ok) {
     showError(json.error?.message ?? "");
     await sync();
@@ -116,12 +119,10 @@ function showError(message) {
 }
 
 async function sync() {
-  const ticket = ++latest;
   try {
     const response = await fetch("/api/v1/focus", { headers: { Accept: "application/json" } });
     if (!response.ok) return;
-    const model = await response.json();
-    if (ticket === latest) apply(model);
+    apply(await response.json());
   } catch {
     // Offline: keep ticking from what we know.
   }
@@ -144,7 +145,9 @@ for (const form of document.querySelectorAll("form[data-action]")) {
 }
 
 soundNow?.addEventListener("change", () => {
-  if (state.phase === "running") player.play(soundNow.value);
+  player.unlock();
+  if (state.phase === "running") player.play(soundNow.value); // at once; the server's answer agrees
+  call("sound", { sound: soundNow.value });
 });
 volume?.addEventListener("input", () => player.setVolume(Number(volume.value) / 100));
 
@@ -197,12 +200,15 @@ function updateMediaSession(model) {
       // Not every browser supports every action.
     }
   }
-  if (model.plannedSeconds && navigator.mediaSession.setPositionState) {
-    navigator.mediaSession.setPositionState({
+  // A paused session is told by playbackState; a playbackRate of 0 is refused by the API.
+  try {
+    navigator.mediaSession.setPositionState?.(model.plannedSeconds ? {
       duration: model.plannedSeconds,
-      position: Math.min(model.plannedSeconds, model.elapsedSeconds),
-      playbackRate: model.isRunning ? 1 : 0,
-    });
+      position: Math.min(model.plannedSeconds, model.elapsedMilliseconds / 1000),
+      playbackRate: 1,
+    } : undefined);
+  } catch {
+    // A browser that disagrees with the numbers keeps its old position; the page itself is right.
   }
 }
 
