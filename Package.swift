@@ -57,6 +57,7 @@ let package = Package(
             dependencies: [
                 "DaybookCore",
                 "DaybookWeb",
+                "DaybookMedia",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

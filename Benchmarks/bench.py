@@ -8,7 +8,12 @@
 (b) shell page weight: bytes of the Today page (/) and of every stylesheet
     and script it loads, following ES module imports (goal: at most 60 KB);
 (c) server time of GET / over one keep-alive connection: p50/p95/p99 and
-    requests per second.
+    requests per second;
+(d) ambient sound synthesis: speed (times real time), level and loop join of
+    every loop (`daybook sounds --measure`);
+(e) `daybook demo --years 10` (about 19k focus sessions): how long it takes,
+    then server time of Today, the Timeline of today and of a day years ago,
+    and the tasks API, on that data.
 
 Uses .build/release/daybook when it exists, else .build/debug/daybook
 (build the release with `swift build -c release` for figures that mean
@@ -57,14 +62,14 @@ def pick_binary(explicit: str | None) -> tuple[Path, str]:
 class Running:
     """A `daybook serve` on a free port with its own new data folder."""
 
-    def __init__(self, binary: Path) -> None:
+    def __init__(self, binary: Path, data_dir: Path | None = None) -> None:
         self.tmp = tempfile.TemporaryDirectory(prefix="daybook-bench-")
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.started = time.perf_counter()
         self.process = subprocess.Popen(
             [str(binary), "serve", "--host", "127.0.0.1", "--port", str(self.port),
-             "--data-dir", str(Path(self.tmp.name) / "data")],
+             "--data-dir", str(data_dir or Path(self.tmp.name) / "data")],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
 
     def wait_for_200(self, path: str = "/onboarding", timeout: float = 60) -> float:
@@ -189,17 +194,76 @@ def server_time(binary: Path, requests: int) -> None:
           f"{requests / elapsed:.0f} requests/s")
 
 
+def timings(port: int, path: str, requests: int, headers: dict[str, str] | None = None) -> tuple[list[float], float]:
+    """Sorted seconds of `requests` sequential GETs of `path` on one keep-alive connection, and the wall time."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+
+    def one() -> float:
+        t0 = time.perf_counter()
+        conn.request("GET", path, headers=headers or {"Accept-Language": "en-US"})
+        resp = conn.getresponse()
+        resp.read()
+        if resp.status != 200:
+            raise RuntimeError(f"GET {path} answered {resp.status}")
+        return time.perf_counter() - t0
+
+    for _ in range(20):  # warm up
+        one()
+    start = time.perf_counter()
+    samples = sorted(one() for _ in range(requests))
+    elapsed = time.perf_counter() - start
+    conn.close()
+    return samples, elapsed
+
+
+def percentile(samples: list[float], p: float) -> float:
+    return samples[min(len(samples) - 1, int(round(p / 100 * len(samples))) - 1)] * 1000
+
+
+def sound_synthesis(binary: Path) -> None:
+    print("(d) ambient sound synthesis (`daybook sounds --measure`)")
+    result = subprocess.run([str(binary), "sounds", "--measure"], capture_output=True, text=True, check=True)
+    for line in result.stdout.splitlines():
+        print(f"    {line}")
+
+
+def demo_history(binary: Path, requests: int, years: int = 10) -> None:
+    with tempfile.TemporaryDirectory(prefix="daybook-demo-") as folder:
+        data = Path(folder) / "data"
+        t0 = time.perf_counter()
+        made = subprocess.run([str(binary), "demo", "--years", str(years), "--data-dir", str(data)],
+                              capture_output=True, text=True, check=True)
+        print(f"(e) `daybook demo --years {years}` in {time.perf_counter() - t0:.1f} s: {made.stdout.strip()}")
+        with Running(binary, data) as server:
+            server.wait_for_200("/")
+            long_ago = time.strftime("%Y-%m-%d", time.localtime(time.time() - 3 * 365 * 86400))
+            for path in ("/", "/timeline", f"/timeline?date={long_ago}", "/api/v1/tasks"):
+                samples, elapsed = timings(server.port, path, requests)
+                print(f"    GET {path:<28} p50 {percentile(samples, 50):5.2f} ms, p95 {percentile(samples, 95):5.2f} ms, "
+                      f"{requests / elapsed:.0f} requests/s")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--bin", help="daybook binary to measure")
     parser.add_argument("--starts", type=int, default=5)
     parser.add_argument("--requests", type=int, default=500)
+    parser.add_argument("--only", choices=["start", "weight", "today", "sound", "demo"], action="append",
+                        help="run only these parts (may repeat)")
     args = parser.parse_args()
     binary, kind = pick_binary(args.bin)
     print(f"daybook binary: {binary} ({kind} build)")
-    cold_start(binary, args.starts)
-    page_weight(binary)
-    server_time(binary, args.requests)
+    parts = set(args.only or ["start", "weight", "today", "sound", "demo"])
+    if "start" in parts:
+        cold_start(binary, args.starts)
+    if "weight" in parts:
+        page_weight(binary)
+    if "today" in parts:
+        server_time(binary, args.requests)
+    if "sound" in parts:
+        sound_synthesis(binary)
+    if "demo" in parts:
+        demo_history(binary, args.requests)
     return 0
 
 

@@ -10,7 +10,7 @@ struct Daybook: AsyncParsableCommand {
         version: BuildInfo.version,
         subcommands: [
             Serve.self, FocusCommand.self, TaskCommand.self, SettingsCommand.self, PassphraseCommand.self,
-            DemoCommand.self,
+            DemoCommand.self, SoundsCommand.self,
         ],
         defaultSubcommand: Serve.self)
 }

@@ -59,7 +59,11 @@ struct DemoCommand: AsyncParsableCommand {
 
     func run() async throws {
         let database = try AppDatabase.open(folder: data.url)
-        try await database.fillDemo(years: years, seed: seed, timeZone: .current)
-        print("Demo data written to \(data.url.path).")
+        let started = Date()
+        let summary = try await database.fillDemo(years: years, seed: seed, timeZone: .current)
+        print(
+            "Demo data written to \(data.url.path): \(summary.days) days, \(summary.tasks) tasks, "
+                + "\(summary.completions) completions, \(summary.sessions) focus sessions, \(summary.logs) daily logs "
+                + String(format: "(%.1f s).", Date().timeIntervalSince(started)))
     }
 }

@@ -99,14 +99,27 @@ struct AppDatabaseTests {
         #expect(try await database.useToken(digest: "d1", at: day) == nil)
     }
 
-    @Test("demo data is the same for the same seed")
+    @Test("demo data is the same for the same seed, and looks like a year of someone's days")
     func demoIsDeterministic() async throws {
         let a = try await Fixtures.database()
         let b = try await Fixtures.database()
         let c = try await Fixtures.database()
-        try await a.fillDemo(years: 1, seed: 7, timeZone: Fixtures.seoul)
-        try await b.fillDemo(years: 1, seed: 7, timeZone: Fixtures.seoul)
-        try await c.fillDemo(years: 1, seed: 8, timeZone: Fixtures.seoul)
+        let today = DayKey(string: "2026-11-21")!
+        let summary = try await a.fillDemo(years: 1, seed: 7, timeZone: Fixtures.seoul, today: today)
+        #expect(try await b.fillDemo(years: 1, seed: 7, timeZone: Fixtures.seoul, today: today) == summary)
+        try await c.fillDemo(years: 1, seed: 8, timeZone: Fixtures.seoul, today: today)
+        #expect(summary.days == 365)
+        #expect((1500...2600).contains(summary.sessions))  // about six a weekday, three at weekends
+        #expect((250...340).contains(summary.logs))
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = Fixtures.seoul
+        // A Friday: the weekday routines and the daily reading are on it; a Saturday has the run instead.
+        let friday = try await a.tasks(on: DayKey(string: "2026-11-20")!, calendar: calendar).map(\.title)
+        #expect(Set(["Morning pages", "Deep work", "Inbox and review", "Read 20 pages"]).isSubset(of: Set(friday)))
+        let saturday = try await a.tasks(on: today, calendar: calendar).map(\.title)
+        #expect(saturday.contains("Run") && !saturday.contains("Deep work"))
+        let lastWeek = DateInterval(start: .iso("2026-11-14T00:00:00+09:00"), end: .iso("2026-11-21T00:00:00+09:00"))
+        #expect(try await a.focusTotals(in: lastWeek).sessions > 10)
         let settingsA = try #require(try await a.loadSettings())
         #expect(try await b.loadSettings() == settingsA)
         #expect(!settingsA.needsOnboarding)
