@@ -23,6 +23,7 @@ from pathlib import Path
 
 import pytest
 from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
@@ -327,9 +328,24 @@ def click_and_wait(driver: WebDriver, element: WebElement, timeout: float = WAIT
     """Click something that loads a new page, and wait for that page."""
     old = driver.find_element(By.TAG_NAME, "html")
     element.click()
-    WebDriverWait(driver, timeout).until(EC.staleness_of(old),
+    WebDriverWait(driver, timeout).until(lambda d: _gone(old),
                                          message="the click did not load a new page")
     wait_ready(driver, timeout)
+
+
+def _gone(element: WebElement) -> bool:
+    """True once the element left the document. While the next page is being swapped in,
+    Chrome can answer with "Node ... does not belong to the document" instead of a stale
+    reference; that also means the old page is gone."""
+    try:
+        element.is_enabled()
+        return False
+    except StaleElementReferenceException:
+        return True
+    except WebDriverException as error:
+        if "does not belong to the document" in str(error):
+            return True
+        raise
 
 
 def assert_page_ok(driver: WebDriver, what: str) -> None:
