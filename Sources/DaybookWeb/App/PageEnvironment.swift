@@ -30,13 +30,14 @@ struct PageEnvironment: Sendable {
     }
 
     /// Renders a page in the person's shell.
-    func render<Content: Sendable>(
+    func render<Content: Encodable & Sendable>(
         _ template: String, page: Content, title: String, current: AppSection?, showsNavigation: Bool = true,
-        services: AppServices, context: DaybookRequestContext, status: HTTPResponse.Status = .ok
+        services: AppServices, context: DaybookRequestContext, status: HTTPResponse.Status = .ok,
+        markup: [String: String] = [:]
     ) throws -> Response {
         try services.renderer.render(
             template, page: page, shell: shell(title: title, current: current, showsNavigation: showsNavigation),
-            csrf: context.csrfToken, theme: theme, status: status)
+            csrf: context.csrfToken, theme: theme, status: status, markup: markup)
     }
 }
 

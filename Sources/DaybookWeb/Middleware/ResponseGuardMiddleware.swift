@@ -86,7 +86,7 @@ struct ResponseGuardMiddleware: RouterMiddleware {
 }
 
 enum ErrorPage {
-    struct ViewModel: Sendable {
+    struct ViewModel: Encodable, Sendable {
         var title: String
         var body: String
         /// Why exactly, when the page that refused could say.

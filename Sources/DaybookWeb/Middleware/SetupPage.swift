@@ -4,7 +4,7 @@ import Hummingbird
 
 /// The calm page shown while the database is still being opened and migrated.
 enum SetupPage {
-    struct ViewModel: Sendable {
+    struct ViewModel: Encodable, Sendable {
         var heading: String
         var body: String
         var steps: [String]

@@ -16,28 +16,30 @@ public struct PageRenderer: Sendable {
     }
 
     /// What every template can reach besides its page: shell, links and the form token.
-    struct Page<Content: Sendable>: Sendable {
+    struct Page<Content: Encodable & Sendable>: Encodable, Sendable {
         var shell: Shell.ViewModel
         var page: Content
         var csrf: String
         var links: Links
+        /// Markup made by Daybook's own renderers (every text in it escaped), placed with `{{{markup.NAME}}}`.
+        var markup: [String: String]
     }
 
-    struct Links: Sendable {
+    struct Links: Encodable, Sendable {
         var assets: String
         var theme: String
         var themeColor: String
     }
 
     /// An HTML response rendering `template` around `page`.
-    func render<Content: Sendable>(
+    func render<Content: Encodable & Sendable>(
         _ template: String, page: Content, shell: Shell.ViewModel, csrf: String, theme: ThemeLinks,
-        status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]
+        status: HTTPResponse.Status = .ok, headers: HTTPFields = [:], markup: [String: String] = [:]
     ) throws -> Response {
         let context = Page(
             shell: shell, page: page, csrf: csrf,
-            links: Links(assets: assetVersion, theme: theme.version, themeColor: theme.color))
-        guard let html = library.render(context, withTemplate: template) else {
+            links: Links(assets: assetVersion, theme: theme.version, themeColor: theme.color), markup: markup)
+        guard let html = library.render(try TemplateValue.make(context), withTemplate: template) else {
             throw HTTPError(.internalServerError, message: "missing template \(template)")
         }
         var fields = headers

@@ -58,7 +58,7 @@ struct AssetRoutes {
         }
     }
 
-    struct OfflinePage: Sendable {
+    struct OfflinePage: Encodable, Sendable {
         var heading: String
         var body: String
         var retryLabel: String

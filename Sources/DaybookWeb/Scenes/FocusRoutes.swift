@@ -7,7 +7,7 @@ struct FocusRoutes {
     let services: AppServices
 
     /// The focus page: the timer, the start form's fields, and an error when an action was refused.
-    struct Page: Sendable {
+    struct Page: Encodable, Sendable {
         var focus: Focus.ViewModel
         var minutes: FormField
         var sound: FormField

@@ -6,7 +6,7 @@ import Hummingbird
 struct LoginRoutes {
     let services: AppServices
 
-    struct ViewModel: Sendable {
+    struct ViewModel: Encodable, Sendable {
         var title: String
         var lead: String
         var passphraseLabel: String

@@ -7,7 +7,7 @@ struct SettingsRoutes {
     let services: AppServices
 
     /// The settings page: preferences and the API tokens section.
-    struct Page: Sendable {
+    struct Page: Encodable, Sendable {
         var settings: SettingsScene.ViewModel
         var access: Access.ViewModel
     }

@@ -8,7 +8,7 @@ import Hummingbird
 struct TimelineRoutes {
     let services: AppServices
 
-    struct Page: Sendable {
+    struct Page: Encodable, Sendable {
         var timeline: Timeline.ViewModel
         var previousHref: String
         var nextHref: String
@@ -23,7 +23,7 @@ struct TimelineRoutes {
     }
 
     /// The add or edit form of a task.
-    struct TaskForm: Sendable {
+    struct TaskForm: Encodable, Sendable {
         var action: String
         /// The day the form is about: a new task's day, or the occurrence being edited.
         var date: String
@@ -36,13 +36,13 @@ struct TimelineRoutes {
         var scope: ScopeChoice?
     }
 
-    struct ScopeChoice: Sendable {
+    struct ScopeChoice: Encodable, Sendable {
         var legend: String
         var options: [FormOption]
     }
 
     /// A task with the labels of its buttons.
-    struct Row: Sendable {
+    struct Row: Encodable, Sendable {
         var task: Timeline.TaskRow
         var startMinute: Int
         var endMinute: Int
@@ -55,7 +55,7 @@ struct TimelineRoutes {
         var deleteScope: String
     }
 
-    struct Labels: Sendable {
+    struct Labels: Encodable, Sendable {
         var previous: String
         var next: String
         var today: String
@@ -71,14 +71,14 @@ struct TimelineRoutes {
         var saveFailed: String
     }
 
-    struct Undo: Sendable {
+    struct Undo: Encodable, Sendable {
         var key: String
         var message: String
         var label: String
     }
 
     /// `/timeline/tasks/{id}/edit`.
-    struct EditPage: Sendable {
+    struct EditPage: Encodable, Sendable {
         var heading: String
         var taskTitle: String
         var form: TaskForm
@@ -87,7 +87,7 @@ struct TimelineRoutes {
         var deletes: [DeleteChoice]
     }
 
-    struct DeleteChoice: Sendable {
+    struct DeleteChoice: Encodable, Sendable {
         var scope: String
         var label: String
     }
