@@ -13,7 +13,9 @@
     every loop (`daybook sounds --measure`);
 (e) `daybook demo --years 10` (about 19k focus sessions): how long it takes,
     then server time of Today, the Timeline of today and of a day years ago,
-    and the tasks API, on that data.
+    the tasks API, the Dashboard (this week, a week years ago, an old page of
+    records, its API) and a Daily Log, on that data; then the Dashboard's SQL
+    queries timed on their own, with the query plan of the heaviest.
 
 Uses .build/release/daybook when it exists, else .build/debug/daybook
 (build the release with `swift build -c release` for figures that mean
@@ -237,10 +239,64 @@ def demo_history(binary: Path, requests: int, years: int = 10) -> None:
         with Running(binary, data) as server:
             server.wait_for_200("/")
             long_ago = time.strftime("%Y-%m-%d", time.localtime(time.time() - 3 * 365 * 86400))
-            for path in ("/", "/timeline", f"/timeline?date={long_ago}", "/api/v1/tasks"):
+            yesterday = time.strftime("%Y-%m-%d", time.localtime(time.time() - 86400))
+            paths = ("/", "/timeline", f"/timeline?date={long_ago}", "/api/v1/tasks", "/stats",
+                     f"/stats?week={long_ago}", "/stats?page=100", "/api/v1/stats", f"/log/{yesterday}")
+            for path in paths:
                 samples, elapsed = timings(server.port, path, requests)
                 print(f"    GET {path:<28} p50 {percentile(samples, 50):5.2f} ms, p95 {percentile(samples, 95):5.2f} ms, "
                       f"{requests / elapsed:.0f} requests/s")
+        dashboard_queries(data / "daybook.sqlite")
+
+
+# The Dashboard's queries as the store runs them (parameters filled in for this week).
+DASHBOARD_QUERIES = {
+    "focus per day (heatmap year)": "SELECT day, seconds, sessions, completed FROM focusDay WHERE day BETWEEN :yearAgo AND :today",
+    "all-time totals": "SELECT IFNULL(SUM(seconds), 0), IFNULL(SUM(sessions), 0), IFNULL(SUM(completed), 0) FROM focusDay",
+    "goal streaks": """WITH met AS (SELECT day, julianday(day) - ROW_NUMBER() OVER (ORDER BY day) AS run
+        FROM focusDay WHERE seconds >= 7200 AND day <= :today),
+        runs AS (SELECT MAX(day) AS last, COUNT(*) AS length FROM met GROUP BY run)
+        SELECT IFNULL((SELECT MAX(length) FROM runs), 0), IFNULL((SELECT length FROM runs WHERE last >= :today), 0)""",
+    "sleep vs focus sums": """WITH pairs AS (SELECT l.sleepQuality AS x, IFNULL(f.seconds, 0) / 60.0 AS y
+        FROM dailyLog l LEFT JOIN focusDay f ON f.day = l.day WHERE l.sleepQuality IS NOT NULL AND l.day <= :today)
+        SELECT COUNT(*), SUM(x), SUM(y), SUM(x * x), SUM(y * y), SUM(x * y), AVG(CASE WHEN x >= 4 THEN y END),
+        AVG(CASE WHEN x <= 2 THEN y END) FROM pairs""",
+    "focus per task (week)": """SELECT t.title, t.color, SUM(CASE WHEN julianday(s.endedAt) <= julianday(s.startedAt)
+        THEN s.focusedSeconds ELSE s.focusedSeconds * (MIN(julianday(s.endedAt), julianday(:weekEnd))
+        - MAX(julianday(s.startedAt), julianday(:weekStart))) / (julianday(s.endedAt) - julianday(s.startedAt)) END)
+        AS seconds FROM focusSession s LEFT JOIN task t ON t.id = s.taskID
+        WHERE s.startedAt >= :earliest AND s.startedAt < :weekEnd AND s.endedAt > :weekStart
+        GROUP BY t.title, t.color ORDER BY seconds DESC""",
+    "sessions of 90 days (hours)": """SELECT startedAt, endedAt, focusedSeconds FROM focusSession
+        WHERE startedAt >= :ninetyAgo AND startedAt < :weekEnd AND endedAt > :ninetyAgo""",
+}
+
+
+def dashboard_queries(database: Path) -> None:
+    import sqlite3
+    from datetime import date, datetime, timedelta, timezone
+    today = date.today()
+    week_start = today - timedelta(days=today.weekday())
+    stamp = lambda d: datetime(d.year, d.month, d.day, tzinfo=timezone.utc).strftime("%Y-%m-%d %H:%M:%S.000")
+    params = {"today": today.isoformat(), "yearAgo": (week_start - timedelta(weeks=52)).isoformat(),
+              "weekStart": stamp(week_start), "weekEnd": stamp(week_start + timedelta(days=7)),
+              "earliest": stamp(week_start - timedelta(days=2)), "ninetyAgo": stamp(today - timedelta(days=89))}
+    connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
+    print("    Dashboard queries on their own (median of 50 runs):")
+    timed = []
+    for name, sql in DASHBOARD_QUERIES.items():
+        runs = []
+        for _ in range(50):
+            t0 = time.perf_counter()
+            connection.execute(sql, params).fetchall()
+            runs.append(time.perf_counter() - t0)
+        timed.append((statistics.median(runs), name, sql))
+        print(f"      {name:<30} {statistics.median(runs) * 1000:6.3f} ms")
+    _, name, sql = max(timed)
+    print(f"    query plan of the heaviest ({name}):")
+    for row in connection.execute("EXPLAIN QUERY PLAN " + sql, params):
+        print(f"      {row[3]}")
+    connection.close()
 
 
 def main() -> int:

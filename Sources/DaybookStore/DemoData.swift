@@ -34,7 +34,9 @@ extension AppDatabase {
         return try await writer.write { db in
             var random = history
             try SettingsRecord(owner).upsert(db)
-            return try plan.write(db, random: &random)
+            let summary = try plan.write(db, random: &random)
+            try Self.rebuildFocusDays(db, timeZone: timeZone)
+            return summary
         }
     }
 }

@@ -55,6 +55,7 @@ extension AppDatabase: FocusStore {
                 // A session may outlive its task: the link is dropped rather than the session.
                 if let taskID = record.taskID, try TaskRecord.exists(db, key: taskID) == false { record.taskID = nil }
                 try record.insert(db)
+                try Self.recordFocusDays(db, session: session)
             }
             try db.execute(
                 sql: """
@@ -89,6 +90,32 @@ extension AppDatabase: FocusStore {
                 .filter(Column("startedAt") >= interval.start && Column("startedAt") < interval.end)
                 .order(Column("startedAt"))
                 .fetchAll(db).map(\.session)
+        }
+    }
+}
+
+extension AppDatabase {
+    /// A session as exported: the task's title beside its id.
+    public struct ExportedSession: Sendable {
+        public var session: FocusSession
+        public var taskTitle: String?
+    }
+
+    /// Every session, oldest first, for export.
+    public func allSessions() async throws -> [ExportedSession] {
+        try await writer.read { db in
+            let rows = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT s.*, t.title AS taskTitle FROM focusSession s LEFT JOIN task t ON t.id = s.taskID
+                    ORDER BY s.startedAt
+                    """)
+            var sessions: [ExportedSession] = []
+            while let row = try rows.next() {
+                sessions.append(
+                    ExportedSession(session: try FocusSessionRecord(row: row).session, taskTitle: row["taskTitle"]))
+            }
+            return sessions
         }
     }
 }

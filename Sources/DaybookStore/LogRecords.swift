@@ -37,3 +37,34 @@ extension AppDatabase: DailyLogStore {
         }
     }
 }
+
+extension AppDatabase {
+    public func saveLog(_ log: DailyLog) async throws {
+        try await writer.write { db in
+            if log.isEmpty {
+                try DailyLogRecord.deleteOne(db, key: log.day.description)
+            } else {
+                try DailyLogRecord(
+                    day: log.day.description, sleepQuality: log.sleepQuality, mood: log.mood,
+                    reflection: log.reflection, updatedAt: log.updatedAt
+                ).upsert(db)
+            }
+        }
+    }
+
+    public func dailyLogs(from first: DayKey, through last: DayKey) async throws -> [DayKey: DailyLog] {
+        try await writer.read { db in
+            let records = try DailyLogRecord.filter(
+                Column("day") >= first.description && Column("day") <= last.description
+            ).fetchAll(db)
+            return Dictionary(records.compactMap { $0.log.map { ($0.day, $0) } }, uniquingKeysWith: { a, _ in a })
+        }
+    }
+
+    /// Every log, oldest first, for export.
+    public func allDailyLogs() async throws -> [DailyLog] {
+        try await writer.read { db in
+            try DailyLogRecord.order(Column("day")).fetchAll(db).compactMap(\.log)
+        }
+    }
+}

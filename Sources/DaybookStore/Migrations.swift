@@ -37,6 +37,7 @@ extension AppDatabase {
         }
         registerPlanMigration(&migrator)
         registerSeriesMigration(&migrator)
+        registerStatsMigration(&migrator)
         return migrator
     }
 }

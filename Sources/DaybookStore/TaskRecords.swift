@@ -153,3 +153,53 @@ extension AppDatabase: TaskStore {
         }
     }
 }
+
+extension AppDatabase {
+    public func taskTallies(from first: DayKey, through last: DayKey, calendar: Calendar) async throws
+        -> [DayKey: TaskTally]
+    {
+        let (first, last) = (first.description, last.description)
+        let (single, series, done, skipped) = try await writer.read { db in
+            var single: [DayKey: TaskTally] = [:]
+            let rows = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT day, COUNT(*) AS planned, SUM(isDone) AS done FROM task
+                    WHERE repeatRule IS NULL AND day BETWEEN ? AND ? GROUP BY day
+                    """, arguments: [first, last])
+            while let row = try rows.next() {
+                guard let day = DayKey(string: row["day"]) else { continue }
+                single[day] = TaskTally(done: row["done"] ?? 0, planned: row["planned"])
+            }
+            let series = try TaskRecord.fetchAll(
+                db,
+                sql: """
+                    SELECT * FROM task WHERE repeatRule IS NOT NULL AND day <= ?
+                      AND (repeatUntil IS NULL OR repeatUntil >= ?)
+                    """, arguments: [last, first])
+            // "taskID@day" for each completed and each skipped occurrence in the range.
+            let pairs = { (table: String) in
+                try String.fetchSet(
+                    db, sql: "SELECT taskID || '@' || day FROM \(table) WHERE day BETWEEN ? AND ?",
+                    arguments: [first, last])
+            }
+            return (single, series, try pairs("taskCompletion"), try pairs("taskSkip"))
+        }
+        var tallies = single
+        guard let firstDay = DayKey(string: first), let lastDay = DayKey(string: last), firstDay <= lastDay else {
+            return tallies
+        }
+        for task in series.compactMap(\.task) {
+            var day = max(firstDay, task.day)
+            while day <= lastDay {
+                let key = "\(task.id)@\(day)"
+                if !skipped.contains(key), task.occurs(on: day, calendar: calendar) {
+                    tallies[day, default: TaskTally()].planned += 1
+                    if done.contains(key) { tallies[day, default: TaskTally()].done += 1 }
+                }
+                day = day.adding(days: 1)
+            }
+        }
+        return tallies
+    }
+}

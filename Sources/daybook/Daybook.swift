@@ -10,7 +10,7 @@ struct Daybook: AsyncParsableCommand {
         version: BuildInfo.version,
         subcommands: [
             Serve.self, FocusCommand.self, TaskCommand.self, SettingsCommand.self, PassphraseCommand.self,
-            DemoCommand.self, SoundsCommand.self,
+            DemoCommand.self, SoundsCommand.self, StatsCommand.self, LogCommand.self, ExportCommand.self,
         ],
         defaultSubcommand: Serve.self)
 }

@@ -17,14 +17,14 @@ struct AppDatabaseTests {
         #expect(try database.journalMode() == "wal")
         #expect(
             try database.appliedMigrations() == [
-                "v1 settings and access", "v2 plan and focus", "v3 goal, series and daily log",
+                "v1 settings and access", "v2 plan and focus", "v3 goal, series and daily log", "v4 focus by day",
             ])
         #expect(try database.tableNames().contains("settings"))
         // Opening again finds everything in place.
         let reopened = try AppDatabase.open(folder: folder)
         #expect(
             try reopened.appliedMigrations() == [
-                "v1 settings and access", "v2 plan and focus", "v3 goal, series and daily log",
+                "v1 settings and access", "v2 plan and focus", "v3 goal, series and daily log", "v4 focus by day",
             ])
     }
 

@@ -65,7 +65,7 @@ struct APITests {
             let notJSON = try await patch(&browser, "name=Jun", type: "application/x-www-form-urlencoded")
             #expect(notJSON.status == .unsupportedMediaType)
 
-            let tooLarge = try await patch(&browser, #"{"name": ""# + String(repeating: "a", count: 70_000) + #""}"#)
+            let tooLarge = try await patch(&browser, #"{"name": ""# + String(repeating: "a", count: 270_000) + #""}"#)
             #expect(tooLarge.status == .contentTooLarge)
 
             let empty = try await patch(&browser, #"{"name": ""}"#)
@@ -97,8 +97,10 @@ struct APITests {
                     "/api/v1/settings", "/api/v1/openapi.json", "/api/v1/focus", "/api/v1/focus/start",
                     "/api/v1/focus/pause", "/api/v1/focus/resume", "/api/v1/focus/stop", "/api/v1/focus/extend",
                     "/api/v1/focus/sound",
-                    "/api/v1/tasks", "/api/v1/tasks/{id}", "/api/v1/tasks/{id}/done",
+                    "/api/v1/tasks", "/api/v1/tasks/{id}", "/api/v1/tasks/{id}/done", "/api/v1/stats",
+                    "/api/v1/logs/{date}", "/api/v1/export/sessions.csv", "/api/v1/export/logs.csv",
                 ])
+            #expect(Set(paths["/api/v1/logs/{date}"]!.keys) == ["parameters", "get", "patch", "put"])
             #expect(Set(paths["/api/v1/settings"]!.keys) == ["get", "patch"])
             // Every documented operation answers; a method it doesn't document is not routed.
             #expect(try await browser.get("/api/v1/settings").status == .ok)
@@ -125,6 +127,16 @@ struct APITests {
                 ((model["sections"] as? [[String: Any]])?.first?["fields"] as? [[String: Any]])?.first)
             let fieldSchema = try #require(schemas["FormField"]?["properties"] as? [String: Any])
             #expect(Set(field.keys).isSubset(of: Set(fieldSchema.keys)))
+            // The dashboard and the daily log send what their schemas name, and at least what they require.
+            for (path, name) in [("/api/v1/stats", "StatsViewModel"), ("/api/v1/logs/2026-11-20", "LogViewModel")] {
+                let sent = try object(try await browser.get(path))
+                let schema = try #require(schemas[name])
+                #expect(Set(sent.keys).isSubset(of: Set((schema["properties"] as? [String: Any] ?? [:]).keys)))
+                #expect(Set(schema["required"] as? [String] ?? []).isSubset(of: Set(sent.keys)))
+            }
+            let week = try #require(try object(try await browser.get("/api/v1/stats"))["week"] as? [String: Any])
+            let weekSchema = try #require(schemas["StatsWeek"]?["properties"] as? [String: Any])
+            #expect(Set(week.keys).isSubset(of: Set(weekSchema.keys)))
             let sounds = (valuesSchema["focusSound"] as? [String: Any])?["enum"] as? [String]
             #expect(sounds == AmbientSound.allCases.map(\.rawValue))
         }

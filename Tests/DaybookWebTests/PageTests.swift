@@ -140,7 +140,7 @@ struct PageTests {
     func placeholders() async throws {
         let app = try await TestApp.make(settings: Fixtures.settings(language: .simplifiedChinese))
         try await app.browse { browser in
-            for path in ["/journal", "/calendar", "/stats"] {
+            for path in ["/journal", "/calendar"] {
                 let page = try await browser.get(path)
                 #expect(page.status == .ok)
                 #expect(page.text.contains(#"id="not-built""#))

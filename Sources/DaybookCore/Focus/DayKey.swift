@@ -19,17 +19,28 @@ public struct DayKey: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
 
     /// The day `date` falls on in `timeZone`.
+    ///
+    /// The local time is UTC plus the zone's offset at that instant, so no calendar is needed: this runs for
+    /// every session when statistics are computed.
     public init(date: Date, timeZone: TimeZone) {
-        let parts = Self.calendar(timeZone).dateComponents([.year, .month, .day], from: date)
-        self.init(dayNumber: Self.dayNumber(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1))
+        let local = date.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: date))
+        self.init(dayNumber: Int((local / 86_400).rounded(.down)))
     }
 
     /// Parses exactly `YYYY-MM-DD`; `nil` for anything else, including days that don't exist.
     public init?(string: String) {
-        let parts = string.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-            parts.allSatisfy({ $0.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } }),
-            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
+        // Byte by byte: statistics parse thousands of these per page.
+        var utf8 = string.utf8.makeIterator()
+        func digits(_ count: Int) -> Int? {
+            var value = 0
+            for _ in 0..<count {
+                guard let byte = utf8.next(), (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        guard let year = digits(4), utf8.next() == UInt8(ascii: "-"), let month = digits(2),
+            utf8.next() == UInt8(ascii: "-"), let day = digits(2), utf8.next() == nil
         else { return nil }
         self.init(year: year, month: month, day: day)
     }
@@ -63,6 +74,21 @@ public struct DayKey: Hashable, Comparable, Sendable, CustomStringConvertible {
     public func days(to other: DayKey) -> Int {
         other.dayNumber - dayNumber
     }
+
+    /// The weekday in `Calendar` numbering: 1 is Sunday, 7 is Saturday.
+    public var weekday: Int {
+        // 1970-01-01 was a Thursday (5).
+        let offset = (dayNumber + 4) % 7
+        return (offset < 0 ? offset + 7 : offset) + 1
+    }
+
+    /// The first day of the week this day is in, for weeks that start on `firstWeekday` (1 = Sunday).
+    public func startOfWeek(firstWeekday: Int) -> DayKey {
+        adding(days: -((weekday - firstWeekday + 7) % 7))
+    }
+
+    /// The first day of this day's month.
+    public var startOfMonth: DayKey { DayKey(dayNumber: dayNumber - day + 1) }
 
     public static func < (lhs: DayKey, rhs: DayKey) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)

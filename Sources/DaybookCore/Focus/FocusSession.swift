@@ -47,7 +47,9 @@ public struct FocusSession: Equatable, Sendable, Codable {
     public func focusedSecondsByDay(in timeZone: TimeZone) -> [DayKey: Int] {
         let first = DayKey(date: startedAt, timeZone: timeZone)
         let span = endedAt.timeIntervalSince(startedAt)
-        guard span > 0, focusedSeconds > 0 else { return [first: focusedSeconds] }
+        guard span > 0, focusedSeconds > 0, DayKey(date: endedAt, timeZone: timeZone) != first else {
+            return [first: focusedSeconds]
+        }
 
         var shares: [(day: DayKey, exact: Double)] = []
         var day = first

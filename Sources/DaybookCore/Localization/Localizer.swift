@@ -29,7 +29,9 @@ public struct Localizer: Sendable {
 
     /// A whole number in the language's digits and grouping.
     public func number(_ value: Int) -> String {
-        value.formatted(.number.locale(locale))
+        // Every supported language writes 0–999 as plain ASCII digits; formatting styles are slow to build.
+        if (0..<1000).contains(value) { return String(value) }
+        return value.formatted(.number.locale(locale))
     }
 
     /// A fraction as a whole percentage in the language's style: 0.854 → "85%".
@@ -43,6 +45,35 @@ public struct Localizer: Sendable {
             date: .omitted, time: .omitted, locale: locale, calendar: calendar, timeZone: timeZone)
         style = style.weekday(.wide).month(.wide).day()
         return date.formatted(style)
+    }
+
+    /// A calendar day like "Mon, Nov 16" or "11월 16일 (월)".
+    public func day(_ day: DayKey, weekday: Bool = true, year: Bool = false) -> String {
+        var style = Date.FormatStyle(
+            date: .omitted, time: .omitted, locale: locale, calendar: calendar, timeZone: timeZone
+        ).month(.abbreviated).day()
+        if weekday { style = style.weekday(.abbreviated) }
+        if year { style = style.year() }
+        return day.date(in: timeZone).formatted(style)
+    }
+
+    /// The short name of a day's weekday: "Mon", "월", "月".
+    public func weekdayName(_ day: DayKey) -> String {
+        day.date(in: timeZone).formatted(
+            Date.FormatStyle(date: .omitted, time: .omitted, locale: locale, calendar: calendar, timeZone: timeZone)
+                .weekday(.abbreviated))
+    }
+
+    /// A month's short name: "Nov", "11월", "11月".
+    public func monthName(_ day: DayKey) -> String {
+        day.date(in: timeZone).formatted(
+            Date.FormatStyle(date: .omitted, time: .omitted, locale: locale, calendar: calendar, timeZone: timeZone)
+                .month(.abbreviated))
+    }
+
+    /// A number with at most `digits` decimals: 0.42.
+    public func decimal(_ value: Double, digits: Int = 2) -> String {
+        value.formatted(.number.precision(.fractionLength(0...digits)).locale(locale))
     }
 
     /// A time of day like "9:05 AM" or "오전 9:05".

@@ -18,10 +18,17 @@ public struct DailyLog: Equatable, Sendable {
         self.updatedAt = updatedAt
     }
 
+    /// Nothing noted: no ratings and no reflection.
+    public var isEmpty: Bool {
+        sleepQuality == nil && mood == nil && reflection.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+    }
+
     /// Explicit limits, shown to people when they are crossed.
     public enum Limits {
         /// Sleep quality and mood are rated on the same five steps.
         public static let rating = 1...5
+        /// A generous limit for a day's reflection, in characters.
+        public static let reflectionLength = 20_000
     }
 }
 
@@ -31,4 +38,8 @@ public protocol DailyLogStore: Sendable {
     func dailyLog(on day: DayKey) async throws -> DailyLog?
     /// Notes the sleep quality of `day`, keeping the rest of its log.
     func saveSleepQuality(_ quality: Int, on day: DayKey, at now: Date) async throws
+    /// Replaces the log of `log.day` (an empty log removes the row).
+    func saveLog(_ log: DailyLog) async throws
+    /// The logs from `first` through `last`, by day.
+    func dailyLogs(from first: DayKey, through last: DayKey) async throws -> [DayKey: DailyLog]
 }

@@ -7,12 +7,14 @@ public struct TodayInteractor: Sendable {
     private let tasks: any TaskStore
     private let focus: any FocusStore
     private let logs: any DailyLogStore
+    private let stats: any StatsStore
     private let clock: any DaybookClock
 
     public init(
         store: any SettingsStore, tasks: any TaskStore, focus: any FocusStore, logs: any DailyLogStore,
-        clock: any DaybookClock
+        stats: any StatsStore, clock: any DaybookClock
     ) {
+        self.stats = stats
         self.store = store
         self.tasks = tasks
         self.focus = focus
@@ -28,10 +30,10 @@ public struct TodayInteractor: Sendable {
         let today = DayKey(date: now, timeZone: zone)
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
-        let day = DateInterval(start: today.date(in: zone), end: today.adding(days: 1).date(in: zone))
+        // Split at midnight like the Dashboard and the Daily Log: last night's late session counts partly here.
         return Today.Load.Response(
             settings: settings, now: now, tasks: try await tasks.tasks(on: today, calendar: calendar),
-            focusSeconds: try await focus.focusTotals(in: day).seconds,
+            focusSeconds: try await stats.focusDays(from: today, through: today, timeZone: zone)[today]?.seconds ?? 0,
             timerPhase: try await focus.loadTimer().settle(at: now).0.phase,
             log: try await logs.dailyLog(on: today))
     }

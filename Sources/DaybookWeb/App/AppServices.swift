@@ -90,6 +90,14 @@ public struct AppServices: Sendable {
             initial: { services.initialSettings(language: .english) })
     }
 
+    func statsInteractor(_ database: AppDatabase) -> StatsInteractor {
+        StatsInteractor(settings: database, stats: database, logs: database, clock: clock)
+    }
+
+    func logInteractor(_ database: AppDatabase) -> LogInteractor {
+        LogInteractor(settings: database, logs: database, tasks: database, stats: database, clock: clock)
+    }
+
     func accessInteractor(_ database: AppDatabase) -> AccessInteractor {
         AccessInteractor(store: database, secrets: secrets, hasher: hasher, clock: clock)
     }

@@ -98,6 +98,9 @@ public func buildRouter(services: AppServices) -> Router<DaybookRequestContext> 
     FocusAPIRoutes(services: services).register(on: router)
     TaskAPIRoutes(services: services).register(on: router)
     EventRoutes(services: services).register(on: router)
+    StatsRoutes(services: services).register(on: router)
+    LogRoutes(services: services).register(on: router)
+    ExportRoutes(services: services).register(on: router)
     return router
 }
 

@@ -22,6 +22,7 @@ public struct DaybookRequestContext: RequestContext {
 
 /// Explicit request limits.
 public enum Limits {
-    public static let formBody = 64 * 1024
-    public static let jsonBody = 64 * 1024
+    /// Room for a 20,000-character reflection in any script, percent-encoded.
+    public static let formBody = 256 * 1024
+    public static let jsonBody = 256 * 1024
 }

@@ -30,7 +30,8 @@ struct TodayRoutes {
 
     private func interactor(_ env: PageEnvironment) -> TodayInteractor {
         TodayInteractor(
-            store: env.database, tasks: env.database, focus: env.database, logs: env.database, clock: services.clock)
+            store: env.database, tasks: env.database, focus: env.database, logs: env.database, stats: env.database,
+            clock: services.clock)
     }
 }
 
@@ -39,7 +40,7 @@ struct PlaceholderRoutes {
     let services: AppServices
 
     func register(on router: Router<DaybookRequestContext>) {
-        for section in [AppSection.journal, .calendar, .stats] {
+        for section in [AppSection.journal, .calendar] {
             router.get(RouterPath(section.path)) { request, context in
                 let env = try await PageEnvironment(services: services, request: request)
                 guard !env.settings.needsOnboarding else { return Response.seeOther("/onboarding") }

@@ -1,0 +1,92 @@
+import Foundation
+
+/// Focus on one local day: the part of every session spent on it, and the sessions that started on it.
+public struct FocusDayTotal: Equatable, Sendable {
+    public var seconds: Int
+    public var sessions: Int
+    public var completed: Int
+
+    public init(seconds: Int = 0, sessions: Int = 0, completed: Int = 0) {
+        self.seconds = seconds
+        self.sessions = sessions
+        self.completed = completed
+    }
+}
+
+/// Focus per task (by title and colour, so a series edited "from this day on" stays one row).
+public struct TaskFocus: Equatable, Sendable {
+    /// `nil` for sessions that were not on a task (or whose task was deleted).
+    public var title: String?
+    public var colorHex: String?
+    public var seconds: Int
+
+    public init(title: String?, colorHex: String?, seconds: Int) {
+        self.title = title
+        self.colorHex = colorHex
+        self.seconds = seconds
+    }
+}
+
+/// How many of a day's tasks were planned and done (each occurrence of a repeating task counts once).
+public struct TaskTally: Equatable, Sendable {
+    public var done: Int
+    public var planned: Int
+
+    public init(done: Int = 0, planned: Int = 0) {
+        self.done = done
+        self.planned = planned
+    }
+}
+
+/// The wall-clock span of a session and its focused seconds, for splitting by hour.
+public struct FocusSpan: Equatable, Sendable {
+    public var startedAt: Date
+    public var endedAt: Date
+    public var focusedSeconds: Int
+
+    public init(startedAt: Date, endedAt: Date, focusedSeconds: Int) {
+        self.startedAt = startedAt
+        self.endedAt = endedAt
+        self.focusedSeconds = focusedSeconds
+    }
+}
+
+/// Runs of consecutive days that met the daily focus goal.
+public struct Streaks: Equatable, Sendable {
+    /// The run that ends today, or yesterday while today is still open.
+    public var current: Int
+    public var longest: Int
+
+    public init(current: Int = 0, longest: Int = 0) {
+        self.current = current
+        self.longest = longest
+    }
+}
+
+/// Where the statistics come from. Every total is an aggregate the store computes; nothing fetches all sessions.
+public protocol StatsStore: Sendable {
+    /// Focus per day from `first` through `last`, sessions crossing midnight split in `timeZone`.
+    /// Days without focus are absent.
+    func focusDays(from first: DayKey, through last: DayKey, timeZone: TimeZone) async throws -> [DayKey: FocusDayTotal]
+    /// The sum over every day ever.
+    func focusAllTime(timeZone: TimeZone) async throws -> FocusDayTotal
+    /// Focus per task for sessions between `start` and `end`, clipped to them.
+    func taskFocus(from start: Date, to end: Date) async throws -> [TaskFocus]
+    /// The sessions that overlap `start`…`end`.
+    func focusSpans(from start: Date, to end: Date) async throws -> [FocusSpan]
+    /// Streaks of days with at least `goalSeconds` of focus, up to `today`.
+    func streaks(goalSeconds: Int, today: DayKey, timeZone: TimeZone) async throws -> Streaks
+    /// Sums for correlating each daily rating with that day's focus minutes, over the rated days from `first`
+    /// through `last`.
+    func ratingFocusSums(from first: DayKey, through last: DayKey, timeZone: TimeZone) async throws
+        -> [DailyRating: RatingFocusSums]
+    /// Planned and done tasks per day from `first` through `last`.
+    func taskTallies(from first: DayKey, through last: DayKey, calendar: Calendar) async throws -> [DayKey: TaskTally]
+    /// The first day anything was recorded (a session, a task or a log), or `nil` for an empty journal.
+    func firstRecordedDay(timeZone: TimeZone) async throws -> DayKey?
+}
+
+/// The two things rated each day.
+public enum DailyRating: String, CaseIterable, Sendable {
+    case sleep, mood
+}

@@ -1,0 +1,79 @@
+import DaybookCore
+import Foundation
+
+/// The daily log of one day: computed goal completion, and what the owner notes (sleep, mood, reflection).
+public struct LogInteractor: Sendable {
+    private let settings: any SettingsStore
+    private let logs: any DailyLogStore
+    private let tasks: any TaskStore
+    private let stats: any StatsStore
+    private let clock: any DaybookClock
+
+    public init(
+        settings: any SettingsStore, logs: any DailyLogStore, tasks: any TaskStore, stats: any StatsStore,
+        clock: any DaybookClock
+    ) {
+        self.settings = settings
+        self.logs = logs
+        self.tasks = tasks
+        self.stats = stats
+        self.clock = clock
+    }
+
+    /// - Parameter rawDay: `YYYY-MM-DD`, or `nil` for today.
+    /// - Returns: `nil` while onboarding is not finished.
+    /// - Throws: `Log.Problem.invalidDate` or `.futureDay`.
+    public func load(_ rawDay: String?) async throws -> Log.Load.Response? {
+        guard let settings = try await settings.loadSettings(), !settings.needsOnboarding else { return nil }
+        let zone = settings.timeZone
+        let today = DayKey(date: clock.now(), timeZone: zone)
+        let day = try Self.day(rawDay, today: today)
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        return Log.Load.Response(
+            settings: settings, day: day, today: today, log: try await logs.dailyLog(on: day),
+            tasks: try await tasks.tasks(on: day, calendar: calendar),
+            focusSeconds: try await stats.focusDays(from: day, through: day, timeZone: zone)[day]?.seconds ?? 0)
+    }
+
+    /// Applies `change` to the log of `rawDay` in one write.
+    ///
+    /// - Throws: `Log.Problem` for a bad day, a rating outside 1–5 or an over-long reflection; nothing is saved.
+    @discardableResult
+    public func save(_ change: Log.Change, on rawDay: String?) async throws -> DailyLog {
+        let settings = try await settings.loadSettings()
+        let zone = settings?.timeZone ?? TimeZone(secondsFromGMT: 0)!
+        let now = clock.now()
+        let day = try Self.day(rawDay, today: DayKey(date: now, timeZone: zone))
+        let sleep = try Self.rating(change.sleepQuality, .sleep)
+        let mood = try Self.rating(change.mood, .mood)
+        let reflection = change.reflection.map { $0.replacingOccurrences(of: "\r\n", with: "\n") }
+        if let reflection, reflection.count > DailyLog.Limits.reflectionLength { throw Log.Problem.reflectionTooLong }
+
+        var log = try await logs.dailyLog(on: day) ?? DailyLog(day: day, updatedAt: now)
+        if let sleep { log.sleepQuality = sleep }
+        if let mood { log.mood = mood }
+        if let reflection { log.reflection = reflection.trimmingCharacters(in: .whitespacesAndNewlines) }
+        log.updatedAt = now
+        try await logs.saveLog(log)
+        return log
+    }
+
+    static func day(_ raw: String?, today: DayKey) throws -> DayKey {
+        guard let raw = raw?.trimmingCharacters(in: .whitespaces), !raw.isEmpty, raw != "today" else { return today }
+        guard let day = DayKey(string: raw) else { throw Log.Problem.invalidDate }
+        guard day <= today else { throw Log.Problem.futureDay }
+        return day
+    }
+
+    /// `nil`: leave as is; `.some(nil)`: clear; `.some(n)`: set.
+    private static func rating(_ raw: String?, _ field: DailyRating) throws -> Int?? {
+        guard let raw else { return .none }
+        let text = raw.trimmingCharacters(in: .whitespaces)
+        if text.isEmpty { return .some(nil) }
+        guard let value = Int(text), DailyLog.Limits.rating.contains(value) else {
+            throw Log.Problem.invalidRating(field)
+        }
+        return .some(value)
+    }
+}

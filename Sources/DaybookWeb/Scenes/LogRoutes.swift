@@ -1,0 +1,150 @@
+import DaybookCore
+import DaybookFeatures
+import Hummingbird
+
+/// `/log/{date}`: a day's log as a page and as `/api/v1/logs/{date}`.
+struct LogRoutes {
+    let services: AppServices
+
+    /// The JSON a client sends; absent fields stay as they are, `null` clears a rating.
+    struct Body: Decodable {
+        var sleepQuality: Rating
+        var mood: Rating
+        var reflection: String?
+
+        enum Rating: Equatable {
+            case absent, cleared
+            case set(Int)
+            var text: String? {
+                switch self {
+                case .absent: nil
+                case .cleared: ""
+                case .set(let value): String(value)
+                }
+            }
+        }
+
+        enum CodingKeys: String, CodingKey { case sleepQuality, mood, reflection }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            func rating(_ key: CodingKeys) throws -> Rating {
+                guard container.contains(key) else { return .absent }
+                return try container.decodeNil(forKey: key) ? .cleared : .set(container.decode(Int.self, forKey: key))
+            }
+            sleepQuality = try rating(.sleepQuality)
+            mood = try rating(.mood)
+            reflection = try container.decodeIfPresent(String.self, forKey: .reflection)
+        }
+
+        init() {
+            sleepQuality = .absent
+            mood = .absent
+        }
+
+        var change: Log.Change {
+            Log.Change(sleepQuality: sleepQuality.text, mood: mood.text, reflection: reflection)
+        }
+    }
+
+    func register(on router: Router<DaybookRequestContext>) {
+        router.get("/log") { request, context in
+            try await page(request, context, day: nil)
+        }
+        router.get("/log/{date}") { request, context in
+            try await page(request, context, day: context.parameters.get("date"))
+        }
+        router.post("/log/{date}") { request, context in
+            let day = context.parameters.get("date")
+            let form = context.form
+            let change = Log.Change(
+                sleepQuality: form["sleepQuality"] ?? "", mood: form["mood"] ?? "", reflection: form["reflection"] ?? ""
+            )
+            let env = try await PageEnvironment(services: services, request: request)
+            do {
+                let log = try await services.logInteractor(env.database).save(change, on: day)
+                await services.events.publish(.log)
+                return Response.seeOther("/log/\(log.day)?saved=1")
+            } catch let problem as Log.Problem {
+                if problem == .invalidDate || problem == .futureDay {
+                    throw PageProblem(.badRequest, LogPresenter.message(for: problem, localizer: env.localizer))
+                }
+                return try await page(
+                    request, context, day: day, rejection: Log.Rejection(typed: change, problem: problem),
+                    status: problem == .reflectionTooLong ? .contentTooLarge : .badRequest)
+            }
+        }
+        router.get("/api/v1/logs/{date}") { request, context in
+            try await respond(request) { interactor, localizer in
+                guard let response = try await interactor.load(context.parameters.get("date")) else {
+                    return notSetUp(localizer)
+                }
+                return try JSONResponse.make(LogPresenter.present(response, localizer: localizer))
+            }
+        }
+        for method in [HTTPRequest.Method.put, .patch] {
+            router.on("/api/v1/logs/{date}", method: method) { request, context in
+                let body = try await JSONBody.decode(Body.self, from: request) ?? Body()
+                var change = body.change
+                if method == .put {
+                    // A PUT describes the whole log: what it leaves out is cleared.
+                    change.sleepQuality = change.sleepQuality ?? ""
+                    change.mood = change.mood ?? ""
+                    change.reflection = change.reflection ?? ""
+                }
+                return try await respond(request) { interactor, localizer in
+                    let day = context.parameters.get("date")
+                    try await interactor.save(change, on: day)
+                    await services.events.publish(.log)
+                    guard let response = try await interactor.load(day) else { return notSetUp(localizer) }
+                    return try JSONResponse.make(LogPresenter.present(response, localizer: localizer))
+                }
+            }
+        }
+    }
+
+    private func page(
+        _ request: Request, _ context: DaybookRequestContext, day: String?, rejection: Log.Rejection? = nil,
+        status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
+        let env = try await PageEnvironment(services: services, request: request)
+        let response: Log.Load.Response?
+        do {
+            response = try await services.logInteractor(env.database).load(day)
+        } catch let problem as Log.Problem {
+            throw PageProblem(
+                problem == .futureDay ? .notFound : .badRequest,
+                LogPresenter.message(for: problem, localizer: env.localizer))
+        }
+        guard let response else { return Response.seeOther("/onboarding") }
+        var model = LogPresenter.present(response, rejection: rejection, localizer: env.localizer)
+        if request.uri.queryParameters["saved"] == nil, rejection == nil { model.savedAt = nil }
+        return try env.render(
+            "log", page: model, title: model.title, current: .stats, services: services, context: context,
+            status: status)
+    }
+
+    private func respond(
+        _ request: Request, _ action: (LogInteractor, Localizer) async throws -> Response
+    ) async throws -> Response {
+        let database = try await services.database()
+        let localizer = services.localizer(for: try await services.ownerSettings(database, request: request))
+        do {
+            return try await action(services.logInteractor(database), localizer)
+        } catch let problem as Log.Problem {
+            let (status, code): (HTTPResponse.Status, String) =
+                switch problem {
+                case .invalidDate: (.badRequest, "invalidDate")
+                case .futureDay: (.unprocessableContent, "futureDay")
+                case .invalidRating: (.unprocessableContent, "invalidRating")
+                case .reflectionTooLong: (.contentTooLarge, "reflectionTooLong")
+                }
+            return APIError.response(
+                status: status, code: code, message: LogPresenter.message(for: problem, localizer: localizer))
+        }
+    }
+
+    private func notSetUp(_ localizer: Localizer) -> Response {
+        APIError.response(status: .conflict, code: "notSetUp", message: localizer("stats.error.notSetUp"))
+    }
+}

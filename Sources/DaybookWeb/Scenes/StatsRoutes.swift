@@ -1,0 +1,84 @@
+import DaybookCore
+import DaybookFeatures
+import Hummingbird
+
+/// `/stats`: the dashboard, and `/api/v1/stats` with the same view model.
+struct StatsRoutes {
+    let services: AppServices
+
+    func register(on router: Router<DaybookRequestContext>) {
+        router.get("/stats") { request, context in
+            let env = try await PageEnvironment(services: services, request: request)
+            let response: Stats.Load.Response?
+            do {
+                response = try await services.statsInteractor(env.database).load(Self.request(request))
+            } catch let problem as Stats.Problem {
+                throw PageProblem(.badRequest, Self.message(for: problem, localizer: env.localizer))
+            }
+            guard let response else { return Response.seeOther("/onboarding") }
+            var model = StatsPresenter.present(response, localizer: env.localizer)
+            // A square per day of the year: drawn here in one pass instead of through the template.
+            let cells = HeatmapMarkup.cells(model.heatmap.cells)
+            model.heatmap.cells = []
+            return try env.render(
+                "stats", page: model, title: model.title, current: .stats, services: services, context: context,
+                markup: ["heatmapCells": cells])
+        }
+        router.get("/api/v1/stats") { request, _ in
+            let database = try await services.database()
+            let localizer = services.localizer(for: try await services.ownerSettings(database, request: request))
+            do {
+                guard let response = try await services.statsInteractor(database).load(Self.request(request)) else {
+                    return APIError.response(
+                        status: .conflict, code: "notSetUp", message: localizer("stats.error.notSetUp"))
+                }
+                return try JSONResponse.make(StatsPresenter.present(response, localizer: localizer))
+            } catch let problem as Stats.Problem {
+                return APIError.response(
+                    status: .badRequest, code: "invalidQuery", message: Self.message(for: problem, localizer: localizer)
+                )
+            }
+        }
+    }
+
+    static func request(_ request: Request) -> Stats.Load.Request {
+        let query = request.uri.queryParameters
+        return Stats.Load.Request(week: query["week"].map(String.init), page: query["page"].map(String.init))
+    }
+
+    static func message(for problem: Stats.Problem, localizer: Localizer) -> String {
+        switch problem {
+        case .invalidWeek: localizer("stats.error.week")
+        case .futureWeek: localizer("stats.error.futureWeek")
+        case .invalidPage: localizer("stats.error.page")
+        }
+    }
+}
+
+/// The heatmap's squares as SVG, every text escaped.
+enum HeatmapMarkup {
+    static func cells(_ cells: [Stats.HeatCell]) -> String {
+        var svg = ""
+        svg.reserveCapacity(cells.count * 110)
+        for cell in cells {
+            svg +=
+                #"<rect class="heat l\#(cell.level)" x="\#(cell.x)" y="\#(cell.y)" width="10" height="10" rx="2"><title>"#
+            escape(cell.title, into: &svg)
+            svg += "</title></rect>"
+        }
+        return svg
+    }
+
+    static func escape(_ text: String, into output: inout String) {
+        for character in text {
+            switch character {
+            case "&": output += "&amp;"
+            case "<": output += "&lt;"
+            case ">": output += "&gt;"
+            case "\"": output += "&quot;"
+            case "'": output += "&#39;"
+            default: output.append(character)
+            }
+        }
+    }
+}
