@@ -48,7 +48,8 @@ struct LogCommand: AsyncParsableCommand {
     /// Opens `text` in `$VISUAL`/`$EDITOR` (else vi) and returns what was saved.
     static func edited(_ text: String) throws -> String {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-log-\(getpid()).md")
-        try Data(text.utf8).write(to: file, options: [.atomic])
+        // Ends with a newline, as text files do, so an editor (or a script) appends on a line of its own.
+        try Data((text.isEmpty || text.hasSuffix("\n") ? text : text + "\n").utf8).write(to: file, options: [.atomic])
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
         defer { try? FileManager.default.removeItem(at: file) }
         let environment = ProcessInfo.processInfo.environment

@@ -58,6 +58,11 @@ struct StatsAndLogTests {
             #expect(page.text.contains("3 sessions · 2 completed · 1 stopped early"))
             // The streak: the 18th met the goal, but it is not yesterday.
             #expect(page.text.contains(#"<div id="streak-longest"><dt>Longest</dt><dd>1 day</dd></div>"#))
+            // A square per day from 52 weeks ago Monday through today, drawn with the day and its focus.
+            let squares = page.text.matches(of: /<rect class="heat l[0-4]"/).count
+            let days = 52 * 7 + 6
+            #expect(squares == days + 5)  // and the five squares of the legend
+            #expect(page.text.contains("<title>2026-11-18 · 2 h</title>"))
             // Screen readers get a table of the same numbers.
             #expect(page.text.contains(#"<td data-minutes="120">2 h</td>"#))
 

@@ -4,6 +4,7 @@ import http.client
 import json
 import os
 import subprocess
+import urllib.request
 
 from conftest import daybook_binary
 
@@ -138,3 +139,44 @@ def test_tasks_from_the_cli(server):
     assert run_cli("task", "rm", task_id, server=server).returncode == 0
     missing = run_cli("task", "rm", task_id, server=server)
     assert missing.returncode != 0 and "no such task" in missing.stderr
+
+
+def onboard(server):
+    request = urllib.request.Request(
+        server.url + "/api/v1/settings", data=json.dumps({"name": "Mina", "journalName": "Morning Pages"}).encode(),
+        method="PATCH", headers={"Content-Type": "application/json"})
+    urllib.request.urlopen(request, timeout=10).read()
+
+
+def test_log_stats_and_export_from_the_cli(server, tmp_path):
+    onboard(server)
+    noted = run_cli("log", "--date", "2026-11-20", "--sleep", "4", "--mood", "2", "--note", "=Tea, then \"deep\" work",
+                    server=server)
+    assert noted.returncode == 0, noted.stderr
+    assert "How did you sleep? Well" in noted.stdout and "Mood of the day Low" in noted.stdout
+    # --edit runs the editor on the reflection; here the "editor" appends a line.
+    edited = run_cli("log", "--date", "2026-11-20", "--edit", server=server,
+                     env_extra={"EDITOR": "sh -c 'echo Evening walk. >> \"$0\"'"})
+    assert edited.returncode == 0, edited.stderr
+    assert "Evening walk." in edited.stdout and "deep" in edited.stdout
+    refused = run_cli("log", "--sleep", "6", server=server)
+    assert refused.returncode != 0 and "1 to 5" in refused.stderr
+    future = run_cli("log", "--date", "2099-01-01", "--mood", "3", server=server)
+    assert future.returncode != 0 and "hasn’t come yet" in future.stderr
+
+    stats = run_cli("stats", server=server)
+    assert stats.returncode == 0, stats.stderr
+    assert "All time" in stats.stdout and "0 sessions" in stats.stdout
+    as_json = json.loads(run_cli("stats", "--format", "json", server=server).stdout)
+    assert len(as_json["week"]["chart"]["bars"]) == 7
+    assert run_cli("stats", "--week", "someday", server=server).returncode != 0
+
+    out = tmp_path / "logs.csv"
+    exported = run_cli("export", "logs", "--csv", "-o", str(out), server=server)
+    assert exported.returncode == 0, exported.stderr
+    lines = out.read_bytes().decode().split("\r\n")
+    assert lines[0] == "day,sleepQuality,mood,reflection,updatedAt"
+    # Quoted by the CSV writer, and a formula defused with an apostrophe.
+    assert lines[1].startswith("2026-11-20,4,2,\"'=Tea, then \"\"deep\"\" work\nEvening walk.\",")
+    sessions = run_cli("export", "sessions", "--csv", server=server)
+    assert sessions.stdout.startswith("startedAt,endedAt,day,focusedSeconds")

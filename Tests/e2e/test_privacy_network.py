@@ -74,7 +74,7 @@ def test_unbuilt_screens_say_so(server, browser):
     open_page(driver, server.url + "/")  # same origin first, so the cookie can be set
     for cookie in client.cookies:
         driver.add_cookie({"name": cookie.name, "value": cookie.value, "path": cookie.path or "/"})
-    for path in ("/journal", "/calendar", "/stats"):
+    for path in ("/journal", "/calendar"):
         open_page(driver, server.url + path)
         assert path_of(driver) == path
         note = wait_for(driver, "#not-built")

@@ -38,6 +38,12 @@ def morning_zone():
     return ZONES[offset if offset <= 14 else offset - 24]
 
 
+def tap(driver, element):
+    """Click as a person would: with the element scrolled to the middle, clear of the sticky save bar."""
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    element.click()
+
+
 def chart_bars(driver):
     return driver.find_elements(By.CSS_SELECTOR, "#week-chart rect.bar")
 
@@ -58,7 +64,7 @@ def test_sleep_from_todays_prompt_reaches_the_log_and_the_dashboard(server, brow
     assert checked.get_attribute("value") == "4"
     assert "집중" in driver.find_element(By.ID, "log-focus").text
     # Note the mood and a reflection; Markdown shows formatted, and script stays text.
-    driver.find_element(By.CSS_SELECTOR, "input[name='mood'][value='5']").click()
+    tap(driver, driver.find_element(By.CSS_SELECTOR, "input[name='mood'][value='5']"))
     set_value(driver, driver.find_element(By.ID, "reflection"), "**좋은** 하루\n\n- 산책\n- <b>독서</b>")
     click_and_wait(driver, driver.find_element(By.ID, "save-log"))
     view = wait_for(driver, "#reflection-view")
@@ -80,7 +86,9 @@ def test_sleep_from_todays_prompt_reaches_the_log_and_the_dashboard(server, brow
     screenshot(driver, "ko-phone-stats")
 
     # From the record back to the day's log.
-    click_and_wait(driver, row.find_element(By.TAG_NAME, "a"))
+    link = row.find_element(By.TAG_NAME, "a")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", link)
+    click_and_wait(driver, link)
     assert driver.current_url.endswith(f"/log/{today}")
 
 
@@ -118,7 +126,9 @@ def test_dashboard_on_years_of_demo_data_in_japanese_and_english(tmp_path, brows
         # The records page on: 14 days, then older ones.
         assert len(phone.find_elements(By.CSS_SELECTOR, "#records tbody tr")) == 14
         screenshot(phone, "en-phone-stats-dark")
-        click_and_wait(phone, phone.find_element(By.ID, "records-older"))
+        older = phone.find_element(By.ID, "records-older")
+        phone.execute_script("arguments[0].scrollIntoView({block: 'center'})", older)
+        click_and_wait(phone, older)
         assert len(phone.find_elements(By.CSS_SELECTOR, "#records tbody tr")) == 14
     finally:
         server.stop()

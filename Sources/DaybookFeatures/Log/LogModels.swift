@@ -59,7 +59,7 @@ public enum Log {
         public var todayLabel: String
         public var goalHeading: String
         public var tasksLine: String
-        public var tasksPercent: Int
+        public var tasksPercent: Int?
         public var focusLine: String
         public var focusPercent: Int?
         public var sleep: RatingField

@@ -31,7 +31,7 @@ public enum LogPresenter {
                     "log.goal.tasks", localizer.number(done), localizer.number(planned),
                     localizer.percent(Double(done) / Double(planned)))
                 : localizer("log.goal.noTasks"),
-            tasksPercent: planned > 0 ? done * 100 / planned : 0,
+            tasksPercent: planned > 0 ? done * 100 / planned : nil,
             focusLine: goal > 0
                 ? localizer(
                     "log.goal.focus", focus, FocusPresenter.duration(goal, localizer: localizer),

@@ -120,6 +120,8 @@ public enum Stats {
         public var label: String
         public var fullLabel: String
         public var value: String
+        /// `h:mm`, drawn above the bar.
+        public var shortValue: String
         public var minutes: Int
         public var x: String
         public var y: String

@@ -28,7 +28,8 @@ extension StatsPresenter {
             let text = FocusPresenter.duration(value * 60, localizer: localizer)
             return Stats.Bar(
                 day: day.description, label: localizer.weekdayName(day), fullLabel: localizer.day(day),
-                value: value > 0 ? text : "", minutes: value, x: format(center - WeekCanvas.barWidth / 2),
+                value: value > 0 ? text : "", shortValue: value > 0 ? clock(value) : "", minutes: value,
+                x: format(center - WeekCanvas.barWidth / 2),
                 y: format(top), width: format(WeekCanvas.barWidth), height: format(WeekCanvas.bottom - top),
                 labelX: format(center), valueY: format(max(top - 4, WeekCanvas.top)),
                 meetsGoal: goalMinutes > 0 && value >= goalMinutes, isToday: day == response.today,
@@ -55,10 +56,16 @@ extension StatsPresenter {
             focusHeader: localizer("stats.records.focus"), showTable: localizer("stats.chart.show"))
     }
 
-    /// A round number of minutes at or above `minutes` that splits into three even ticks: 60, 90, 120, 180…
+    /// A round number of minutes at or above `minutes` whose thirds are round too: 60, 90, 180, 270, 360…
     static func niceMaximum(_ minutes: Int) -> Int {
-        let steps = [60, 90, 120, 180, 240, 300, 360, 480, 600, 720, 900, 1200, 1440]
+        let steps = [60, 90, 180, 270, 360, 540, 720, 1080, 1440]
         return steps.first { $0 >= minutes } ?? ((minutes + 359) / 360) * 360
+    }
+
+    /// "4:20": short enough to sit above a bar in any language.
+    static func clock(_ minutes: Int) -> String {
+        let rest = minutes % 60
+        return "\(minutes / 60):\(rest < 10 ? "0" : "")\(rest)"
     }
 
     /// 53 columns of 7 days, one square per day: 12 px a square with its gap, labels in the first 20 px.

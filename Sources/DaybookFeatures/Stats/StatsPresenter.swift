@@ -46,7 +46,7 @@ public enum StatsPresenter {
             tasks: response.weekTasks.map { task in
                 Stats.TaskRow(
                     title: task.title ?? localizer("stats.tasks.none"),
-                    color: task.colorHex.flatMap { HexColor(hex: $0)?.description } ?? "currentColor",
+                    color: task.colorHex.flatMap { TaskColor.color(for: $0)?.hex } ?? "#8a8f98",
                     value: FocusPresenter.duration(task.seconds, localizer: localizer),
                     width: format(total > 0 ? max(2, 100 * Double(task.seconds) / Double(total)) : 0))
             },
