@@ -53,12 +53,14 @@ extension AppDatabase {
     }
 
     public func dailyLogs(from first: DayKey, through last: DayKey) async throws -> [DayKey: DailyLog] {
-        try await writer.read { db in
-            let records = try DailyLogRecord.filter(
-                Column("day") >= first.description && Column("day") <= last.description
-            ).fetchAll(db)
-            return Dictionary(records.compactMap { $0.log.map { ($0.day, $0) } }, uniquingKeysWith: { a, _ in a })
-        }
+        try await writer.read { db in try Self.dailyLogs(db, first...last) }
+    }
+
+    static func dailyLogs(_ db: Database, _ days: ClosedRange<DayKey>) throws -> [DayKey: DailyLog] {
+        let records = try DailyLogRecord.filter(
+            Column("day") >= days.lowerBound.description && Column("day") <= days.upperBound.description
+        ).fetchAll(db)
+        return Dictionary(records.compactMap { $0.log.map { ($0.day, $0) } }, uniquingKeysWith: { a, _ in a })
     }
 
     /// Every log, oldest first, for export.

@@ -11,10 +11,13 @@ extension AppDatabase {
                 t.column("sessions", .integer).notNull()
                 t.column("completed", .integer).notNull()
             }
-            // The time zone `focusDay` was computed in; no row until it has been computed.
+            // The time zone `focusDay` was computed in, and its sums over all days; no row until computed.
             try db.create(table: "focusDayZone") { t in
                 t.primaryKey("id", .integer).check { $0 == 1 }
                 t.column("timeZone", .text).notNull()
+                t.column("seconds", .integer).notNull().defaults(to: 0)
+                t.column("sessions", .integer).notNull().defaults(to: 0)
+                t.column("completed", .integer).notNull().defaults(to: 0)
             }
             try db.create(index: "taskCompletion_on_day", on: "taskCompletion", columns: ["day"])
             // Ratings by day without reading the reflections, for the insight.

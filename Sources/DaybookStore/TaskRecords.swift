@@ -45,14 +45,14 @@ extension AppDatabase: TaskStore {
     public func tasks(on day: DayKey, calendar: Calendar) async throws -> [PlannedTask] {
         let key = day.description
         let (records, completed) = try await writer.read { db in
+            // `+day`: repeating tasks come from their own small index, not from every task before this day.
             let records = try TaskRecord.fetchAll(
                 db,
                 sql: """
                     SELECT * FROM task
-                    WHERE (day = ? OR (repeatRule IS NOT NULL AND day <= ? AND (repeatUntil IS NULL OR repeatUntil >= ?)))
+                    WHERE (day = ? OR (repeatRule IS NOT NULL AND +day <= ? AND (repeatUntil IS NULL OR repeatUntil >= ?)))
                       AND id NOT IN (SELECT taskID FROM taskSkip WHERE day = ?)
-                    """,
-                arguments: [key, key, key, key])
+                    """, arguments: [key, key, key, key])
             let completed = try String.fetchSet(
                 db, sql: "SELECT taskID FROM taskCompletion WHERE day = ?", arguments: [key])
             return (records, completed)
@@ -158,40 +158,42 @@ extension AppDatabase {
     public func taskTallies(from first: DayKey, through last: DayKey, calendar: Calendar) async throws
         -> [DayKey: TaskTally]
     {
-        let (first, last) = (first.description, last.description)
-        let (single, series, done, skipped) = try await writer.read { db in
-            var single: [DayKey: TaskTally] = [:]
-            let rows = try Row.fetchCursor(
-                db,
-                sql: """
-                    SELECT day, COUNT(*) AS planned, SUM(isDone) AS done FROM task
-                    WHERE repeatRule IS NULL AND day BETWEEN ? AND ? GROUP BY day
-                    """, arguments: [first, last])
-            while let row = try rows.next() {
-                guard let day = DayKey(string: row["day"]) else { continue }
-                single[day] = TaskTally(done: row["done"] ?? 0, planned: row["planned"])
-            }
-            let series = try TaskRecord.fetchAll(
-                db,
-                sql: """
-                    SELECT * FROM task WHERE repeatRule IS NOT NULL AND day <= ?
-                      AND (repeatUntil IS NULL OR repeatUntil >= ?)
-                    """, arguments: [last, first])
-            // "taskID@day" for each completed and each skipped occurrence in the range.
-            let pairs = { (table: String) in
-                try String.fetchSet(
-                    db, sql: "SELECT taskID || '@' || day FROM \(table) WHERE day BETWEEN ? AND ?",
-                    arguments: [first, last])
-            }
-            return (single, series, try pairs("taskCompletion"), try pairs("taskSkip"))
+        guard first <= last else { return [:] }
+        return try await writer.read { db in try Self.taskTallies(db, first...last, calendar: calendar) }
+    }
+
+    static func taskTallies(_ db: Database, _ days: ClosedRange<DayKey>, calendar: Calendar) throws
+        -> [DayKey: TaskTally]
+    {
+        let (first, last) = (days.lowerBound.description, days.upperBound.description)
+        var tallies: [DayKey: TaskTally] = [:]
+        let rows = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT day, COUNT(*), SUM(isDone) FROM task
+                WHERE repeatRule IS NULL AND day BETWEEN ? AND ? GROUP BY day
+                """, arguments: [first, last])
+        while let row = try rows.next() {
+            guard let day = DayKey(string: row[0]) else { continue }
+            tallies[day] = TaskTally(done: row[2] ?? 0, planned: row[1])
         }
-        var tallies = single
-        guard let firstDay = DayKey(string: first), let lastDay = DayKey(string: last), firstDay <= lastDay else {
-            return tallies
+        let series = try TaskRecord.fetchAll(
+            db,
+            sql: """
+                SELECT * FROM task WHERE repeatRule IS NOT NULL AND +day <= ?
+                  AND (repeatUntil IS NULL OR repeatUntil >= ?)
+                """, arguments: [last, first])
+        // (`+day` keeps SQLite on the small index of repeating tasks rather than every task before `last`.)
+        // "taskID@day" for each completed and each skipped occurrence in the range.
+        func pairs(_ table: String) throws -> Set<String> {
+            try String.fetchSet(
+                db, sql: "SELECT taskID || '@' || day FROM \(table) WHERE day BETWEEN ? AND ?",
+                arguments: [first, last])
         }
+        let (done, skipped) = (try pairs("taskCompletion"), try pairs("taskSkip"))
         for task in series.compactMap(\.task) {
-            var day = max(firstDay, task.day)
-            while day <= lastDay {
+            var day = max(days.lowerBound, task.day)
+            while day <= days.upperBound {
                 let key = "\(task.id)@\(day)"
                 if !skipped.contains(key), task.occurs(on: day, calendar: calendar) {
                     tallies[day, default: TaskTally()].planned += 1

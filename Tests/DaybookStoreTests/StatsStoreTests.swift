@@ -50,6 +50,9 @@ struct StatsStoreTests {
         let later = try await database.focusDays(
             from: day("2026-11-21"), through: day("2026-11-21"), timeZone: TimeZone(identifier: "UTC")!)
         #expect(later[day("2026-11-21")] == FocusDayTotal(seconds: 2100, sessions: 2, completed: 1))
+        #expect(
+            try await database.focusAllTime(timeZone: TimeZone(identifier: "UTC")!)
+                == FocusDayTotal(seconds: 5700, sessions: 3, completed: 2))
     }
 
     @Test("daylight saving: a 23-hour day and a session across the shift are counted by real time")

@@ -82,9 +82,9 @@ public enum RepeatRule: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// A calendar day's weekday is the same in every time zone: no calendar needed.
     private func weekday(of day: DayKey, calendar: Calendar) -> Weekday {
-        let number = calendar.component(.weekday, from: day.date(in: calendar.timeZone))
-        return Weekday(rawValue: number) ?? .sunday
+        Weekday(rawValue: day.weekday) ?? .sunday
     }
 }
 

@@ -84,6 +84,59 @@ public protocol StatsStore: Sendable {
     func taskTallies(from first: DayKey, through last: DayKey, calendar: Calendar) async throws -> [DayKey: TaskTally]
     /// The first day anything was recorded (a session, a task or a log), or `nil` for an empty journal.
     func firstRecordedDay(timeZone: TimeZone) async throws -> DayKey?
+    /// Everything the Dashboard shows, read in one transaction (one consistent picture, one trip).
+    func statsSnapshot(_ query: StatsQuery) async throws -> StatsSnapshot
+}
+
+/// What the Dashboard reads, all in one consistent read of the store.
+public struct StatsQuery: Sendable {
+    public var timeZone: TimeZone
+    public var calendar: Calendar
+    public var today: DayKey
+    /// Focus per day over these days (the heatmap's year, the charted week, this month).
+    public var days: ClosedRange<DayKey>
+    /// The days of the page of daily records.
+    public var records: ClosedRange<DayKey>
+    /// The charted week, for focus per task.
+    public var week: Range<Date>
+    /// The window of the hour-of-day histogram.
+    public var hours: Range<Date>
+    /// The daily goal; 0 skips the streaks.
+    public var goalSeconds: Int
+    /// The days the insight correlates.
+    public var insight: ClosedRange<DayKey>
+
+    public init(
+        timeZone: TimeZone, calendar: Calendar, today: DayKey, days: ClosedRange<DayKey>,
+        records: ClosedRange<DayKey>, week: Range<Date>, hours: Range<Date>, goalSeconds: Int,
+        insight: ClosedRange<DayKey>
+    ) {
+        self.timeZone = timeZone
+        self.calendar = calendar
+        self.today = today
+        self.days = days
+        self.records = records
+        self.week = week
+        self.hours = hours
+        self.goalSeconds = goalSeconds
+        self.insight = insight
+    }
+}
+
+/// The answers to a `StatsQuery`.
+public struct StatsSnapshot: Sendable {
+    public var days: [DayKey: FocusDayTotal] = [:]
+    public var recordDays: [DayKey: FocusDayTotal] = [:]
+    public var allTime = FocusDayTotal()
+    public var tallies: [DayKey: TaskTally] = [:]
+    public var logs: [DayKey: DailyLog] = [:]
+    public var firstDay: DayKey?
+    public var spans: [FocusSpan] = []
+    public var weekTasks: [TaskFocus] = []
+    public var streaks = Streaks()
+    public var ratings: [DailyRating: RatingFocusSums] = [:]
+
+    public init() {}
 }
 
 /// The two things rated each day.

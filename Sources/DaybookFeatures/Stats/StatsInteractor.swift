@@ -6,7 +6,6 @@ import Foundation
 public struct StatsInteractor: Sendable {
     private let settings: any SettingsStore
     private let stats: any StatsStore
-    private let logs: any DailyLogStore
     private let clock: any DaybookClock
 
     /// Daily records per page.
@@ -18,10 +17,9 @@ public struct StatsInteractor: Sendable {
     /// The insight correlates ratings and focus over this many days up to today.
     public static let insightDays = 365
 
-    public init(settings: any SettingsStore, stats: any StatsStore, logs: any DailyLogStore, clock: any DaybookClock) {
+    public init(settings: any SettingsStore, stats: any StatsStore, clock: any DaybookClock) {
         self.settings = settings
         self.stats = stats
-        self.logs = logs
         self.clock = clock
     }
 
@@ -39,10 +37,21 @@ public struct StatsInteractor: Sendable {
         let heatmapStart = thisWeek.adding(days: -7 * (Self.heatmapWeeks - 1))
         let recordsLast = today.adding(days: -page * Self.recordsPerPage)
         let recordsFirst = recordsLast.adding(days: -(Self.recordsPerPage - 1))
-        let earliest = min(heatmapStart, week, today.startOfMonth)
-        let days = try await stats.focusDays(from: earliest, through: max(today, week.adding(days: 6)), timeZone: zone)
-        let recordDays =
-            page == 0 ? days : try await stats.focusDays(from: recordsFirst, through: recordsLast, timeZone: zone)
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let hours = today.adding(days: -(Self.hoursDays - 1)).date(in: zone)..<today.adding(days: 1).date(in: zone)
+        let snapshot = try await stats.statsSnapshot(
+            StatsQuery(
+                timeZone: zone, calendar: calendar, today: today,
+                days: min(heatmapStart, week, today.startOfMonth)...max(today, week.adding(days: 6)),
+                records: recordsFirst...recordsLast,
+                week: week.date(in: zone)..<week.adding(days: 7).date(in: zone), hours: hours,
+                goalSeconds: settings.dailyGoalMinutes * 60,
+                // The insight looks at the last year: recent habits say more than old ones, and the work
+                // stays bounded however long the journal gets.
+                insight: today.adding(days: -(Self.insightDays - 1))...today))
+
+        let days = snapshot.days
         func sum(_ first: DayKey, _ last: DayKey) -> FocusDayTotal {
             days.filter { $0.key >= first && $0.key <= last }.values.reduce(into: FocusDayTotal()) {
                 $0.seconds += $1.seconds
@@ -50,45 +59,29 @@ public struct StatsInteractor: Sendable {
                 $0.completed += $1.completed
             }
         }
-
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let tallies = try await stats.taskTallies(from: recordsFirst, through: recordsLast, calendar: calendar)
-        let logs = try await logs.dailyLogs(from: recordsFirst, through: recordsLast)
-        let firstDay = try await stats.firstRecordedDay(timeZone: zone) ?? today
+        let firstDay = snapshot.firstDay ?? today
         let records = (0..<Self.recordsPerPage).map { recordsLast.adding(days: -$0) }
             .filter { $0 >= min(firstDay, today) }
             .map { day in
                 Stats.DayRecord(
-                    day: day, focus: recordDays[day] ?? FocusDayTotal(), tasks: tallies[day] ?? TaskTally(),
-                    log: logs[day])
+                    day: day, focus: snapshot.recordDays[day] ?? FocusDayTotal(),
+                    tasks: snapshot.tallies[day] ?? TaskTally(), log: snapshot.logs[day])
             }
-
-        let hoursStart = today.adding(days: -(Self.hoursDays - 1)).date(in: zone)
-        let hoursEnd = today.adding(days: 1).date(in: zone)
-        var hours = Array(repeating: 0, count: 24)
-        for span in try await stats.focusSpans(from: hoursStart, to: hoursEnd) {
-            span.clipped(to: hoursStart, hoursEnd).addFocus(to: &hours, timeZone: zone)
+        var hourly = Array(repeating: 0, count: 24)
+        for span in snapshot.spans {
+            span.clipped(to: hours.lowerBound, hours.upperBound).addFocus(to: &hourly, timeZone: zone)
         }
 
-        // The insight looks at the last year: recent habits say more than old ones, and the work stays bounded.
-        let ratings = try await stats.ratingFocusSums(
-            from: today.adding(days: -(Self.insightDays - 1)), through: today, timeZone: zone)
         return Stats.Load.Response(
             settings: settings, today: today, week: week, thisWeek: thisWeek,
             todayTotal: days[today] ?? FocusDayTotal(), weekTotal: sum(thisWeek, today),
-            monthTotal: sum(today.startOfMonth, today), allTime: try await stats.focusAllTime(timeZone: zone),
+            monthTotal: sum(today.startOfMonth, today), allTime: snapshot.allTime,
             weekDays: days.filter { $0.key >= week && $0.key <= week.adding(days: 6) },
-            weekTasks: try await stats.taskFocus(
-                from: week.date(in: zone), to: week.adding(days: 7).date(in: zone)),
+            weekTasks: snapshot.weekTasks,
             heatmapStart: heatmapStart, heatmap: days.filter { $0.key >= heatmapStart && $0.key <= today },
-            hours: hours, hoursDays: Self.hoursDays,
-            streaks: settings.dailyGoalMinutes > 0
-                ? try await stats.streaks(goalSeconds: settings.dailyGoalMinutes * 60, today: today, timeZone: zone)
-                : Streaks(),
-            sleep: ratings[.sleep] ?? RatingFocusSums(), mood: ratings[.mood] ?? RatingFocusSums(),
-            insightDays: Self.insightDays,
-            records: records, page: page, hasOlderRecords: recordsFirst > firstDay)
+            hours: hourly, hoursDays: Self.hoursDays, streaks: snapshot.streaks,
+            sleep: snapshot.ratings[.sleep] ?? RatingFocusSums(), mood: snapshot.ratings[.mood] ?? RatingFocusSums(),
+            insightDays: Self.insightDays, records: records, page: page, hasOlderRecords: recordsFirst > firstDay)
     }
 
     static func week(_ raw: String?, firstWeekday: Int, thisWeek: DayKey) throws -> DayKey {

@@ -91,7 +91,7 @@ public struct AppServices: Sendable {
     }
 
     func statsInteractor(_ database: AppDatabase) -> StatsInteractor {
-        StatsInteractor(settings: database, stats: database, logs: database, clock: clock)
+        StatsInteractor(settings: database, stats: database, clock: clock)
     }
 
     func logInteractor(_ database: AppDatabase) -> LogInteractor {
