@@ -252,22 +252,23 @@ def demo_history(binary: Path, requests: int, years: int = 10) -> None:
 # The Dashboard's queries as the store runs them (parameters filled in for this week).
 DASHBOARD_QUERIES = {
     "focus per day (heatmap year)": "SELECT day, seconds, sessions, completed FROM focusDay WHERE day BETWEEN :yearAgo AND :today",
-    "all-time totals": "SELECT IFNULL(SUM(seconds), 0), IFNULL(SUM(sessions), 0), IFNULL(SUM(completed), 0) FROM focusDay",
-    "goal streaks": """WITH met AS (SELECT day, julianday(day) - ROW_NUMBER() OVER (ORDER BY day) AS run
-        FROM focusDay WHERE seconds >= 7200 AND day <= :today),
-        runs AS (SELECT MAX(day) AS last, COUNT(*) AS length FROM met GROUP BY run)
-        SELECT IFNULL((SELECT MAX(length) FROM runs), 0), IFNULL((SELECT length FROM runs WHERE last >= :today), 0)""",
-    "sleep vs focus sums": """WITH pairs AS (SELECT l.sleepQuality AS x, IFNULL(f.seconds, 0) / 60.0 AS y
-        FROM dailyLog l LEFT JOIN focusDay f ON f.day = l.day WHERE l.sleepQuality IS NOT NULL AND l.day <= :today)
-        SELECT COUNT(*), SUM(x), SUM(y), SUM(x * x), SUM(y * y), SUM(x * y), AVG(CASE WHEN x >= 4 THEN y END),
-        AVG(CASE WHEN x <= 2 THEN y END) FROM pairs""",
+    "all-time totals": "SELECT seconds, sessions, completed FROM focusDayZone",
+    "goal streak days": "SELECT day FROM focusDay WHERE seconds >= 7200 AND day <= :today ORDER BY day",
+    "sleep and mood vs focus": """WITH pairs AS (SELECT l.sleepQuality AS sleep, l.mood AS mood, IFNULL(f.seconds, 0) / 60.0 AS y
+        FROM dailyLog l LEFT JOIN focusDay f ON f.day = l.day
+        WHERE l.day BETWEEN :yearAgo AND :today AND (l.sleepQuality IS NOT NULL OR l.mood IS NOT NULL))
+        SELECT COUNT(sleep), SUM(sleep), SUM(sleep * y), SUM(sleep * sleep), AVG(CASE WHEN sleep >= 4 THEN y END),
+        COUNT(mood), SUM(mood), SUM(mood * y), SUM(mood * mood), AVG(CASE WHEN mood >= 4 THEN y END) FROM pairs""",
+    "repeating tasks (records)": """SELECT * FROM task WHERE repeatRule IS NOT NULL AND +day <= :today
+        AND (repeatUntil IS NULL OR repeatUntil >= :twoWeeksAgo)""",
     "focus per task (week)": """SELECT t.title, t.color, SUM(CASE WHEN julianday(s.endedAt) <= julianday(s.startedAt)
         THEN s.focusedSeconds ELSE s.focusedSeconds * (MIN(julianday(s.endedAt), julianday(:weekEnd))
         - MAX(julianday(s.startedAt), julianday(:weekStart))) / (julianday(s.endedAt) - julianday(s.startedAt)) END)
         AS seconds FROM focusSession s LEFT JOIN task t ON t.id = s.taskID
         WHERE s.startedAt >= :earliest AND s.startedAt < :weekEnd AND s.endedAt > :weekStart
         GROUP BY t.title, t.color ORDER BY seconds DESC""",
-    "sessions of 90 days (hours)": """SELECT startedAt, endedAt, focusedSeconds FROM focusSession
+    "sessions of 90 days (hours)": """SELECT (julianday(startedAt) - 2440587.5) * 86400.0,
+        (julianday(endedAt) - 2440587.5) * 86400.0, focusedSeconds FROM focusSession
         WHERE startedAt >= :ninetyAgo AND startedAt < :weekEnd AND endedAt > :ninetyAgo""",
 }
 
@@ -280,7 +281,8 @@ def dashboard_queries(database: Path) -> None:
     stamp = lambda d: datetime(d.year, d.month, d.day, tzinfo=timezone.utc).strftime("%Y-%m-%d %H:%M:%S.000")
     params = {"today": today.isoformat(), "yearAgo": (week_start - timedelta(weeks=52)).isoformat(),
               "weekStart": stamp(week_start), "weekEnd": stamp(week_start + timedelta(days=7)),
-              "earliest": stamp(week_start - timedelta(days=2)), "ninetyAgo": stamp(today - timedelta(days=89))}
+              "earliest": stamp(week_start - timedelta(days=2)), "ninetyAgo": stamp(today - timedelta(days=89)),
+              "twoWeeksAgo": (today - timedelta(days=13)).isoformat()}
     connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
     print("    Dashboard queries on their own (median of 50 runs):")
     timed = []
