@@ -58,8 +58,12 @@ def test_sleep_from_todays_prompt_reaches_the_log_and_the_dashboard(server, brow
     click_and_wait(driver, driver.find_element(By.ID, "sleep-4"))
     assert not driver.find_elements(By.ID, "sleep-prompt")
 
-    # The Daily Log of today has it, with the goal completion computed.
-    open_page(driver, server.url + "/log")
+    screenshot(driver, "ko-phone-today-after-sleep")
+    # Today links to today's Daily Log, which has it, with the goal completion computed.
+    link = driver.find_element(By.ID, "open-log")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", link)
+    click_and_wait(driver, link)
+    assert driver.current_url.endswith("/log")
     checked = driver.find_element(By.CSS_SELECTOR, "input[name='sleepQuality']:checked")
     assert checked.get_attribute("value") == "4"
     assert "집중" in driver.find_element(By.ID, "log-focus").text

@@ -42,6 +42,8 @@ public enum Today {
         public var emptyBody: String
         public var focusLabel: String
         public var planLabel: String
+        /// The link to today's Daily Log.
+        public var logLabel: String
         /// The block due now, or else the next one today.
         public var block: Block?
         public var anytime: [Anytime]
@@ -63,6 +65,8 @@ public enum Today {
         public var description: String
         public var percent: String
         public var isReached: Bool
+        /// Nothing yet: the ring's round cap would otherwise show as a dot.
+        public var isEmpty: Bool
         public var dash: String
         public var circumference: String
     }

@@ -14,6 +14,7 @@ public enum TodayPresenter {
             emptyBody: localizer("today.empty.body"),
             focusLabel: localizer("focus.open"),
             planLabel: localizer("today.plan"),
+            logLabel: localizer("today.log"),
             block: block(response, localizer: localizer),
             anytime: response.tasks.filter { !$0.isTimed }.map {
                 Today.Anytime(id: $0.id, title: $0.title, isDone: $0.isDone)
@@ -46,7 +47,7 @@ public enum TodayPresenter {
         return Today.Goal(
             label: localizer("today.goal.label", spent, target),
             description: localizer("today.goal.description", spent, target, percent),
-            percent: percent, isReached: fraction >= 1,
+            percent: percent, isReached: fraction >= 1, isEmpty: response.focusSeconds == 0,
             dash: String(format: "%.2f %.2f", min(fraction, 1) * circumference, circumference),
             circumference: String(format: "%.2f", circumference))
     }
