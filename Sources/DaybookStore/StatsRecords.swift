@@ -22,6 +22,7 @@ extension AppDatabase: StatsStore {
         return result
     }
 
+    /// The sums over every day ever.
     public func focusAllTime(timeZone: TimeZone) async throws -> FocusDayTotal {
         try await prepareFocusDays(timeZone)
         return try await writer.read { db in try Self.focusAllTime(db) }
@@ -34,6 +35,7 @@ extension AppDatabase: StatsStore {
         return FocusDayTotal(seconds: row?[0] ?? 0, sessions: row?[1] ?? 0, completed: row?[2] ?? 0)
     }
 
+    /// Focus per task (by title and colour) for sessions between `start` and `end`, clipped to them.
     public func taskFocus(from start: Date, to end: Date) async throws -> [TaskFocus] {
         try await writer.read { db in try Self.taskFocus(db, from: start, to: end) }
     }
@@ -63,6 +65,7 @@ extension AppDatabase: StatsStore {
         .filter { $0.seconds > 0 }
     }
 
+    /// The sessions that overlap `start`…`end`.
     public func focusSpans(from start: Date, to end: Date) async throws -> [FocusSpan] {
         try await writer.read { db in try Self.focusSpans(db, from: start, to: end) }
     }
@@ -86,6 +89,7 @@ extension AppDatabase: StatsStore {
         return spans
     }
 
+    /// Runs of days with at least `goalSeconds` of focus, up to `today`.
     public func streaks(goalSeconds: Int, today: DayKey, timeZone: TimeZone) async throws -> Streaks {
         try await prepareFocusDays(timeZone)
         return try await writer.read { db in try Self.streaks(db, goalSeconds: goalSeconds, today: today) }
@@ -110,6 +114,7 @@ extension AppDatabase: StatsStore {
         return streaks
     }
 
+    /// Sums for correlating each daily rating with that day's focus minutes, over the rated days in the range.
     public func ratingFocusSums(from first: DayKey, through last: DayKey, timeZone: TimeZone) async throws
         -> [DailyRating: RatingFocusSums]
     {
@@ -149,6 +154,7 @@ extension AppDatabase: StatsStore {
         return [.sleep: read(0), .mood: read(10)]
     }
 
+    /// The first day anything was recorded (a session, a task or a log), or `nil` for an empty journal.
     public func firstRecordedDay(timeZone: TimeZone) async throws -> DayKey? {
         try await prepareFocusDays(timeZone)
         return try await writer.read { db in try Self.firstRecordedDay(db) }
@@ -252,11 +258,8 @@ extension AppDatabase: StatsStore {
     private static func add(
         _ span: FocusSpan, completed: Bool, to days: inout [DayKey: FocusDayTotal], timeZone: TimeZone
     ) {
-        let session = FocusSession(
-            taskID: nil, startedAt: span.startedAt, endedAt: span.endedAt, focusedSeconds: span.focusedSeconds,
-            pausedSeconds: 0, outcome: completed ? .completed : .stoppedEarly, sound: .none, plannedSeconds: nil)
         let first = DayKey(date: span.startedAt, timeZone: timeZone)
-        for (day, seconds) in session.focusedSecondsByDay(in: timeZone) {
+        for (day, seconds) in span.focusedSecondsByDay(in: timeZone) {
             days[day, default: FocusDayTotal()].seconds += seconds
         }
         days[first, default: FocusDayTotal()].sessions += 1

@@ -155,6 +155,7 @@ extension AppDatabase: TaskStore {
 }
 
 extension AppDatabase {
+    /// Planned and done tasks per day from `first` through `last` (each occurrence of a series counts once).
     public func taskTallies(from first: DayKey, through last: DayKey, calendar: Calendar) async throws
         -> [DayKey: TaskTally]
     {

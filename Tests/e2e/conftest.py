@@ -308,6 +308,16 @@ def document_statuses(driver: WebDriver) -> list[tuple[str, int]]:
 # Page helpers
 # --------------------------------------------------------------------------
 
+def call(server, method: str, path: str, body=None):
+    """A JSON API request; the decoded answer, or None for an empty one."""
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(server.url + path, data=data, method=method,
+                                     headers={"Content-Type": "application/json", "Accept": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        text = response.read()
+        return json.loads(text) if text else None
+
+
 def wait_for(driver: WebDriver, css: str, timeout: float = WAIT) -> WebElement:
     return WebDriverWait(driver, timeout).until(
         EC.presence_of_element_located((By.CSS_SELECTOR, css)),

@@ -4,9 +4,8 @@ import http.client
 import json
 import os
 import subprocess
-import urllib.request
 
-from conftest import daybook_binary
+from conftest import call, daybook_binary
 
 
 def run_cli(*args, server=None, env_extra=None, stdin=None):
@@ -141,15 +140,8 @@ def test_tasks_from_the_cli(server):
     assert missing.returncode != 0 and "no such task" in missing.stderr
 
 
-def onboard(server):
-    request = urllib.request.Request(
-        server.url + "/api/v1/settings", data=json.dumps({"name": "Mina", "journalName": "Morning Pages"}).encode(),
-        method="PATCH", headers={"Content-Type": "application/json"})
-    urllib.request.urlopen(request, timeout=10).read()
-
-
 def test_log_stats_and_export_from_the_cli(server, tmp_path):
-    onboard(server)
+    call(server, "PATCH", "/api/v1/settings", {"name": "Mina", "journalName": "Morning Pages"})
     noted = run_cli("log", "--date", "2026-11-20", "--sleep", "4", "--mood", "2", "--note", "=Tea, then \"deep\" work",
                     server=server)
     assert noted.returncode == 0, noted.stderr

@@ -2,13 +2,11 @@
 and the weekly chart draws a bar per day in Korean and Japanese."""
 
 import datetime
-import json
 import subprocess
-import urllib.request
 
 from selenium.webdriver.common.by import By
 
-from conftest import (LOG_DIR, click_and_wait, complete_onboarding, daybook_binary, open_page, screenshot,
+from conftest import (LOG_DIR, call, click_and_wait, complete_onboarding, daybook_binary, open_page, screenshot,
                       set_value, start_server, wait_for)
 
 # Zones without daylight saving, by UTC offset: one of them is always in the morning.
@@ -20,15 +18,6 @@ ZONES = {
     6: "Asia/Dhaka", 7: "Asia/Bangkok", 8: "Asia/Shanghai", 9: "Asia/Seoul", 10: "Australia/Brisbane",
     11: "Pacific/Guadalcanal", 12: "Pacific/Tarawa", 13: "Pacific/Fakaofo", 14: "Pacific/Kiritimati",
 }
-
-
-def call(server, method, path, body=None):
-    data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(server.url + path, data=data, method=method,
-                                     headers={"Content-Type": "application/json", "Accept": "application/json"})
-    with urllib.request.urlopen(request, timeout=10) as response:
-        text = response.read()
-        return json.loads(text) if text else None
 
 
 def morning_zone():

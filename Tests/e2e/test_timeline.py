@@ -1,14 +1,12 @@
 """The Timeline page in a real browser: blocks placed on the hours, side by side when they overlap."""
 
-import json
 import time
-import urllib.request
 
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from conftest import click_and_wait, complete_onboarding, open_page, screenshot, set_value, wait_for
+from conftest import call, click_and_wait, complete_onboarding, open_page, screenshot, set_value, wait_for
 
 
 def test_blocks_are_placed_on_the_hours(server, browser):
@@ -41,15 +39,6 @@ def test_blocks_are_placed_on_the_hours(server, browser):
     click_and_wait(driver, driver.find_element(By.ID, "task-submit"))
     assert "midnight" in wait_for(driver, "#duration-error").text
     assert len(driver.find_elements(By.CSS_SELECTOR, ".block")) == 2
-
-
-def call(server, method, path, body=None):
-    data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(server.url + path, data=data, method=method,
-                                     headers={"Content-Type": "application/json", "Accept": "application/json"})
-    with urllib.request.urlopen(request, timeout=10) as response:
-        text = response.read()
-        return json.loads(text) if text else None
 
 
 def block_times(server, date):

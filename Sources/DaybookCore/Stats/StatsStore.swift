@@ -68,22 +68,6 @@ public protocol StatsStore: Sendable {
     /// Focus per day from `first` through `last`, sessions crossing midnight split in `timeZone`.
     /// Days without focus are absent.
     func focusDays(from first: DayKey, through last: DayKey, timeZone: TimeZone) async throws -> [DayKey: FocusDayTotal]
-    /// The sum over every day ever.
-    func focusAllTime(timeZone: TimeZone) async throws -> FocusDayTotal
-    /// Focus per task for sessions between `start` and `end`, clipped to them.
-    func taskFocus(from start: Date, to end: Date) async throws -> [TaskFocus]
-    /// The sessions that overlap `start`…`end`.
-    func focusSpans(from start: Date, to end: Date) async throws -> [FocusSpan]
-    /// Streaks of days with at least `goalSeconds` of focus, up to `today`.
-    func streaks(goalSeconds: Int, today: DayKey, timeZone: TimeZone) async throws -> Streaks
-    /// Sums for correlating each daily rating with that day's focus minutes, over the rated days from `first`
-    /// through `last`.
-    func ratingFocusSums(from first: DayKey, through last: DayKey, timeZone: TimeZone) async throws
-        -> [DailyRating: RatingFocusSums]
-    /// Planned and done tasks per day from `first` through `last`.
-    func taskTallies(from first: DayKey, through last: DayKey, calendar: Calendar) async throws -> [DayKey: TaskTally]
-    /// The first day anything was recorded (a session, a task or a log), or `nil` for an empty journal.
-    func firstRecordedDay(timeZone: TimeZone) async throws -> DayKey?
     /// Everything the Dashboard shows, read in one transaction (one consistent picture, one trip).
     func statsSnapshot(_ query: StatsQuery) async throws -> StatsSnapshot
 }

@@ -3,7 +3,8 @@ import Foundation
 
 public enum LogPresenter {
     public static func present(
-        _ response: Log.Load.Response, rejection: Log.Rejection? = nil, localizer: Localizer
+        _ response: Log.Load.Response, rejection: Log.Rejection? = nil, showsSavedTime: Bool = true,
+        localizer: Localizer
     ) -> Log.ViewModel {
         let day = response.day
         let isToday = day == response.today
@@ -49,7 +50,7 @@ public enum LogPresenter {
             reflectionHTML: (log?.reflection).flatMap { $0.isEmpty ? nil : Markdown.html($0) },
             saveLabel: localizer("log.save"),
             error: problem.map { message(for: $0, localizer: localizer) },
-            savedAt: log.map { localizer("log.savedAt", localizer.time($0.updatedAt)) },
+            savedAt: showsSavedTime ? log.map { localizer("log.savedAt", localizer.time($0.updatedAt)) } : nil,
             statsHref: "/stats?week=\(day)", statsLabel: localizer("log.toStats"),
             sleepQuality: log?.sleepQuality, moodValue: log?.mood)
     }

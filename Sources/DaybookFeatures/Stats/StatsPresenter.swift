@@ -128,6 +128,14 @@ public enum StatsPresenter {
             newerLabel: localizer("stats.records.newer"), olderLabel: localizer("stats.records.older"))
     }
 
+    public static func message(for problem: Stats.Problem, localizer: Localizer) -> String {
+        switch problem {
+        case .invalidWeek: localizer("stats.error.week")
+        case .futureWeek: localizer("stats.error.futureWeek")
+        case .invalidPage: localizer("stats.error.page")
+        }
+    }
+
     /// A coordinate with at most one decimal, for SVG attributes.
     static func format(_ value: Double) -> String {
         String(format: "%.1f", value)

@@ -117,8 +117,10 @@ struct LogRoutes {
                 LogPresenter.message(for: problem, localizer: env.localizer))
         }
         guard let response else { return Response.seeOther("/onboarding") }
-        var model = LogPresenter.present(response, rejection: rejection, localizer: env.localizer)
-        if request.uri.queryParameters["saved"] == nil, rejection == nil { model.savedAt = nil }
+        // "Saved at …" right after a save (and beside a refusal), not on every visit.
+        let model = LogPresenter.present(
+            response, rejection: rejection,
+            showsSavedTime: request.uri.queryParameters["saved"] != nil || rejection != nil, localizer: env.localizer)
         return try env.render(
             "log", page: model, title: model.title, current: .stats, services: services, context: context,
             status: status)

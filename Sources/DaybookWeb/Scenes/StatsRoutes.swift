@@ -13,7 +13,7 @@ struct StatsRoutes {
             do {
                 response = try await services.statsInteractor(env.database).load(Self.request(request))
             } catch let problem as Stats.Problem {
-                throw PageProblem(.badRequest, Self.message(for: problem, localizer: env.localizer))
+                throw PageProblem(.badRequest, StatsPresenter.message(for: problem, localizer: env.localizer))
             }
             guard let response else { return Response.seeOther("/onboarding") }
             var model = StatsPresenter.present(response, localizer: env.localizer)
@@ -35,7 +35,8 @@ struct StatsRoutes {
                 return try JSONResponse.make(StatsPresenter.present(response, localizer: localizer))
             } catch let problem as Stats.Problem {
                 return APIError.response(
-                    status: .badRequest, code: "invalidQuery", message: Self.message(for: problem, localizer: localizer)
+                    status: .badRequest, code: "invalidQuery",
+                    message: StatsPresenter.message(for: problem, localizer: localizer)
                 )
             }
         }
@@ -44,14 +45,6 @@ struct StatsRoutes {
     static func request(_ request: Request) -> Stats.Load.Request {
         let query = request.uri.queryParameters
         return Stats.Load.Request(week: query["week"].map(String.init), page: query["page"].map(String.init))
-    }
-
-    static func message(for problem: Stats.Problem, localizer: Localizer) -> String {
-        switch problem {
-        case .invalidWeek: localizer("stats.error.week")
-        case .futureWeek: localizer("stats.error.futureWeek")
-        case .invalidPage: localizer("stats.error.page")
-        }
     }
 }
 
@@ -63,22 +56,9 @@ enum HeatmapMarkup {
         for cell in cells {
             svg +=
                 #"<rect class="heat l\#(cell.level)" x="\#(cell.x)" y="\#(cell.y)" width="10" height="10" rx="2"><title>"#
-            escape(cell.title, into: &svg)
+            svg += HTMLText.escaped(cell.title)
             svg += "</title></rect>"
         }
         return svg
-    }
-
-    static func escape(_ text: String, into output: inout String) {
-        for character in text {
-            switch character {
-            case "&": output += "&amp;"
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            case "\"": output += "&quot;"
-            case "'": output += "&#39;"
-            default: output.append(character)
-            }
-        }
     }
 }
