@@ -21,7 +21,7 @@ struct TestApp {
         let database = gate == nil ? try await Fixtures.database(settings: settings) : nil
         let publicFiles = try #require(WebResources.publicFiles)
         let assets = try StaticAssets(folder: publicFiles)
-        let renderer = try await PageRenderer(
+        let renderer = try PageRenderer(
             templates: try #require(WebResources.templates), assetVersion: assets.version)
         let services = AppServices(
             configuration: AppConfiguration(host: host, port: 0, dataFolder: nil, serverTimeZone: Fixtures.seoul),

@@ -19,4 +19,16 @@ public enum HTMLText {
         }
         return result
     }
+
+    /// Appends `text` escaped as `escaped(_:)` does; text with nothing to escape (most of it) is copied whole.
+    public static func append(_ text: String, to output: inout String) {
+        let needsEscaping = text.utf8.contains { byte in
+            switch byte {
+            case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"), 0:
+                true
+            default: false
+            }
+        }
+        output.append(needsEscaping ? escaped(text) : text)
+    }
 }

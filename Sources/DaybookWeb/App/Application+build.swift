@@ -41,14 +41,14 @@ public func makeServices(
         throw StartupError.resourcesMissing(Bundle.module.bundlePath)
     }
     let assets = try StaticAssets(folder: publicFiles)
-    let renderer = try await PageRenderer(templates: templates, assetVersion: assets.version)
+    let renderer = try PageRenderer(templates: templates, assetVersion: assets.version)
     let gate = DatabaseGate()
     let open: @Sendable () throws -> AppDatabase = {
         if let folder = configuration.dataFolder { return try AppDatabase.open(folder: folder) }
         return try AppDatabase.inMemory()
     }
     if configuration.isLoopback {
-        await gate.open(open)
+        gate.open(open)
     } else {
         // Exposed: the lock must be checked before anything listens.
         let database: AppDatabase
@@ -56,7 +56,7 @@ public func makeServices(
         guard try await database.passphraseHash() != nil else {
             throw StartupError.passphraseRequired(host: configuration.host)
         }
-        await gate.finish(.ready(database))
+        gate.finish(.ready(database))
     }
     let soundFolder =
         (configuration.dataFolder

@@ -3,32 +3,30 @@ import DaybookFeatures
 import Foundation
 import HTTPTypes
 import Hummingbird
-import Mustache
 
 /// Renders view models into HTML pages with the shared layout.
 public struct PageRenderer: Sendable {
-    private let library: MustacheLibrary
+    private let library: TemplateLibrary
     let assetVersion: String
 
-    public init(templates: URL, assetVersion: String) async throws {
-        library = try await MustacheLibrary(directory: templates.path)
+    public init(templates: URL, assetVersion: String) throws {
+        library = try TemplateLibrary(folder: templates)
         self.assetVersion = assetVersion
     }
 
-    /// What every template can reach besides its page: shell, links and the form token.
-    struct Page<Content: Encodable & Sendable>: Encodable, Sendable {
-        var shell: Shell.ViewModel
-        var page: Content
-        var csrf: String
-        var links: Links
-        /// Markup made by Daybook's own renderers (every text in it escaped), placed with `{{{markup.NAME}}}`.
+    /// A page's view model encoded for its template, with markup made by Daybook's own renderers (every text in
+    /// it escaped) that the template places with `{{{markup.NAME}}}`. Encoded once, it can be kept and rendered
+    /// again around another shell and form token.
+    struct EncodedPage: Sendable {
+        var page: TemplateValue
+        var title: String
         var markup: [String: String]
-    }
 
-    struct Links: Encodable, Sendable {
-        var assets: String
-        var theme: String
-        var themeColor: String
+        init(_ page: some Encodable, title: String, markup: [String: String] = [:]) throws {
+            self.page = try TemplateValue.make(page)
+            self.title = title
+            self.markup = markup
+        }
     }
 
     /// An HTML response rendering `template` around `page`.
@@ -36,21 +34,30 @@ public struct PageRenderer: Sendable {
         _ template: String, page: Content, shell: Shell.ViewModel, csrf: String, theme: ThemeLinks,
         status: HTTPResponse.Status = .ok, headers: HTTPFields = [:], markup: [String: String] = [:]
     ) throws -> Response {
-        let context = Page(
-            shell: shell, page: page, csrf: csrf,
-            links: Links(assets: assetVersion, theme: theme.version, themeColor: theme.color), markup: markup)
-        guard let html = library.render(try TemplateValue.make(context), withTemplate: template) else {
-            throw HTTPError(.internalServerError, message: "missing template \(template)")
-        }
+        try render(
+            template, encoded: try TemplateValue.make(page), shell: shell, csrf: csrf, theme: theme, status: status,
+            headers: headers, markup: markup)
+    }
+
+    /// An HTML response rendering `template` around a page already encoded. What every template can reach
+    /// besides its page: `shell`, `links`, the form token `csrf` and `markup`.
+    func render(
+        _ template: String, encoded page: TemplateValue, shell: Shell.ViewModel, csrf: String, theme: ThemeLinks,
+        status: HTTPResponse.Status = .ok, headers: HTTPFields = [:], markup: [String: String] = [:]
+    ) throws -> Response {
+        let context = TemplateValue.object([
+            "shell": try TemplateValue.make(shell), "page": page, "csrf": .text(csrf),
+            "links": .object([
+                "assets": .text(assetVersion), "theme": .text(theme.version), "themeColor": .text(theme.color),
+            ]),
+            "markup": .object(markup.mapValues { .text($0) }),
+        ])
         var fields = headers
         fields[.contentType] = "text/html; charset=utf-8"
         fields[.cacheControl] = "no-store"
-        return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(string: html)))
-    }
-
-    /// Renders a template that is not a page (the service worker's offline page uses the layout too).
-    func renderText<Content>(_ object: Content, template: String) -> String? {
-        library.render(object, withTemplate: template)
+        return Response(
+            status: status, headers: fields,
+            body: .init(byteBuffer: ByteBuffer(string: try library.render(template, context))))
     }
 }
 
