@@ -8,6 +8,9 @@ public struct AppDatabase: Sendable {
     public static let fileName = "daybook.sqlite"
 
     package let writer: any DatabaseWriter
+    /// The owner's settings, kept in memory by the one writer.
+    let settingsCache = SettingsCache()
+    private let revisions = RevisionCounter()
 
     /// Wraps a connection and brings its schema up to date.
     ///
@@ -15,7 +18,11 @@ public struct AppDatabase: Sendable {
     public init(_ writer: any DatabaseWriter) throws {
         self.writer = writer
         try Self.migrator.migrate(writer)
+        writer.add(transactionObserver: revisions, extent: .databaseLifetime)
     }
+
+    /// Grows with every committed write; equal revisions mean equal answers to the same question.
+    public var revision: Int { revisions.value }
 
     /// Opens (creating when needed) the database in a data folder, in WAL mode.
     public static func open(folder: URL) throws -> AppDatabase {

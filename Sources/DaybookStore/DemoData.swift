@@ -31,12 +31,14 @@ extension AppDatabase {
         let owner = settings
         let plan = DemoPlan(first: first, last: last, settings: owner, timeZone: timeZone)
         let history = random
-        return try await writer.write { db in
-            var random = history
-            try SettingsRecord(owner).upsert(db)
-            let summary = try plan.write(db, random: &random)
-            try Self.rebuildFocusDays(db, timeZone: timeZone)
-            return summary
+        return try await rememberingSettings(owner) {
+            try await writer.write { db in
+                var random = history
+                try SettingsRecord(owner).upsert(db)
+                let summary = try plan.write(db, random: &random)
+                try Self.rebuildFocusDays(db, timeZone: timeZone)
+                return summary
+            }
         }
     }
 }

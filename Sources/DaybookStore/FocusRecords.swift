@@ -35,16 +35,37 @@ struct FocusSessionRecord: Codable, FetchableRecord, PersistableRecord {
     }
 }
 
-extension AppDatabase: FocusStore {
-    public func loadTimer() async throws -> FocusTimer {
-        let json = try await writer.read { db in
-            try String.fetchOne(db, sql: "SELECT state FROM focusTimer WHERE id = 1")
-        }
+extension DatabaseSnapshot {
+    func timer() throws -> FocusTimer {
+        let json = try String.fetchOne(db.cachedStatement(sql: "SELECT state FROM focusTimer WHERE id = 1"))
         // A state this version cannot read (written by a newer one) is treated as idle rather than failing.
         guard let json, let timer = try? JSONDecoder().decode(FocusTimer.self, from: Data(json.utf8)) else {
             return .idle
         }
         return timer
+    }
+
+    func focusTotals(in interval: DateInterval) throws -> FocusTotals {
+        let rows = try Row.fetchCursor(
+            db.cachedStatement(
+                sql: """
+                    SELECT taskID, SUM(focusedSeconds) AS seconds, COUNT(*) AS sessions FROM focusSession
+                    WHERE startedAt >= ? AND startedAt < ? GROUP BY taskID
+                    """), arguments: [interval.start, interval.end])
+        var totals = FocusTotals()
+        while let row = try rows.next() {
+            let seconds: Int = row[1]
+            totals.seconds += seconds
+            totals.sessions += row[2] as Int
+            if let taskID: String = row[0] { totals.secondsByTask[taskID] = seconds }
+        }
+        return totals
+    }
+}
+
+extension AppDatabase: FocusStore {
+    public func loadTimer() async throws -> FocusTimer {
+        try await writer.read { db in try DatabaseSnapshot(db: db).timer() }
     }
 
     public func saveTimer(_ timer: FocusTimer, recording session: FocusSession?) async throws {
@@ -66,22 +87,7 @@ extension AppDatabase: FocusStore {
     }
 
     public func focusTotals(in interval: DateInterval) async throws -> FocusTotals {
-        try await writer.read { db in
-            let rows = try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT taskID, SUM(focusedSeconds) AS seconds, COUNT(*) AS sessions FROM focusSession
-                    WHERE startedAt >= ? AND startedAt < ? GROUP BY taskID
-                    """, arguments: [interval.start, interval.end])
-            var totals = FocusTotals()
-            for row in rows {
-                let seconds: Int = row["seconds"]
-                totals.seconds += seconds
-                totals.sessions += row["sessions"] as Int
-                if let taskID: String = row["taskID"] { totals.secondsByTask[taskID] = seconds }
-            }
-            return totals
-        }
+        try await writer.read { db in try DatabaseSnapshot(db: db).focusTotals(in: interval) }
     }
 
     public func sessions(in interval: DateInterval) async throws -> [FocusSession] {

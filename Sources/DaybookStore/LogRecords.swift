@@ -22,9 +22,16 @@ struct DailyLogRecord: Codable, FetchableRecord, PersistableRecord {
     }
 }
 
+extension DatabaseSnapshot {
+    func dailyLog(on day: DayKey) throws -> DailyLog? {
+        try DailyLogRecord.fetchOne(
+            db.cachedStatement(sql: "SELECT * FROM dailyLog WHERE day = ?"), arguments: [day.description])?.log
+    }
+}
+
 extension AppDatabase: DailyLogStore {
     public func dailyLog(on day: DayKey) async throws -> DailyLog? {
-        try await writer.read { db in try DailyLogRecord.fetchOne(db, key: day.description)?.log }
+        try await writer.read { db in try DatabaseSnapshot(db: db).dailyLog(on: day) }
     }
 
     public func saveSleepQuality(_ quality: Int, on day: DayKey, at now: Date) async throws {

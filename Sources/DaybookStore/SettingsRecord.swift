@@ -51,11 +51,31 @@ struct SettingsRecord: Codable, FetchableRecord, PersistableRecord {
 }
 
 extension AppDatabase: SettingsStore {
+    /// From memory once read: this process is the one writer, and every save replaces the copy kept there.
     public func loadSettings() async throws -> Settings? {
-        try await writer.read { db in try SettingsRecord.fetchOne(db, key: 1)?.settings }
+        if let known = settingsCache.value { return known }
+        let stored = try await writer.read { db in try SettingsRecord.fetchOne(db, key: 1)?.settings }
+        settingsCache.remember(read: stored)
+        return stored
     }
 
     public func saveSettings(_ settings: Settings) async throws {
-        try await writer.write { db in try SettingsRecord(settings).upsert(db) }
+        try await rememberingSettings(settings) {
+            try await writer.write { db in try SettingsRecord(settings).upsert(db) }
+        }
+    }
+
+    /// Runs a write that saves `settings` and keeps the copy in memory true: replaced once the write is done,
+    /// forgotten (read again next time) when it failed.
+    func rememberingSettings<T>(_ settings: Settings, _ write: () async throws -> T) async throws -> T {
+        settingsCache.forget()
+        do {
+            let result = try await write()
+            settingsCache.replace(with: settings)
+            return result
+        } catch {
+            settingsCache.forget()
+            throw error
+        }
     }
 }

@@ -6,13 +6,12 @@ extension AppDatabase: StatsStore {
     public func focusDays(from first: DayKey, through last: DayKey, timeZone: TimeZone) async throws
         -> [DayKey: FocusDayTotal]
     {
-        try await prepareFocusDays(timeZone)
-        return try await writer.read { db in try Self.focusDays(db, first...last) }
+        try await read(splittingDaysIn: timeZone) { db in try Self.focusDays(db, first...last) }
     }
 
     static func focusDays(_ db: Database, _ days: ClosedRange<DayKey>) throws -> [DayKey: FocusDayTotal] {
         let rows = try Row.fetchCursor(
-            db, sql: "SELECT day, seconds, sessions, completed FROM focusDay WHERE day BETWEEN ? AND ?",
+            db.cachedStatement(sql: "SELECT day, seconds, sessions, completed FROM focusDay WHERE day BETWEEN ? AND ?"),
             arguments: [days.lowerBound.description, days.upperBound.description])
         var result: [DayKey: FocusDayTotal] = [:]
         while let row = try rows.next() {
@@ -24,8 +23,7 @@ extension AppDatabase: StatsStore {
 
     /// The sums over every day ever.
     public func focusAllTime(timeZone: TimeZone) async throws -> FocusDayTotal {
-        try await prepareFocusDays(timeZone)
-        return try await writer.read { db in try Self.focusAllTime(db) }
+        try await read(splittingDaysIn: timeZone) { db in try Self.focusAllTime(db) }
     }
 
     /// The sums over every day, kept beside `focusDay` as sessions are added (summing ten years of days on
@@ -91,8 +89,7 @@ extension AppDatabase: StatsStore {
 
     /// Runs of days with at least `goalSeconds` of focus, up to `today`.
     public func streaks(goalSeconds: Int, today: DayKey, timeZone: TimeZone) async throws -> Streaks {
-        try await prepareFocusDays(timeZone)
-        return try await writer.read { db in try Self.streaks(db, goalSeconds: goalSeconds, today: today) }
+        try await read(splittingDaysIn: timeZone) { db in try Self.streaks(db, goalSeconds: goalSeconds, today: today) }
     }
 
     static func streaks(_ db: Database, goalSeconds: Int, today: DayKey) throws -> Streaks {
@@ -118,8 +115,7 @@ extension AppDatabase: StatsStore {
     public func ratingFocusSums(from first: DayKey, through last: DayKey, timeZone: TimeZone) async throws
         -> [DailyRating: RatingFocusSums]
     {
-        try await prepareFocusDays(timeZone)
-        return try await writer.read { db in try Self.ratingFocusSums(db, first...last) }
+        try await read(splittingDaysIn: timeZone) { db in try Self.ratingFocusSums(db, first...last) }
     }
 
     static func ratingFocusSums(_ db: Database, _ days: ClosedRange<DayKey>) throws -> [DailyRating: RatingFocusSums] {
@@ -156,8 +152,7 @@ extension AppDatabase: StatsStore {
 
     /// The first day anything was recorded (a session, a task or a log), or `nil` for an empty journal.
     public func firstRecordedDay(timeZone: TimeZone) async throws -> DayKey? {
-        try await prepareFocusDays(timeZone)
-        return try await writer.read { db in try Self.firstRecordedDay(db) }
+        try await read(splittingDaysIn: timeZone) { db in try Self.firstRecordedDay(db) }
     }
 
     static func firstRecordedDay(_ db: Database) throws -> DayKey? {
@@ -172,8 +167,7 @@ extension AppDatabase: StatsStore {
     }
 
     public func statsSnapshot(_ query: StatsQuery) async throws -> StatsSnapshot {
-        try await prepareFocusDays(query.timeZone)
-        return try await writer.read { db in
+        try await read(splittingDaysIn: query.timeZone) { db in
             var snapshot = StatsSnapshot()
             snapshot.days = try Self.focusDays(db, query.days)
             snapshot.recordDays =
@@ -194,14 +188,6 @@ extension AppDatabase: StatsStore {
     }
 
     // MARK: - Focus per day
-
-    /// Makes sure `focusDay` holds every session split in `timeZone`, recomputing it when it was computed in
-    /// another zone (or never).
-    func prepareFocusDays(_ timeZone: TimeZone) async throws {
-        let zone = try await writer.read { db in try String.fetchOne(db, sql: "SELECT timeZone FROM focusDayZone") }
-        guard zone != timeZone.identifier else { return }
-        try await writer.write { db in try Self.rebuildFocusDays(db, timeZone: timeZone) }
-    }
 
     static func rebuildFocusDays(_ db: Database, timeZone: TimeZone) throws {
         var days: [DayKey: FocusDayTotal] = [:]

@@ -41,22 +41,19 @@ struct TaskRecord: Codable, FetchableRecord, PersistableRecord {
     }
 }
 
-extension AppDatabase: TaskStore {
-    public func tasks(on day: DayKey, calendar: Calendar) async throws -> [PlannedTask] {
+extension DatabaseSnapshot {
+    func tasks(on day: DayKey, calendar: Calendar) throws -> [PlannedTask] {
         let key = day.description
-        let (records, completed) = try await writer.read { db in
-            // `+day`: repeating tasks come from their own small index, not from every task before this day.
-            let records = try TaskRecord.fetchAll(
-                db,
+        // `+day`: repeating tasks come from their own small index, not from every task before this day.
+        let records = try TaskRecord.fetchAll(
+            db.cachedStatement(
                 sql: """
                     SELECT * FROM task
                     WHERE (day = ? OR (repeatRule IS NOT NULL AND +day <= ? AND (repeatUntil IS NULL OR repeatUntil >= ?)))
                       AND id NOT IN (SELECT taskID FROM taskSkip WHERE day = ?)
-                    """, arguments: [key, key, key, key])
-            let completed = try String.fetchSet(
-                db, sql: "SELECT taskID FROM taskCompletion WHERE day = ?", arguments: [key])
-            return (records, completed)
-        }
+                    """), arguments: [key, key, key, key])
+        let completed = try String.fetchSet(
+            db.cachedStatement(sql: "SELECT taskID FROM taskCompletion WHERE day = ?"), arguments: [key])
         return records.compactMap(\.task)
             .filter { $0.occurs(on: day, calendar: calendar) }
             .map { task in
@@ -74,8 +71,18 @@ extension AppDatabase: TaskStore {
             }
     }
 
+    func task(id: String) throws -> PlannedTask? {
+        try TaskRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM task WHERE id = ?"), arguments: [id])?.task
+    }
+}
+
+extension AppDatabase: TaskStore {
+    public func tasks(on day: DayKey, calendar: Calendar) async throws -> [PlannedTask] {
+        try await writer.read { db in try DatabaseSnapshot(db: db).tasks(on: day, calendar: calendar) }
+    }
+
     public func task(id: String) async throws -> PlannedTask? {
-        try await writer.read { db in try TaskRecord.fetchOne(db, key: id)?.task }
+        try await writer.read { db in try DatabaseSnapshot(db: db).task(id: id) }
     }
 
     public func saveTask(_ task: PlannedTask) async throws {

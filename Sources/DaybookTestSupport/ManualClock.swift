@@ -1,13 +1,12 @@
 import DaybookCore
 import Foundation
-import Synchronization
 
 /// A clock tests move by hand.
 public final class ManualClock: DaybookClock {
-    private let current: Mutex<Date>
+    private let current: Locked<Date>
 
     public init(_ date: Date) {
-        current = Mutex(date)
+        current = Locked(date)
     }
 
     public func now() -> Date { current.withLock { $0 } }

@@ -12,7 +12,7 @@ struct FocusInteractorTests {
 
     func make(_ database: AppDatabase, clock: any DaybookClock, events: EventBus = EventBus()) -> FocusInteractor {
         FocusInteractor(
-            store: database, tasks: database, settings: database, clock: clock, events: events,
+            store: database, tasks: database, snapshots: database, settings: database, clock: clock, events: events,
             initial: { Fixtures.settings() })
     }
 

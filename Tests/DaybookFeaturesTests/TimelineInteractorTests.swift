@@ -21,7 +21,7 @@ struct TimelineInteractorTests {
 
     func make(_ database: AppDatabase, events: EventBus = EventBus()) -> TimelineInteractor {
         TimelineInteractor(
-            tasks: database, focus: database, settings: database, clock: FixedClock(morning), ids: SequentialIDs(),
+            tasks: database, snapshots: database, settings: database, clock: FixedClock(morning), ids: SequentialIDs(),
             events: events, initial: { Fixtures.settings() })
     }
 

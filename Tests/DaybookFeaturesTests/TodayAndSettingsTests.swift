@@ -13,7 +13,7 @@ struct TodayAndSettingsTests {
         let database = try await Fixtures.database(settings: Fixtures.settings(name: "지민", language: .korean))
         let clock = ManualClock(.iso("2026-11-21T07:30:00+09:00"))
         let today = TodayInteractor(
-            store: database, tasks: database, focus: database, logs: database, stats: database, clock: clock)
+            store: database, snapshots: database, logs: database, clock: clock)
         let morning = TodayPresenter.present(
             try #require(try await today.load()), localizer: Fixtures.localizer(.korean))
         #expect(morning.period == "morning")
@@ -34,7 +34,7 @@ struct TodayAndSettingsTests {
         try await database.saveTask(PlannedTask(id: "c", title: "Call mum", day: day))
         let clock = ManualClock(.iso("2026-11-21T08:40:00+09:00"))
         let today = TodayInteractor(
-            store: database, tasks: database, focus: database, logs: database, stats: database, clock: clock)
+            store: database, snapshots: database, logs: database, clock: clock)
         let before = TodayPresenter.present(try #require(try await today.load()), localizer: Fixtures.localizer())
         #expect(before.block?.title == "Write")
         #expect(before.block?.when == "Starts in 20 min")
@@ -52,7 +52,7 @@ struct TodayAndSettingsTests {
         let database = try await Fixtures.database(settings: Fixtures.settings())
         let clock = ManualClock(.iso("2026-11-21T09:00:00+09:00"))
         let today = TodayInteractor(
-            store: database, tasks: database, focus: database, logs: database, stats: database, clock: clock)
+            store: database, snapshots: database, logs: database, clock: clock)
         try await database.saveTimer(
             .idle,
             recording: FocusSession(
@@ -92,8 +92,7 @@ struct TodayAndSettingsTests {
     func todayNeedsOnboarding() async throws {
         let database = try await Fixtures.database()
         let today = TodayInteractor(
-            store: database, tasks: database, focus: database, logs: database, stats: database,
-            clock: FixedClock(.iso("2026-11-21T07:30:00Z")))
+            store: database, snapshots: database, logs: database, clock: FixedClock(.iso("2026-11-21T07:30:00Z")))
         #expect(try await today.load() == nil)
     }
 

@@ -234,7 +234,7 @@ struct FailedDatabaseTests {
     @Test("a database that cannot be opened shows an error page, not 'finishing setup' forever")
     func failedDatabase() async throws {
         let gate = DatabaseGate()
-        await gate.finish(.failed("disk is read-only"))
+        gate.finish(.failed("disk is read-only"))
         let app = try await TestApp.make(gate: gate)
         try await app.browse { browser in
             let page = try await browser.get("/")

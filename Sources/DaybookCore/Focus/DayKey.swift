@@ -120,11 +120,7 @@ public struct DayKey: Hashable, Comparable, Sendable, CustomStringConvertible {
         return era * 146_097 + dayOfEra - 719_468
     }
 
-    private static func calendar(_ timeZone: TimeZone) -> Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        return calendar
-    }
+    private static func calendar(_ timeZone: TimeZone) -> Calendar { .gregorian(in: timeZone) }
 }
 
 extension DayKey: TextCodable {

@@ -6,17 +6,19 @@ import Foundation
 public struct FocusInteractor: Sendable {
     private let store: any FocusStore
     private let tasks: any TaskStore
+    private let snapshots: any SnapshotStore
     private let settings: any SettingsStore
     private let clock: any DaybookClock
     private let events: EventBus
     private let initial: @Sendable () -> Settings
 
     public init(
-        store: any FocusStore, tasks: any TaskStore, settings: any SettingsStore, clock: any DaybookClock,
-        events: EventBus, initial: @escaping @Sendable () -> Settings
+        store: any FocusStore, tasks: any TaskStore, snapshots: any SnapshotStore, settings: any SettingsStore,
+        clock: any DaybookClock, events: EventBus, initial: @escaping @Sendable () -> Settings
     ) {
         self.store = store
         self.tasks = tasks
+        self.snapshots = snapshots
         self.settings = settings
         self.clock = clock
         self.events = events
@@ -25,7 +27,15 @@ public struct FocusInteractor: Sendable {
 
     /// The timer now, recording a countdown that finished while nobody watched.
     public func current() async throws -> Focus.Response {
-        try await respond(try await settled())
+        let now = clock.now()
+        let owner = try await settings.loadSettings() ?? initial()
+        let (stored, response) = try await snapshots.read(splittingDaysIn: owner.timeZone) { store in
+            let stored = try store.timer()
+            return (stored, try Self.response(stored.settle(at: now).0, now: now, owner: owner, store: store))
+        }
+        // Usually one read is all it takes; a countdown that ended unwatched is recorded first.
+        guard response.timer == stored else { return try await respond(try await settled()) }
+        return response
     }
 
     public func start(_ request: Focus.Start.Request) async throws -> Focus.Response {
@@ -108,11 +118,19 @@ public struct FocusInteractor: Sendable {
     private func respond(_ state: (FocusTimer, Date)) async throws -> Focus.Response {
         let (timer, now) = state
         let owner = try await settings.loadSettings() ?? initial()
+        return try await snapshots.read(splittingDaysIn: owner.timeZone) { store in
+            try Self.response(timer, now: now, owner: owner, store: store)
+        }
+    }
+
+    private static func response(_ timer: FocusTimer, now: Date, owner: Settings, store: any StoreSnapshot) throws
+        -> Focus.Response
+    {
         let zone = owner.timeZone
         let today = DayKey(date: now, timeZone: zone)
         let day = DateInterval(start: today.date(in: zone), end: today.adding(days: 1).date(in: zone))
-        let totals = try await store.focusTotals(in: day)
-        let task: PlannedTask? = if let id = timer.taskID { try await tasks.task(id: id) } else { nil }
-        return Focus.Response(timer: timer, now: now, task: task, todaySeconds: totals.seconds, settings: owner)
+        let task = try timer.taskID.flatMap { try store.task(id: $0) }
+        return Focus.Response(
+            timer: timer, now: now, task: task, todaySeconds: try store.focusTotals(in: day).seconds, settings: owner)
     }
 }

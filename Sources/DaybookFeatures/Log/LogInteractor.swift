@@ -5,18 +5,15 @@ import Foundation
 public struct LogInteractor: Sendable {
     private let settings: any SettingsStore
     private let logs: any DailyLogStore
-    private let tasks: any TaskStore
-    private let stats: any StatsStore
+    private let snapshots: any SnapshotStore
     private let clock: any DaybookClock
 
     public init(
-        settings: any SettingsStore, logs: any DailyLogStore, tasks: any TaskStore, stats: any StatsStore,
-        clock: any DaybookClock
+        settings: any SettingsStore, logs: any DailyLogStore, snapshots: any SnapshotStore, clock: any DaybookClock
     ) {
         self.settings = settings
         self.logs = logs
-        self.tasks = tasks
-        self.stats = stats
+        self.snapshots = snapshots
         self.clock = clock
     }
 
@@ -28,12 +25,13 @@ public struct LogInteractor: Sendable {
         let zone = settings.timeZone
         let today = DayKey(date: clock.now(), timeZone: zone)
         let day = try Self.day(rawDay, today: today)
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        return Log.Load.Response(
-            settings: settings, day: day, today: today, log: try await logs.dailyLog(on: day),
-            tasks: try await tasks.tasks(on: day, calendar: calendar),
-            focusSeconds: try await stats.focusDays(from: day, through: day, timeZone: zone)[day]?.seconds ?? 0)
+        let calendar = Calendar.gregorian(in: zone)
+        return try await snapshots.read(splittingDaysIn: zone) { store in
+            Log.Load.Response(
+                settings: settings, day: day, today: today, log: try store.dailyLog(on: day),
+                tasks: try store.tasks(on: day, calendar: calendar),
+                focusSeconds: try store.focusDays(from: day, through: day)[day]?.seconds ?? 0)
+        }
     }
 
     /// Applies `change` to the log of `rawDay` in one write.

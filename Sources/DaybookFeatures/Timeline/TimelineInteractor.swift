@@ -4,7 +4,7 @@ import Foundation
 /// Plans the day: lists, creates, edits, completes and deletes tasks, and tells open pages.
 public struct TimelineInteractor: Sendable {
     private let tasks: any TaskStore
-    private let focus: any FocusStore
+    private let snapshots: any SnapshotStore
     private let settings: any SettingsStore
     private let clock: any DaybookClock
     private let ids: any IDGenerator
@@ -12,11 +12,11 @@ public struct TimelineInteractor: Sendable {
     private let initial: @Sendable () -> Settings
 
     public init(
-        tasks: any TaskStore, focus: any FocusStore, settings: any SettingsStore, clock: any DaybookClock,
+        tasks: any TaskStore, snapshots: any SnapshotStore, settings: any SettingsStore, clock: any DaybookClock,
         ids: any IDGenerator, events: EventBus, initial: @escaping @Sendable () -> Settings
     ) {
         self.tasks = tasks
-        self.focus = focus
+        self.snapshots = snapshots
         self.settings = settings
         self.clock = clock
         self.ids = ids
@@ -37,10 +37,12 @@ public struct TimelineInteractor: Sendable {
         }
         let zone = owner.timeZone
         let interval = DateInterval(start: day.date(in: zone), end: day.adding(days: 1).date(in: zone))
-        let totals = try await focus.focusTotals(in: interval)
-        return Timeline.Response(
-            day: day, tasks: try await tasks.tasks(on: day, calendar: calendar(owner)),
-            focusSecondsByTask: totals.secondsByTask, now: now, settings: owner)
+        let calendar = calendar(owner)
+        return try await snapshots.read(splittingDaysIn: zone) { store in
+            Timeline.Response(
+                day: day, tasks: try store.tasks(on: day, calendar: calendar),
+                focusSecondsByTask: try store.focusTotals(in: interval).secondsByTask, now: now, settings: owner)
+        }
     }
 
     /// Creates a task; a draft without a date is for today.

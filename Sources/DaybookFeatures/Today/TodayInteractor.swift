@@ -4,20 +4,15 @@ import Foundation
 /// Today: who is here, what is due, how far today's focus has come, and (in the morning) how they slept.
 public struct TodayInteractor: Sendable {
     private let store: any SettingsStore
-    private let tasks: any TaskStore
-    private let focus: any FocusStore
+    private let snapshots: any SnapshotStore
     private let logs: any DailyLogStore
-    private let stats: any StatsStore
     private let clock: any DaybookClock
 
     public init(
-        store: any SettingsStore, tasks: any TaskStore, focus: any FocusStore, logs: any DailyLogStore,
-        stats: any StatsStore, clock: any DaybookClock
+        store: any SettingsStore, snapshots: any SnapshotStore, logs: any DailyLogStore, clock: any DaybookClock
     ) {
-        self.stats = stats
         self.store = store
-        self.tasks = tasks
-        self.focus = focus
+        self.snapshots = snapshots
         self.logs = logs
         self.clock = clock
     }
@@ -28,14 +23,14 @@ public struct TodayInteractor: Sendable {
         let now = clock.now()
         let zone = settings.timeZone
         let today = DayKey(date: now, timeZone: zone)
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        // Split at midnight like the Dashboard and the Daily Log: last night's late session counts partly here.
-        return Today.Load.Response(
-            settings: settings, now: now, tasks: try await tasks.tasks(on: today, calendar: calendar),
-            focusSeconds: try await stats.focusDays(from: today, through: today, timeZone: zone)[today]?.seconds ?? 0,
-            timerPhase: try await focus.loadTimer().settle(at: now).0.phase,
-            log: try await logs.dailyLog(on: today))
+        let calendar = Calendar.gregorian(in: zone)
+        return try await snapshots.read(splittingDaysIn: zone) { store in
+            // Split at midnight like the Dashboard and the Daily Log: last night's late session counts partly here.
+            Today.Load.Response(
+                settings: settings, now: now, tasks: try store.tasks(on: today, calendar: calendar),
+                focusSeconds: try store.focusDays(from: today, through: today)[today]?.seconds ?? 0,
+                timerPhase: try store.timer().settle(at: now).0.phase, log: try store.dailyLog(on: today))
+        }
     }
 
     /// Notes how the owner slept last night, in today's log.

@@ -22,6 +22,10 @@ public struct AppServices: Sendable {
     public var ids: any IDGenerator
     /// Deleted tasks that can still be put back.
     public var undo = UndoStash()
+    /// The owner's theme, derived once per accent and appearance.
+    var themes = ThemeCache()
+    /// Pages kept until the data, the day or the language changes.
+    var pages = PageCache()
 
     public init(
         configuration: AppConfiguration, gate: DatabaseGate, clock: any DaybookClock, catalog: StringCatalog,
@@ -70,7 +74,7 @@ public struct AppServices: Sendable {
 
     /// The open database, or 503 while setup is still finishing.
     func database() async throws -> AppDatabase {
-        guard let database = await gate.database else {
+        guard let database = gate.database else {
             throw HTTPError(.serviceUnavailable, message: "Daybook is finishing setup.")
         }
         return database
@@ -79,14 +83,14 @@ public struct AppServices: Sendable {
     func focusInteractor(_ database: AppDatabase) -> FocusInteractor {
         let services = self
         return FocusInteractor(
-            store: database, tasks: database, settings: database, clock: clock, events: events,
+            store: database, tasks: database, snapshots: database, settings: database, clock: clock, events: events,
             initial: { services.initialSettings(language: .english) })
     }
 
     func timelineInteractor(_ database: AppDatabase) -> TimelineInteractor {
         let services = self
         return TimelineInteractor(
-            tasks: database, focus: database, settings: database, clock: clock, ids: ids, events: events,
+            tasks: database, snapshots: database, settings: database, clock: clock, ids: ids, events: events,
             initial: { services.initialSettings(language: .english) })
     }
 
@@ -95,7 +99,7 @@ public struct AppServices: Sendable {
     }
 
     func logInteractor(_ database: AppDatabase) -> LogInteractor {
-        LogInteractor(settings: database, logs: database, tasks: database, stats: database, clock: clock)
+        LogInteractor(settings: database, logs: database, snapshots: database, clock: clock)
     }
 
     func accessInteractor(_ database: AppDatabase) -> AccessInteractor {

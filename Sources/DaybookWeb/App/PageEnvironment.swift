@@ -18,7 +18,7 @@ struct PageEnvironment: Sendable {
         let negotiated = AppLanguage.negotiate(acceptLanguage: request.headers[.acceptLanguage])
         settings = saved ?? services.initialSettings(language: negotiated)
         localizer = services.localizer(for: settings)
-        theme = ThemeLinks(palette: ThemePalette(accent: settings.accentColor), appearance: settings.appearance)
+        theme = services.themes.theme(accent: settings.accentColor, appearance: settings.appearance).links
     }
 
     var negotiated: AppLanguage { settings.language }
@@ -27,6 +27,27 @@ struct PageEnvironment: Sendable {
         ShellPresenter.present(
             title: title, current: current, appearance: settings.appearance, showsNavigation: showsNavigation,
             localizer: localizer)
+    }
+
+    /// The page's encoded model from the cache, or made now and kept. Only for pages that depend on nothing but
+    /// the stored data, the owner's day and their language.
+    func cached(
+        _ request: Request, services: AppServices, make: () async throws -> PageRenderer.EncodedPage
+    ) async throws -> PageRenderer.EncodedPage {
+        let key = PageCache.Key(
+            address: request.uri.description, revision: database.revision,
+            day: DayKey(date: services.clock.now(), timeZone: settings.timeZone), language: settings.language)
+        return try await services.pages.page(for: key, make: make)
+    }
+
+    /// Renders an encoded page in the person's shell.
+    func render(
+        _ template: String, encoded: PageRenderer.EncodedPage, current: AppSection?, services: AppServices,
+        context: DaybookRequestContext
+    ) throws -> Response {
+        try services.renderer.render(
+            template, encoded: encoded.page, shell: shell(title: encoded.title, current: current),
+            csrf: context.csrfToken, theme: theme, markup: encoded.markup)
     }
 
     /// Renders a page in the person's shell.

@@ -36,7 +36,7 @@ struct ReadinessMiddleware: RouterMiddleware {
         -> Response
     {
         guard !PublicPaths.isStatic(request.uri.path) else { return try await next(request, context) }
-        switch await services.gate.state {
+        switch services.gate.state {
         case .ready: return try await next(request, context)
         case .opening: return SetupPage.response(request: request, services: services)
         case .failed(let reason):

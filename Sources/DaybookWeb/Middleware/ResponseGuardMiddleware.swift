@@ -33,7 +33,7 @@ struct ResponseGuardMiddleware: RouterMiddleware {
             status = .internalServerError
             context.logger.error("request failed", metadata: ["path": .string(request.uri.path), "error": "\(error)"])
         }
-        if status == .serviceUnavailable, await services.gate.database == nil {
+        if status == .serviceUnavailable, services.gate.database == nil {
             return SetupPage.response(request: request, services: services)
         }
         let localizer = await requestLocalizer(request)
@@ -60,7 +60,7 @@ struct ResponseGuardMiddleware: RouterMiddleware {
     }
 
     private func requestLocalizer(_ request: Request) async -> Localizer {
-        if let database = await services.gate.database, let settings = try? await database.loadSettings() {
+        if let database = services.gate.database, let settings = try? await database.loadSettings() {
             return services.localizer(for: settings)
         }
         return services.localizer(negotiatedFrom: request)

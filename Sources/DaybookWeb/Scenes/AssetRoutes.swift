@@ -28,10 +28,10 @@ struct AssetRoutes {
         }
         router.get("/theme.css") { request, _ in
             let settings = try await currentSettings(request)
-            let palette = ThemePalette(accent: settings.accentColor)
-            let links = ThemeLinks(palette: palette, appearance: settings.appearance)
+            let theme = services.themes.theme(accent: settings.accentColor, appearance: settings.appearance)
             return Self.serve(
-                ByteBuffer(string: palette.css()), type: "text/css; charset=utf-8", etag: "\"\(links.version)\"",
+                ByteBuffer(string: theme.stylesheet), type: "text/css; charset=utf-8",
+                etag: "\"\(theme.links.version)\"",
                 request: request, cacheControl: "no-cache")
         }
         router.get("/manifest.webmanifest") { request, _ in

@@ -29,9 +29,7 @@ struct TodayRoutes {
     }
 
     private func interactor(_ env: PageEnvironment) -> TodayInteractor {
-        TodayInteractor(
-            store: env.database, tasks: env.database, focus: env.database, logs: env.database, stats: env.database,
-            clock: services.clock)
+        TodayInteractor(store: env.database, snapshots: env.database, logs: env.database, clock: services.clock)
     }
 }
 

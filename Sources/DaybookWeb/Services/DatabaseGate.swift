@@ -1,37 +1,43 @@
+import DaybookCore
 import DaybookStore
 import Foundation
 
 /// Holds the database once it is open and migrated; until then pages show "finishing setup".
-public actor DatabaseGate {
+///
+/// Every request asks it first, so it is a lock around a value rather than an actor: no hop to another executor.
+public final class DatabaseGate: Sendable {
     public enum State: Sendable {
         case opening
         case ready(AppDatabase)
         case failed(String)
     }
 
-    public private(set) var state: State = .opening
+    private let current: Locked<State>
 
-    public init() {}
+    public init() {
+        current = Locked(.opening)
+    }
 
     /// A gate that is open from the start.
     public init(ready database: AppDatabase) {
-        state = .ready(database)
+        current = Locked(.ready(database))
     }
+
+    public var state: State { current.withLock { $0 } }
 
     /// Opens the database off the request path, so the server answers while migrations run.
     public func open(_ make: @escaping @Sendable () throws -> AppDatabase) {
         Task.detached {
             do {
-                let database = try make()
-                await self.finish(.ready(database))
+                self.finish(.ready(try make()))
             } catch {
-                await self.finish(.failed(String(describing: error)))
+                self.finish(.failed(String(describing: error)))
             }
         }
     }
 
     public func finish(_ state: State) {
-        self.state = state
+        current.withLock { $0 = state }
     }
 
     /// The database when ready.

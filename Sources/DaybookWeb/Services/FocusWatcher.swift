@@ -17,7 +17,7 @@ struct FocusWatcher: Service {
     private func watch() async throws {
         try await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
-                guard let database = await services.gate.database else {
+                guard let database = services.gate.database else {
                     try await Task.sleep(for: .milliseconds(50))
                     continue
                 }

@@ -1,0 +1,35 @@
+import Foundation
+
+/// One consistent look at what is stored, taken inside a single read transaction.
+///
+/// A page asks for everything it shows through one snapshot: one trip to the store instead of one per
+/// question, and every answer from the same moment. Its methods are synchronous; it lives only as long as the
+/// closure given to `SnapshotStore.read`.
+public protocol StoreSnapshot {
+    /// The tasks that occur on `day`, as `TaskStore.tasks(on:calendar:)` answers.
+    func tasks(on day: DayKey, calendar: Calendar) throws -> [PlannedTask]
+    /// A task as stored.
+    func task(id: String) throws -> PlannedTask?
+    /// The focus timer as last saved; idle when none was.
+    func timer() throws -> FocusTimer
+    /// Focused seconds of the sessions that started in `interval`, in total and per task id.
+    func focusTotals(in interval: DateInterval) throws -> FocusTotals
+    /// The log of `day`, when anything was noted.
+    func dailyLog(on day: DayKey) throws -> DailyLog?
+    /// Focus per day from `first` through `last`, split at midnight in the time zone the snapshot was taken for.
+    func focusDays(from first: DayKey, through last: DayKey) throws -> [DayKey: FocusDayTotal]
+}
+
+/// A store that answers several questions in one read.
+public protocol SnapshotStore: Sendable {
+    /// Grows with every committed write: two reads at the same revision give the same answers.
+    var revision: Int { get }
+
+    /// Runs `body` on one consistent snapshot whose focus per day is split at midnight in `timeZone`.
+    ///
+    /// - Throws: what the store or `body` throws; nothing is written but the per-day split when the time
+    ///   zone changed.
+    func read<T: Sendable>(
+        splittingDaysIn timeZone: TimeZone, _ body: @escaping @Sendable (any StoreSnapshot) throws -> T
+    ) async throws -> T
+}
