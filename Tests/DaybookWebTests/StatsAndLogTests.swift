@@ -72,6 +72,27 @@ struct StatsAndLogTests {
         }
     }
 
+    @Test("the dashboard shows a new session, a new log and a changed goal on the next visit")
+    func dashboardFollowsChanges() async throws {
+        let app = try await TestApp.make(settings: Fixtures.settings())
+        try await focus(app.database, "2026-11-21T07:00:00+09:00", minutes: 25)
+        try await app.browse { browser in
+            let first = try await browser.get("/stats")
+            #expect(first.text.contains(#"<div id="total-today"><dt>Today</dt><dd>25 min</dd></div>"#))
+            #expect(try await browser.get("/stats").text == first.text)
+            try await focus(app.database, "2026-11-21T08:00:00+09:00", minutes: 20)
+            let second = try await browser.get("/stats")
+            #expect(second.text.contains(#"<div id="total-today"><dt>Today</dt><dd>45 min</dd></div>"#))
+            var settings = Fixtures.settings()
+            settings.dailyGoalMinutes = 180
+            try await app.database?.saveSettings(settings)
+            #expect(try await browser.get("/stats").text.contains("Goal 3 h"))
+            // Another week is another page, with its own numbers.
+            let earlier = try await browser.get("/stats?week=2026-11-09")
+            #expect(bars(earlier.text).map(\.minutes) == [0, 0, 0, 0, 0, 0, 0])
+        }
+    }
+
     @Test("weekday labels and the chart's words are in the owner's language")
     func localizedChart() async throws {
         let app = try await TestApp.make(settings: Fixtures.settings(language: .japanese))

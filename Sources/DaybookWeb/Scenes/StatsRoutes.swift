@@ -9,20 +9,23 @@ struct StatsRoutes {
     func register(on router: Router<DaybookRequestContext>) {
         router.get("/stats") { request, context in
             let env = try await PageEnvironment(services: services, request: request)
-            let response: Stats.Load.Response?
-            do {
-                response = try await services.statsInteractor(env.database).load(Self.request(request))
-            } catch let problem as Stats.Problem {
-                throw PageProblem(.badRequest, StatsPresenter.message(for: problem, localizer: env.localizer))
+            guard !env.settings.needsOnboarding else { return Response.seeOther("/onboarding") }
+            // The dashboard depends only on the stored data, the day and the language: kept until they change.
+            let page = try await env.cached(request, services: services) {
+                let response: Stats.Load.Response?
+                do {
+                    response = try await services.statsInteractor(env.database).load(Self.request(request))
+                } catch let problem as Stats.Problem {
+                    throw PageProblem(.badRequest, StatsPresenter.message(for: problem, localizer: env.localizer))
+                }
+                guard let response else { throw HTTPError(.conflict) }
+                var model = StatsPresenter.present(response, localizer: env.localizer)
+                // A square per day of the year: drawn here in one pass instead of through the template.
+                let cells = HeatmapMarkup.cells(model.heatmap.cells)
+                model.heatmap.cells = []
+                return try PageRenderer.EncodedPage(model, title: model.title, markup: ["heatmapCells": cells])
             }
-            guard let response else { return Response.seeOther("/onboarding") }
-            var model = StatsPresenter.present(response, localizer: env.localizer)
-            // A square per day of the year: drawn here in one pass instead of through the template.
-            let cells = HeatmapMarkup.cells(model.heatmap.cells)
-            model.heatmap.cells = []
-            return try env.render(
-                "stats", page: model, title: model.title, current: .stats, services: services, context: context,
-                markup: ["heatmapCells": cells])
+            return try env.render("stats", encoded: page, current: .stats, services: services, context: context)
         }
         router.get("/api/v1/stats") { request, _ in
             let database = try await services.database()
@@ -56,7 +59,7 @@ enum HeatmapMarkup {
         for cell in cells {
             svg +=
                 #"<rect class="heat l\#(cell.level)" x="\#(cell.x)" y="\#(cell.y)" width="10" height="10" rx="2"><title>"#
-            svg += HTMLText.escaped(cell.title)
+            HTMLText.append(cell.title, to: &svg)
             svg += "</title></rect>"
         }
         return svg
