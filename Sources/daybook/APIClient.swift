@@ -1,9 +1,8 @@
 import ArgumentParser
+import AsyncHTTPClient
 import Foundation
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
+import NIOCore
+import NIOHTTP1
 
 /// `--server` and `--token` for commands that talk to a running Daybook.
 struct ServerOptions: ParsableArguments {
@@ -24,6 +23,9 @@ struct ServerOptions: ParsableArguments {
 }
 
 /// A small JSON client for `/api/v1`.
+///
+/// It speaks HTTP through SwiftNIO rather than Foundation's URLSession: the server is the same program, and
+/// URLSession would load libcurl and its TLS libraries into every server process too.
 struct APIClient: Sendable {
     let base: URL
     let token: String?
@@ -32,29 +34,35 @@ struct APIClient: Sendable {
         var description: String
     }
 
+    /// Exports of many years stay far below this.
+    static let largestAnswer = 512 * 1024 * 1024
+
     func send(_ method: String, _ path: String, json: [String: Any]? = nil) async throws -> Data {
         // Paths may carry a query (`api/v1/tasks?date=…`), so they are resolved, not appended.
         guard let url = URL(string: path, relativeTo: base.appendingPathComponent("/")) else {
             throw Failure(description: "\(path) is not a valid request path.")
         }
-        var request = URLRequest(url: url)
-        request.httpMethod = method
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        var request = HTTPClientRequest(url: url.absoluteString)
+        request.method = HTTPMethod(rawValue: method)
+        request.headers.add(name: "Accept", value: "application/json")
+        if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
         if let json {
-            request.httpBody = try JSONSerialization.data(withJSONObject: json)
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            request.body = .bytes(ByteBuffer(bytes: try JSONSerialization.data(withJSONObject: json)))
+            request.headers.add(name: "Content-Type", value: "application/json")
         }
-        let (data, response): (Data, URLResponse)
+        let status: Int
+        let body: ByteBuffer
         do {
-            (data, response) = try await URLSession.shared.data(for: request)
+            let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+            status = Int(response.status.code)
+            body = try await response.body.collect(upTo: Self.largestAnswer)
         } catch {
             throw Failure(
                 description:
                     "Could not reach Daybook at \(base.absoluteString). Is it running? (start it with: daybook serve)"
             )
         }
-        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+        let data = Data(body.readableBytesView)
         guard (200..<300).contains(status) else { throw Failure(description: Self.message(from: data, status: status)) }
         return data
     }
