@@ -36,7 +36,18 @@ public enum TimelinePresenter {
             column: placement?.column ?? 0, columns: placement?.columns ?? 1)
     }
 
-    /// A field's problem, or a request's, in words.
+    /// Why a task request was refused, in words; a refused draft is summed up by how many fields are wrong.
+    public static func message(for problem: Timeline.Problem, localizer: Localizer) -> String {
+        switch problem {
+        case .invalid(let error): localizer.plural("task.error.summary", count: error.problems.count)
+        case .unknownTask: localizer("task.error.unknownTask")
+        case .invalidDate: localizer("task.error.invalidDate")
+        case .notOnThatDay: localizer("task.error.notOnThatDay")
+        case .unknownScope: localizer("task.error.unknownScope")
+        }
+    }
+
+    /// A field's problem in words.
     public static func message(for problem: TaskProblem, localizer: Localizer) -> String {
         switch problem {
         case .titleEmpty: localizer("task.error.titleEmpty")
