@@ -172,4 +172,14 @@ struct TimelinePresenterTests {
         #expect(message(.unknownTask, korean) == "그런 할 일은 없어요.")
         #expect(message(.notOnThatDay, korean) == "그날에는 없는 할 일이에요.")
     }
+
+    @Test("a changed task's row sits beside the block it overlaps and shows its focus time")
+    func rowOnItsDay() {
+        let standup = PlannedTask(
+            id: "s", title: "Standup", day: saturday, start: TimeOfDay(string: "09:30"), durationMinutes: 15)
+        let row = TimelinePresenter.row(standup, in: day([write, standup], focus: ["s": 600]), localizer: english)
+        #expect(row.timeLabel == "09:30–09:45")
+        #expect(row.column == 1 && row.columns == 2)
+        #expect(row.focusLabel == "10 min focused")
+    }
 }

@@ -36,6 +36,13 @@ public enum TimelinePresenter {
             column: placement?.column ?? 0, columns: placement?.columns ?? 1)
     }
 
+    /// A created or changed task's row, placed among the tasks of the day it was looked up on.
+    public static func row(_ task: PlannedTask, in day: Timeline.Response, localizer: Localizer) -> Timeline.TaskRow {
+        row(
+            task, focusSeconds: day.focusSecondsByTask[task.id] ?? 0,
+            placement: TimelineLayout.columns(for: day.tasks)[task.id], localizer: localizer)
+    }
+
     /// Why a task request was refused, in words; a refused draft is summed up by how many fields are wrong.
     public static func message(for problem: Timeline.Problem, localizer: Localizer) -> String {
         switch problem {
