@@ -1,0 +1,28 @@
+import DaybookCore
+import DaybookTestSupport
+import Foundation
+import Testing
+
+@testable import DaybookFeatures
+
+@Suite("Pages and refusals in words")
+struct PagePresenterTests {
+    let english = Fixtures.localizer()
+    let korean = Fixtures.localizer(.korean)
+
+    @Test("the focus page offers the owner's usual length and the sounds by name, and says why an action failed")
+    func focusPage() {
+        var settings = Fixtures.settings(language: .korean)
+        settings.focusMinutes = 40
+        let response = Focus.Response(
+            timer: .idle, now: .iso("2026-11-21T08:00:00+09:00"), task: nil, todaySeconds: 0, settings: settings)
+        let page = FocusPresenter.presentPage(response, problem: .timer(.notRunning), localizer: korean)
+        #expect(page.title == "집중")
+        #expect(page.minutes.label == "분")
+        #expect(page.minutes.value == "40")
+        #expect(page.sound.label == "집중 배경음")
+        #expect(page.sound.options.filter(\.isSelected).map(\.label) == ["빗소리"])
+        #expect(page.error == "타이머가 실행 중이 아니에요.")
+        #expect(FocusPresenter.presentPage(response, localizer: english).error == nil)
+    }
+}
