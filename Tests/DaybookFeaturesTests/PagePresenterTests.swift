@@ -25,4 +25,20 @@ struct PagePresenterTests {
         #expect(page.error == "타이머가 실행 중이 아니에요.")
         #expect(FocusPresenter.presentPage(response, localizer: english).error == nil)
     }
+
+    @Test("signing in: the page, a wrong passphrase, and a wait rounded up to whole minutes")
+    func login() {
+        let page = AccessPresenter.presentLogin(next: "/stats", localizer: korean)
+        #expect(page.title == "로그인")
+        #expect(page.next == "/stats")
+        #expect(page.error == nil)
+        let wrong = AccessPresenter.presentLogin(next: "/", problem: .wrongPassphrase, localizer: english)
+        #expect(wrong.error == "That passphrase is not right.")
+        let wait = AccessPresenter.presentLogin(
+            next: "/", problem: .throttled(retryAfterSeconds: 61), localizer: english)
+        #expect(wait.error == "Too many attempts. Try again in 2 minutes.")
+        #expect(
+            AccessPresenter.message(for: .throttled(retryAfterSeconds: 30), localizer: korean)
+                == "시도 횟수가 너무 많아요. 1분 후에 다시 시도해 주세요.")
+    }
 }
