@@ -41,4 +41,13 @@ struct PagePresenterTests {
             AccessPresenter.message(for: .throttled(retryAfterSeconds: 30), localizer: korean)
                 == "시도 횟수가 너무 많아요. 1분 후에 다시 시도해 주세요.")
     }
+
+    @Test("refusals outside a scene's own form: a bad sleep rating, and a request before setup")
+    func otherRefusals() {
+        #expect(
+            TodayPresenter.message(for: .invalidRating, localizer: korean)
+                == "1부터 5 사이에서 골라 주세요. 아무것도 저장되지 않았어요.")
+        #expect(OnboardingPresenter.notSetUpMessage(localizer: english) == "Finish setting up Daybook first.")
+        #expect(OnboardingPresenter.notSetUpMessage(localizer: korean) == "먼저 Daybook 설정을 마쳐 주세요.")
+    }
 }
