@@ -50,4 +50,18 @@ struct PagePresenterTests {
         #expect(OnboardingPresenter.notSetUpMessage(localizer: english) == "Finish setting up Daybook first.")
         #expect(OnboardingPresenter.notSetUpMessage(localizer: korean) == "먼저 Daybook 설정을 마쳐 주세요.")
     }
+
+    @Test("a settings change the API could not read says what was wrong with it")
+    func settingsBody() {
+        func message(_ problem: SettingsScene.BodyProblem, _ localizer: Localizer) -> String {
+            SettingsPresenter.message(for: problem, localizer: localizer)
+        }
+        #expect(message(.unknownFields(["aa", "zz"]), english) == "Unknown fields: aa, zz.")
+        #expect(message(.malformed, english) == #"The body must be a JSON object, like {"name": "Mina"}."#)
+        #expect(message(.wrongTypes, english) == "Every field must be text, and focusMinutes a number.")
+        #expect(message(.tooLarge(limitKB: 64), korean) == "요청 본문이 64KB보다 커요.")
+        let fields = FieldProblemPresenter.messages(
+            [.name: .empty, .focusMinutes: .outOfRange(1...240)], localizer: english)
+        #expect(fields == ["name": "This can't be empty.", "focusMinutes": "Enter a number from 1 to 240."])
+    }
 }
