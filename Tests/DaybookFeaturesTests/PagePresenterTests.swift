@@ -64,4 +64,24 @@ struct PagePresenterTests {
             [.name: .empty, .focusMinutes: .outOfRange(1...240)], localizer: english)
         #expect(fields == ["name": "This can't be empty.", "focusMinutes": "Enter a number from 1 to 240."])
     }
+
+    @Test("the manifest is named after the journal, or the app before there is one, with shortcuts in the language")
+    func manifest() {
+        let named = ShellPresenter.presentManifest(Fixtures.settings(language: .korean), localizer: korean)
+        #expect(named.name == "Morning Pages")
+        #expect(named.shortName == "Daybook")
+        #expect(named.lang == "ko")
+        #expect(named.startURL == "/")
+        #expect(named.shortcuts.map(\.name) == ["오늘", "타임라인", "일기"])
+        #expect(named.shortcuts.map(\.url) == ["/", "/timeline", "/journal"])
+        #expect(named.backgroundColor == named.themeColor)
+        let unnamed = ShellPresenter.presentManifest(Fixtures.settings(journalName: ""), localizer: english)
+        #expect(unnamed.name == "Daybook")
+    }
+
+    @Test("the offline page speaks the owner's language")
+    func offline() {
+        #expect(ShellPresenter.presentOffline(localizer: korean).heading == "오프라인 상태예요")
+        #expect(ShellPresenter.presentOffline(localizer: english).retryLabel == "Try again")
+    }
 }
