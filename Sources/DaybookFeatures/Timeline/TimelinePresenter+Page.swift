@@ -102,9 +102,4 @@ extension TimelinePresenter {
             scopeFuture: localizer("timeline.scope.future"), cancel: localizer("timeline.cancel"),
             saveFailed: localizer("timeline.saveFailed"))
     }
-
-    /// A day as its heading shows it: "Saturday, November 21" (noon, so no time zone shift moves the day).
-    static func dateLabel(_ day: DayKey, settings: Settings, localizer: Localizer) -> String {
-        localizer.longDate(day.date(in: settings.timeZone).addingTimeInterval(12 * 3600))
-    }
 }

@@ -12,11 +12,15 @@ public enum TimelinePresenter {
         let today = DayKey(date: response.now, timeZone: response.settings.timeZone)
         return Timeline.ViewModel(
             date: response.day.description,
-            dateLabel: localizer.longDate(
-                response.day.date(in: response.settings.timeZone).addingTimeInterval(12 * 3600)),
+            dateLabel: dateLabel(response.day, settings: response.settings, localizer: localizer),
             isToday: response.day == today,
             blocks: response.tasks.filter(\.isTimed).map(row),
             anytime: response.tasks.filter { !$0.isTimed }.map(row))
+    }
+
+    /// A day as its heading shows it: "Saturday, November 21" (at noon, so no time zone shift moves the day).
+    static func dateLabel(_ day: DayKey, settings: Settings, localizer: Localizer) -> String {
+        localizer.longDate(day.date(in: settings.timeZone).addingTimeInterval(12 * 3600))
     }
 
     /// One task as a row; `placement` is where it sits among the day's overlapping blocks.
