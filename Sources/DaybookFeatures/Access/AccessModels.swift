@@ -39,4 +39,24 @@ public enum Access {
         public var secret: String
         public var note: String
     }
+
+    public enum Login {
+        /// Why signing in was refused.
+        public enum Problem: Sendable, Equatable {
+            case wrongPassphrase
+            /// Too many wrong tries from one address: the next may come in `retryAfterSeconds`.
+            case throttled(retryAfterSeconds: Int)
+        }
+
+        /// The sign-in page.
+        public struct ViewModel: Sendable, Encodable {
+            public var title: String
+            public var lead: String
+            public var passphraseLabel: String
+            public var signInLabel: String
+            public var error: String?
+            /// Where to go after signing in.
+            public var next: String
+        }
+    }
 }

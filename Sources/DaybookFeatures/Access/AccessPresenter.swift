@@ -39,4 +39,22 @@ public enum AccessPresenter {
         case .passphraseTooLong(let maximum): localizer.plural("access.error.passphraseLong", count: maximum)
         }
     }
+
+    /// The sign-in page, going on to `next`; after a refusal, `problem` says why.
+    public static func presentLogin(
+        next: String, problem: Access.Login.Problem? = nil, localizer: Localizer
+    ) -> Access.Login.ViewModel {
+        Access.Login.ViewModel(
+            title: localizer("login.title"), lead: localizer("login.lead"),
+            passphraseLabel: localizer("login.passphrase"), signInLabel: localizer("login.signIn"),
+            error: problem.map { message(for: $0, localizer: localizer) }, next: next)
+    }
+
+    public static func message(for problem: Access.Login.Problem, localizer: Localizer) -> String {
+        switch problem {
+        case .wrongPassphrase: localizer("login.error.wrong")
+        case .throttled(let seconds):
+            localizer.plural("login.error.throttled", count: Int((Double(seconds) / 60).rounded(.up)))
+        }
+    }
 }

@@ -74,6 +74,15 @@ public enum Focus {
         public var labels: Labels
     }
 
+    /// The focus page: the timer, the start form's fields, and why an action was refused.
+    public struct Page: Sendable, Encodable {
+        public var title: String
+        public var focus: ViewModel
+        public var minutes: FormField
+        public var sound: FormField
+        public var error: String?
+    }
+
     public struct Labels: Sendable, Encodable {
         public var start: String
         public var pause: String

@@ -38,6 +38,28 @@ public enum FocusPresenter {
                 volume: localizer("focus.volume"), timeLeft: localizer("focus.timeLeft", "%@")))
     }
 
+    /// The focus page; after a refused action, `problem` says why.
+    public static func presentPage(
+        _ response: Focus.Response, problem: Focus.Problem? = nil, localizer: Localizer
+    ) -> Focus.Page {
+        let model = present(response, localizer: localizer)
+        let sound = model.sound
+        return Focus.Page(
+            title: localizer("focus.title"),
+            focus: model,
+            minutes: FormField(
+                id: "minutes", label: model.labels.minutes, value: String(response.settings.focusMinutes),
+                maxLength: 3),
+            sound: FormField(
+                id: "sound", label: model.labels.sound, value: sound,
+                options: AmbientSound.allCases.map {
+                    FormOption(
+                        value: $0.rawValue, label: localizer("settings.focusSound.\($0.rawValue)"),
+                        isSelected: $0.rawValue == sound)
+                }),
+            error: problem.map { message(for: $0, localizer: localizer) })
+    }
+
     /// `MM:SS`, or `H:MM:SS` from an hour on.
     public static func clock(_ seconds: Int) -> String {
         let s = max(0, seconds)

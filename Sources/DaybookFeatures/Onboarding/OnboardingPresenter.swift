@@ -1,6 +1,11 @@
 import DaybookCore
 
 public enum OnboardingPresenter {
+    /// Why a request that needs the owner's settings was refused before onboarding is done.
+    public static func notSetUpMessage(localizer: Localizer) -> String {
+        localizer("stats.error.notSetUp")
+    }
+
     /// The step to show, with the person's typing and problems when a submission was refused.
     public static func present(
         _ response: Onboarding.Load.Response, rejection: SettingsRejection? = nil, localizer: Localizer

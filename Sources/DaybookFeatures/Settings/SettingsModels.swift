@@ -13,6 +13,27 @@ public enum SettingsScene {
         }
     }
 
+    /// Why a settings change sent as JSON could not be read; nothing was saved.
+    public enum BodyProblem: Error, Equatable, Sendable {
+        case tooLarge(limitKB: Int)
+        /// Not a JSON object.
+        case malformed
+        /// Names that are not settings fields, sorted.
+        case unknownFields([String])
+        case wrongTypes
+    }
+
+    /// The settings page: preferences and the API tokens section.
+    public struct Page: Sendable, Encodable {
+        public var settings: ViewModel
+        public var access: Access.ViewModel
+
+        public init(settings: ViewModel, access: Access.ViewModel) {
+            self.settings = settings
+            self.access = access
+        }
+    }
+
     /// The settings as plain values: what the API returns and accepts (as `PATCH` fields).
     public struct Values: Sendable, Encodable, Equatable {
         public var name: String

@@ -118,4 +118,14 @@ public enum SettingsPresenter {
                 ? SettingsScene.SignOut(label: localizer("settings.signOut"), hint: localizer("settings.signOut.hint"))
                 : nil)
     }
+
+    /// Why a settings change sent as JSON could not be read, in words.
+    public static func message(for problem: SettingsScene.BodyProblem, localizer: Localizer) -> String {
+        switch problem {
+        case .tooLarge(let limitKB): localizer.plural("api.error.tooLarge", count: limitKB)
+        case .malformed: localizer("api.error.malformedJSON")
+        case .unknownFields(let names): localizer("api.error.unknownFields", names.joined(separator: ", "))
+        case .wrongTypes: localizer("api.error.wrongTypes")
+        }
+    }
 }

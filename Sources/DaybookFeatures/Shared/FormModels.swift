@@ -74,6 +74,13 @@ public enum FieldProblemPresenter {
         }
     }
 
+    /// Field name → message, for a refused settings change.
+    public static func messages(_ problems: [SettingsField: FieldProblem], localizer: Localizer) -> [String: String] {
+        var fields: [String: String] = [:]
+        for (field, problem) in problems { fields[field.rawValue] = message(for: problem, localizer: localizer) }
+        return fields
+    }
+
     /// The summary above a form with `count` problems.
     public static func summary(count: Int, localizer: Localizer) -> String {
         localizer.plural("error.form.summary", count: count)

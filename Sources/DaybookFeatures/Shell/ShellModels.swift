@@ -26,4 +26,46 @@ public enum Shell {
         public var href: String
         public var isCurrent: Bool
     }
+
+    /// The page the service worker shows when the server can't be reached.
+    public struct Offline: Sendable, Encodable {
+        public var heading: String
+        public var body: String
+        public var retryLabel: String
+    }
+
+    /// The web app manifest: installable to a phone's home screen.
+    public struct Manifest: Sendable, Encodable {
+        public struct Icon: Sendable, Encodable {
+            public var src: String
+            public var sizes: String
+            public var type: String
+            public var purpose: String
+        }
+
+        public struct Shortcut: Sendable, Encodable {
+            public var name: String
+            public var url: String
+        }
+
+        public var name: String
+        public var shortName: String
+        public var description: String
+        public var lang: String
+        public var startURL = "/"
+        public var scope = "/"
+        public var display = "standalone"
+        public var backgroundColor: String
+        public var themeColor: String
+        public var icons: [Icon]
+        public var shortcuts: [Shortcut]
+
+        enum CodingKeys: String, CodingKey {
+            case name, description, lang, scope, display, icons, shortcuts
+            case shortName = "short_name"
+            case startURL = "start_url"
+            case backgroundColor = "background_color"
+            case themeColor = "theme_color"
+        }
+    }
 }

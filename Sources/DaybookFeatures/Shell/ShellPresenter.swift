@@ -25,4 +25,32 @@ public enum ShellPresenter {
             },
             showsNavigation: showsNavigation)
     }
+
+    public static func presentOffline(localizer: Localizer) -> Shell.Offline {
+        Shell.Offline(
+            heading: localizer("offline.heading"), body: localizer("offline.body"),
+            retryLabel: localizer("offline.retry"))
+    }
+
+    /// The manifest named after the journal (or the app), coloured by the theme, in the owner's language.
+    public static func presentManifest(_ settings: Settings, localizer: Localizer) -> Shell.Manifest {
+        let canvas = ThemePalette(accent: settings.accentColor).light.canvas.hex
+        let appName = localizer("app.name")
+        return Shell.Manifest(
+            name: settings.journalName.isEmpty ? appName : settings.journalName,
+            shortName: appName,
+            description: localizer("app.description"),
+            lang: settings.language.rawValue,
+            backgroundColor: canvas,
+            themeColor: canvas,
+            icons: [
+                .init(src: "/static/icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any"),
+                .init(src: "/static/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any"),
+                .init(src: "/static/icons/maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable"),
+                .init(src: "/static/icons/icon.svg", sizes: "any", type: "image/svg+xml", purpose: "any"),
+            ],
+            shortcuts: [AppSection.today, .timeline, .journal].map {
+                Shell.Manifest.Shortcut(name: localizer("nav.\($0.rawValue)"), url: $0.path)
+            })
+    }
 }

@@ -50,6 +50,28 @@ public enum Timeline {
         }
     }
 
+    /// A draft that was refused: what the person typed, and why, to show them again.
+    public struct Rejection: Sendable {
+        public var typed: TaskDraft
+        public var problems: TaskValidationError
+
+        public init(typed: TaskDraft, problems: TaskValidationError) {
+            self.typed = typed
+            self.problems = problems
+        }
+    }
+
+    /// A deletion that can still be undone, under the key the undo form sends back.
+    public struct Undoable: Sendable {
+        public var key: String
+        public var deletion: Deletion
+
+        public init(key: String, deletion: Deletion) {
+            self.key = key
+            self.deletion = deletion
+        }
+    }
+
     /// A day of tasks: blocks placed for the timeline, and the anytime list.
     public struct ViewModel: Sendable, Encodable {
         public var date: String
@@ -75,5 +97,91 @@ public enum Timeline {
         /// Where the block sits among blocks it overlaps: column `column` of `columns`.
         public var column: Int
         public var columns: Int
+    }
+
+    /// The timeline page: the day's blocks with their buttons, the add form, and an undo after a delete.
+    public struct Page: Sendable, Encodable {
+        public var title: String
+        public var timeline: ViewModel
+        public var previousHref: String
+        public var nextHref: String
+        public var todayHref: String
+        public var labels: Labels
+        public var form: TaskForm
+        public var undo: Undo?
+        public var hours: [String]
+        public var isEmpty: Bool
+        public var rows: [Row]
+        public var anytimeRows: [Row]
+    }
+
+    /// The add or edit form of a task.
+    public struct TaskForm: Sendable, Encodable {
+        public var action: String
+        /// The day the form is about: a new task's day, or the occurrence being edited.
+        public var date: String
+        /// Sent as a hidden field when the form has no date field of its own (adding a task).
+        public var hiddenDate: String?
+        public var fields: [FormField]
+        public var errorSummary: String?
+        public var submit: String
+        /// For a repeating task being edited: which days the change is for.
+        public var scope: ScopeChoice?
+    }
+
+    public struct ScopeChoice: Sendable, Encodable {
+        public var legend: String
+        public var options: [FormOption]
+    }
+
+    /// A task with the labels of its buttons.
+    public struct Row: Sendable, Encodable {
+        public var task: TaskRow
+        public var startMinute: Int
+        public var endMinute: Int
+        public var toggleLabel: String
+        public var deleteLabel: String
+        public var editLabel: String
+        public var editHref: String
+        public var doneValue: String
+        /// `this` for a repeating task: its × removes only this day's occurrence.
+        public var deleteScope: String
+    }
+
+    public struct Labels: Sendable, Encodable {
+        public var previous: String
+        public var next: String
+        public var today: String
+        public var addHeading: String
+        public var anytime: String
+        public var empty: String
+        public var done: String
+        public var dragHint: String
+        public var scopeQuestion: String
+        public var scopeThis: String
+        public var scopeFuture: String
+        public var cancel: String
+        public var saveFailed: String
+    }
+
+    public struct Undo: Sendable, Encodable {
+        public var key: String
+        public var message: String
+        public var label: String
+    }
+
+    /// The page that edits one task: `/timeline/tasks/{id}/edit`.
+    public struct EditPage: Sendable, Encodable {
+        public var heading: String
+        public var taskTitle: String
+        public var form: TaskForm
+        public var backHref: String
+        public var cancel: String
+        public var deletes: [DeleteChoice]
+    }
+
+    public struct DeleteChoice: Sendable, Encodable {
+        public var scope: String
+        public var label: String
     }
 }

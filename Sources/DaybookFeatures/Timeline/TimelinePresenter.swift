@@ -12,11 +12,15 @@ public enum TimelinePresenter {
         let today = DayKey(date: response.now, timeZone: response.settings.timeZone)
         return Timeline.ViewModel(
             date: response.day.description,
-            dateLabel: localizer.longDate(
-                response.day.date(in: response.settings.timeZone).addingTimeInterval(12 * 3600)),
+            dateLabel: dateLabel(response.day, settings: response.settings, localizer: localizer),
             isToday: response.day == today,
             blocks: response.tasks.filter(\.isTimed).map(row),
             anytime: response.tasks.filter { !$0.isTimed }.map(row))
+    }
+
+    /// A day as its heading shows it: "Saturday, November 21" (at noon, so no time zone shift moves the day).
+    static func dateLabel(_ day: DayKey, settings: Settings, localizer: Localizer) -> String {
+        localizer.longDate(day.date(in: settings.timeZone).addingTimeInterval(12 * 3600))
     }
 
     /// One task as a row; `placement` is where it sits among the day's overlapping blocks.
@@ -36,7 +40,25 @@ public enum TimelinePresenter {
             column: placement?.column ?? 0, columns: placement?.columns ?? 1)
     }
 
-    /// A field's problem, or a request's, in words.
+    /// A created or changed task's row, placed among the tasks of the day it was looked up on.
+    public static func row(_ task: PlannedTask, in day: Timeline.Response, localizer: Localizer) -> Timeline.TaskRow {
+        row(
+            task, focusSeconds: day.focusSecondsByTask[task.id] ?? 0,
+            placement: TimelineLayout.columns(for: day.tasks)[task.id], localizer: localizer)
+    }
+
+    /// Why a task request was refused, in words; a refused draft is summed up by how many fields are wrong.
+    public static func message(for problem: Timeline.Problem, localizer: Localizer) -> String {
+        switch problem {
+        case .invalid(let error): localizer.plural("task.error.summary", count: error.problems.count)
+        case .unknownTask: localizer("task.error.unknownTask")
+        case .invalidDate: localizer("task.error.invalidDate")
+        case .notOnThatDay: localizer("task.error.notOnThatDay")
+        case .unknownScope: localizer("task.error.unknownScope")
+        }
+    }
+
+    /// A field's problem in words.
     public static func message(for problem: TaskProblem, localizer: Localizer) -> String {
         switch problem {
         case .titleEmpty: localizer("task.error.titleEmpty")

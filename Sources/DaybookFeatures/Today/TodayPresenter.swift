@@ -32,6 +32,12 @@ public enum TodayPresenter {
                     }) : nil)
     }
 
+    public static func message(for problem: Today.Problem, localizer: Localizer) -> String {
+        switch problem {
+        case .invalidRating: LogPresenter.message(for: .invalidRating(.sleep), localizer: localizer)
+        }
+    }
+
     /// The radius of the goal ring in the SVG's units.
     static let ringRadius = 52.0
 

@@ -37,8 +37,7 @@ struct AssetRoutes {
         router.get("/manifest.webmanifest") { request, _ in
             let settings = try await currentSettings(request)
             let localizer = services.localizer(for: settings)
-            let manifest = WebManifest(settings: settings, localizer: localizer)
-            var response = try JSONResponse.make(manifest)
+            var response = try JSONResponse.make(ShellPresenter.presentManifest(settings, localizer: localizer))
             response.headers[.contentType] = "application/manifest+json"
             response.headers[.cacheControl] = "no-cache"
             return response
@@ -46,9 +45,7 @@ struct AssetRoutes {
         router.get("/offline") { request, context in
             let settings = try await currentSettings(request)
             let localizer = services.localizer(for: settings)
-            let page = OfflinePage(
-                heading: localizer("offline.heading"), body: localizer("offline.body"),
-                retryLabel: localizer("offline.retry"))
+            let page = ShellPresenter.presentOffline(localizer: localizer)
             let shell = ShellPresenter.present(
                 title: page.heading, current: nil, appearance: settings.appearance, showsNavigation: false,
                 localizer: localizer)
@@ -56,12 +53,6 @@ struct AssetRoutes {
                 "offline", page: page, shell: shell, csrf: "",
                 theme: ThemeLinks(palette: ThemePalette(accent: settings.accentColor), appearance: settings.appearance))
         }
-    }
-
-    struct OfflinePage: Encodable, Sendable {
-        var heading: String
-        var body: String
-        var retryLabel: String
     }
 
     private func currentSettings(_ request: Request) async throws -> Settings {
@@ -77,60 +68,5 @@ struct AssetRoutes {
         }
         headers[.contentLength] = String(body.readableBytes)
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: body))
-    }
-}
-
-/// The web app manifest: installable to a phone's home screen.
-struct WebManifest: Encodable {
-    struct Icon: Encodable {
-        var src: String
-        var sizes: String
-        var type: String
-        var purpose: String
-    }
-
-    struct Shortcut: Encodable {
-        var name: String
-        var url: String
-    }
-
-    var name: String
-    var shortName: String
-    var description: String
-    var lang: String
-    var startURL = "/"
-    var scope = "/"
-    var display = "standalone"
-    var backgroundColor: String
-    var themeColor: String
-    var icons: [Icon]
-    var shortcuts: [Shortcut]
-
-    enum CodingKeys: String, CodingKey {
-        case name, description, lang, scope, display, icons, shortcuts
-        case shortName = "short_name"
-        case startURL = "start_url"
-        case backgroundColor = "background_color"
-        case themeColor = "theme_color"
-    }
-
-    init(settings: Settings, localizer: Localizer) {
-        let palette = ThemePalette(accent: settings.accentColor)
-        let appName = localizer("app.name")
-        name = settings.journalName.isEmpty ? appName : settings.journalName
-        shortName = appName
-        description = localizer("app.description")
-        lang = settings.language.rawValue
-        backgroundColor = palette.light.canvas.hex
-        themeColor = palette.light.canvas.hex
-        icons = [
-            Icon(src: "/static/icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any"),
-            Icon(src: "/static/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any"),
-            Icon(src: "/static/icons/maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable"),
-            Icon(src: "/static/icons/icon.svg", sizes: "any", type: "image/svg+xml", purpose: "any"),
-        ]
-        shortcuts = [AppSection.today, .timeline, .journal].map {
-            Shortcut(name: localizer("nav.\($0.rawValue)"), url: $0.path)
-        }
     }
 }

@@ -6,14 +6,6 @@ import Hummingbird
 struct FocusRoutes {
     let services: AppServices
 
-    /// The focus page: the timer, the start form's fields, and an error when an action was refused.
-    struct Page: Encodable, Sendable {
-        var focus: Focus.ViewModel
-        var minutes: FormField
-        var sound: FormField
-        var error: String?
-    }
-
     func register(on router: Router<DaybookRequestContext>) {
         router.get("/focus") { request, context in
             try await page(request, context) { try await $0.current() }
@@ -52,35 +44,21 @@ struct FocusRoutes {
         do {
             let response = try await action(interactor)
             if redirect { return Response.seeOther("/focus") }
-            return try render(response, env, context, error: nil, status: .ok)
+            return try render(FocusPresenter.presentPage(response, localizer: env.localizer), env, context)
         } catch let problem as Focus.Problem {
             let status: HTTPResponse.Status = if case .timer = problem { .conflict } else { .unprocessableContent }
-            let message = FocusPresenter.message(for: problem, localizer: env.localizer)
-            return try render(try await interactor.current(), env, context, error: message, status: status)
+            let page = FocusPresenter.presentPage(
+                try await interactor.current(), problem: problem, localizer: env.localizer)
+            return try render(page, env, context, status: status)
         }
     }
 
     private func render(
-        _ response: Focus.Response, _ env: PageEnvironment, _ context: DaybookRequestContext, error: String?,
-        status: HTTPResponse.Status
+        _ page: Focus.Page, _ env: PageEnvironment, _ context: DaybookRequestContext,
+        status: HTTPResponse.Status = .ok
     ) throws -> Response {
-        let localizer = env.localizer
-        let model = FocusPresenter.present(response, localizer: localizer)
-        let sound = model.sound
-        let page = Page(
-            focus: model,
-            minutes: FormField(
-                id: "minutes", label: model.labels.minutes, value: String(env.settings.focusMinutes), maxLength: 3),
-            sound: FormField(
-                id: "sound", label: model.labels.sound, value: sound,
-                options: AmbientSound.allCases.map {
-                    FormOption(
-                        value: $0.rawValue, label: localizer("settings.focusSound.\($0.rawValue)"),
-                        isSelected: $0.rawValue == sound)
-                }),
-            error: error)
-        return try env.render(
-            "focus", page: page, title: localizer("focus.title"), current: nil, showsNavigation: false,
-            services: services, context: context, status: status)
+        try env.render(
+            "focus", page: page, title: page.title, current: nil, showsNavigation: false, services: services,
+            context: context, status: status)
     }
 }

@@ -147,6 +147,7 @@ struct LogRoutes {
     }
 
     private func notSetUp(_ localizer: Localizer) -> Response {
-        APIError.response(status: .conflict, code: "notSetUp", message: localizer("stats.error.notSetUp"))
+        APIError.response(
+            status: .conflict, code: "notSetUp", message: OnboardingPresenter.notSetUpMessage(localizer: localizer))
     }
 }

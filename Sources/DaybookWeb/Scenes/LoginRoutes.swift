@@ -6,37 +6,26 @@ import Hummingbird
 struct LoginRoutes {
     let services: AppServices
 
-    struct ViewModel: Encodable, Sendable {
-        var title: String
-        var lead: String
-        var passphraseLabel: String
-        var signInLabel: String
-        var error: String?
-        var next: String
-    }
-
     func register(on router: Router<DaybookRequestContext>) {
         router.get("/login") { request, context in
             let env = try await PageEnvironment(services: services, request: request)
             let next = Self.safeNext(request.uri.queryParameters["next"].map(String.init) ?? "/")
-            return try render(env, context, next: next, error: nil)
+            return try render(env, context, next: next)
         }
         router.post("/login") { request, context in
             let env = try await PageEnvironment(services: services, request: request)
             let next = Self.safeNext(context.form["next"] ?? "/")
             let key = context.remoteAddress ?? "unknown"
             if let wait = await services.throttle.retryAfter(for: key) {
-                let message = env.localizer.plural(
-                    "login.error.throttled", count: Int((Double(wait) / 60).rounded(.up)))
-                var response = try render(env, context, next: next, error: message, status: .tooManyRequests)
+                var response = try render(
+                    env, context, next: next, problem: .throttled(retryAfterSeconds: wait), status: .tooManyRequests)
                 response.headers[.retryAfter] = String(wait)
                 return response
             }
             let access = services.accessInteractor(env.database)
             guard let session = try await access.signIn(passphrase: context.form["passphrase"] ?? "") else {
                 await services.throttle.recordFailure(for: key)
-                return try render(
-                    env, context, next: next, error: env.localizer("login.error.wrong"), status: .unauthorized)
+                return try render(env, context, next: next, problem: .wrongPassphrase, status: .unauthorized)
             }
             await services.throttle.reset(for: key)
             var response = Response.seeOther(next)
@@ -68,14 +57,10 @@ struct LoginRoutes {
     }
 
     private func render(
-        _ env: PageEnvironment, _ context: DaybookRequestContext, next: String, error: String?,
-        status: HTTPResponse.Status = .ok
+        _ env: PageEnvironment, _ context: DaybookRequestContext, next: String,
+        problem: Access.Login.Problem? = nil, status: HTTPResponse.Status = .ok
     ) throws -> Response {
-        let localizer = env.localizer
-        let model = ViewModel(
-            title: localizer("login.title"), lead: localizer("login.lead"),
-            passphraseLabel: localizer("login.passphrase"), signInLabel: localizer("login.signIn"), error: error,
-            next: next)
+        let model = AccessPresenter.presentLogin(next: next, problem: problem, localizer: env.localizer)
         return try env.render(
             "login", page: model, title: model.title, current: nil, showsNavigation: false, services: services,
             context: context, status: status)

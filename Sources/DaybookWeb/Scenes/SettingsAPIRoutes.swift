@@ -12,18 +12,17 @@ struct SettingsAPIRoutes {
             let (interactor, localizer) = try await scene(request)
             return try JSONResponse.make(SettingsPresenter.present(try await interactor.load(), localizer: localizer))
         }
-        router.patch("/api/v1/settings") { request, context in
+        router.patch("/api/v1/settings") { request, _ in
             let (interactor, localizer) = try await scene(request)
-            let change = try await decodeChange(request, context: context, localizer: localizer)
             do {
-                let updated = try await interactor.update(change)
+                let updated = try await interactor.update(try await decodeChange(request))
                 let model = SettingsPresenter.present(updated, localizer: services.localizer(for: updated.settings))
                 return try JSONResponse.make(model)
+            } catch let problem as SettingsScene.BodyProblem {
+                let status: HTTPResponse.Status = if case .tooLarge = problem { .contentTooLarge } else { .badRequest }
+                throw HTTPError(status, message: SettingsPresenter.message(for: problem, localizer: localizer))
             } catch let error as SettingsValidationError {
-                var fields: [String: String] = [:]
-                for (field, problem) in error.problems {
-                    fields[field.rawValue] = FieldProblemPresenter.message(for: problem, localizer: localizer)
-                }
+                let fields = FieldProblemPresenter.messages(error.problems, localizer: localizer)
                 return APIError.response(
                     status: .unprocessableContent, code: "invalidSettings",
                     message: FieldProblemPresenter.summary(count: fields.count, localizer: localizer), fields: fields)
@@ -45,30 +44,28 @@ struct SettingsAPIRoutes {
         )
     }
 
-    /// Reads a JSON object of settings fields; anything else is a 400 that says what is wrong.
-    private func decodeChange(_ request: Request, context: DaybookRequestContext, localizer: Localizer) async throws
-        -> SettingsChange
-    {
+    /// Reads a JSON object of settings fields.
+    ///
+    /// - Throws: `SettingsScene.BodyProblem` for a body that is too large, not an object, names other fields or
+    ///   holds values of the wrong type.
+    private func decodeChange(_ request: Request) async throws -> SettingsChange {
         var request = request
         let body: ByteBuffer
         do {
             body = try await request.collectBody(upTo: Limits.jsonBody)
         } catch {
-            throw HTTPError(
-                .contentTooLarge, message: localizer.plural("api.error.tooLarge", count: Limits.jsonBody / 1024))
+            throw SettingsScene.BodyProblem.tooLarge(limitKB: Limits.jsonBody / 1024)
         }
         let data = Data(body.readableBytesView)
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-            throw HTTPError(.badRequest, message: localizer("api.error.malformedJSON"))
+            throw SettingsScene.BodyProblem.malformed
         }
         let unknown = object.keys.filter { !SettingsChange.fieldNames.contains($0) }.sorted()
-        guard unknown.isEmpty else {
-            throw HTTPError(.badRequest, message: localizer("api.error.unknownFields", unknown.joined(separator: ", ")))
-        }
+        guard unknown.isEmpty else { throw SettingsScene.BodyProblem.unknownFields(unknown) }
         do {
             return try JSONDecoder().decode(SettingsChange.self, from: data)
         } catch {
-            throw HTTPError(.badRequest, message: localizer("api.error.wrongTypes"))
+            throw SettingsScene.BodyProblem.wrongTypes
         }
     }
 }

@@ -6,12 +6,6 @@ import Hummingbird
 struct SettingsRoutes {
     let services: AppServices
 
-    /// The settings page: preferences and the API tokens section.
-    struct Page: Encodable, Sendable {
-        var settings: SettingsScene.ViewModel
-        var access: Access.ViewModel
-    }
-
     func register(on router: Router<DaybookRequestContext>) {
         router.get("/settings") { request, context in
             let env = try await PageEnvironment(services: services, request: request)
@@ -72,9 +66,10 @@ struct SettingsRoutes {
         let tokens = try await services.accessInteractor(env.database).tokens()
         let access = AccessPresenter.present(
             tokens: tokens, created: created, typedName: typedName, problem: problem, localizer: env.localizer)
+        let page = SettingsScene.Page(settings: settings, access: access)
         return try env.render(
-            "settings", page: Page(settings: settings, access: access), title: settings.title, current: .settings,
-            services: services, context: context, status: status)
+            "settings", page: page, title: settings.title, current: .settings, services: services, context: context,
+            status: status)
     }
 }
 

@@ -33,7 +33,8 @@ struct StatsRoutes {
             do {
                 guard let response = try await services.statsInteractor(database).load(Self.request(request)) else {
                     return APIError.response(
-                        status: .conflict, code: "notSetUp", message: localizer("stats.error.notSetUp"))
+                        status: .conflict, code: "notSetUp",
+                        message: OnboardingPresenter.notSetUpMessage(localizer: localizer))
                 }
                 return try JSONResponse.make(StatsPresenter.present(response, localizer: localizer))
             } catch let problem as Stats.Problem {

@@ -69,10 +69,7 @@ struct TaskAPIRoutes {
     private func row(_ task: PlannedTask, _ interactor: TimelineInteractor, _ localizer: Localizer) async throws
         -> Timeline.TaskRow
     {
-        let day = try await interactor.day(task.day.description)
-        let placement = TimelineLayout.columns(for: day.tasks)[task.id]
-        return TimelinePresenter.row(
-            task, focusSeconds: day.focusSecondsByTask[task.id] ?? 0, placement: placement, localizer: localizer)
+        TimelinePresenter.row(task, in: try await interactor.day(task.day.description), localizer: localizer)
     }
 
     private func respond(
@@ -84,25 +81,21 @@ struct TaskAPIRoutes {
         do {
             return try await action(services.timelineInteractor(database), localizer)
         } catch let problem as Timeline.Problem {
-            switch problem {
-            case .invalid(let error):
-                return APIError.response(
-                    status: .unprocessableContent, code: "invalidTask",
-                    message: localizer.plural("task.error.summary", count: error.problems.count),
-                    fields: TimelinePresenter.fieldMessages(error, localizer: localizer))
-            case .unknownTask:
-                return APIError.response(
-                    status: .notFound, code: "unknownTask", message: localizer("task.error.unknownTask"))
-            case .invalidDate:
-                return APIError.response(
-                    status: .badRequest, code: "invalidDate", message: localizer("task.error.invalidDate"))
-            case .unknownScope:
-                return APIError.response(
-                    status: .badRequest, code: "unknownScope", message: localizer("task.error.unknownScope"))
-            case .notOnThatDay:
-                return APIError.response(
-                    status: .unprocessableContent, code: "notOnThatDay", message: localizer("task.error.notOnThatDay"))
+            let (status, code): (HTTPResponse.Status, String) =
+                switch problem {
+                case .invalid: (.unprocessableContent, "invalidTask")
+                case .unknownTask: (.notFound, "unknownTask")
+                case .invalidDate: (.badRequest, "invalidDate")
+                case .unknownScope: (.badRequest, "unknownScope")
+                case .notOnThatDay: (.unprocessableContent, "notOnThatDay")
+                }
+            var fields: [String: String]?
+            if case .invalid(let error) = problem {
+                fields = TimelinePresenter.fieldMessages(error, localizer: localizer)
             }
+            return APIError.response(
+                status: status, code: code, message: TimelinePresenter.message(for: problem, localizer: localizer),
+                fields: fields)
         }
     }
 }

@@ -20,8 +20,8 @@ struct TodayRoutes {
             let env = try await PageEnvironment(services: services, request: request)
             do {
                 try await interactor(env).recordSleep(context.form["quality"])
-            } catch Today.Problem.invalidRating {
-                throw PageProblem(.badRequest, env.localizer("log.error.rating"))
+            } catch let problem as Today.Problem {
+                throw PageProblem(.badRequest, TodayPresenter.message(for: problem, localizer: env.localizer))
             }
             await services.events.publish(.log)
             return Response.seeOther("/")
