@@ -3,7 +3,12 @@ import Foundation
 import ServiceLifecycle
 
 /// Records a countdown as completed the moment it reaches zero, even when no page is open.
-struct FocusWatcher: Service {
+///
+/// Its description is its name: the service group names every service once at start, and without one it would
+/// reflect over everything `AppServices` holds (every catalog string, every parsed template).
+struct FocusWatcher: Service, CustomStringConvertible {
+    var description: String { "FocusWatcher" }
+
     let services: AppServices
 
     func run() async throws {
