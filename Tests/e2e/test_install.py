@@ -3,6 +3,7 @@
 import os
 import re
 import subprocess
+import sys
 from pathlib import Path
 
 from conftest import ROOT, LOG_DIR, start_server, STOP_TIMEOUT
@@ -38,6 +39,10 @@ def test_install_into_a_prefix(tmp_path):
                              text=True, timeout=30)
     assert version.returncode == 0, version.stderr
     assert re.search(r"\d+\.\d+", version.stdout), f"--version printed {version.stdout!r}"
+    if sys.platform.startswith("linux"):
+        # Self-contained: the Swift runtime and Foundation are inside, so it runs without a toolchain.
+        libraries = subprocess.run(["ldd", str(binary)], capture_output=True, text=True).stdout
+        assert "libswiftCore" not in libraries and "libFoundation" not in libraries, libraries
 
     bash = prefix / "share/bash-completion/completions/daybook"
     assert bash.is_file() and "daybook" in bash.read_text(), "no bash completion"
