@@ -17,11 +17,15 @@ extension AppDatabase: SnapshotStore {
 
     /// One read in which `focusDay` is split in `timeZone`. The read checks the split first; only when the
     /// zone changed (or the table was never computed) is it rebuilt, in a write, and the read run again.
+    ///
+    /// The read runs on the calling thread: it is short work on pages in memory (WAL readers never wait for
+    /// the writer), and an asynchronous read costs two thread switches (to the connection's queue and back),
+    /// more than most pages' queries together.
     func read<T: Sendable>(splittingDaysIn timeZone: TimeZone, _ body: @escaping @Sendable (Database) throws -> T)
         async throws -> T
     {
         let identifier = timeZone.identifier
-        let (fresh, value) = try await writer.read { db -> (Bool, T?) in
+        let (fresh, value) = try readOnThisThread { db -> (Bool, T?) in
             guard try Self.focusDayZone(db) == identifier else { return (false, nil) }
             return (true, try body(db))
         }
@@ -30,6 +34,11 @@ extension AppDatabase: SnapshotStore {
             if try Self.focusDayZone(db) != identifier { try Self.rebuildFocusDays(db, timeZone: timeZone) }
         }
         return try await writer.read(body)
+    }
+
+    /// A read inside one transaction, on the calling thread.
+    private func readOnThisThread<T>(_ body: (Database) throws -> T) throws -> T {
+        try writer.read(body)
     }
 
     /// The time zone `focusDay` was split in, or `nil` when it has not been computed.
