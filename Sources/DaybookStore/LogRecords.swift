@@ -12,6 +12,23 @@ struct DailyLogRecord: Codable, FetchableRecord, PersistableRecord {
     var reflection: String
     var updatedAt: Date
 
+    init(day: String, sleepQuality: Int?, mood: Int?, reflection: String, updatedAt: Date) {
+        self.day = day
+        self.sleepQuality = sleepQuality
+        self.mood = mood
+        self.reflection = reflection
+        self.updatedAt = updatedAt
+    }
+
+    /// Read by column, not through `Decodable`: the log is read on every Today and Daily Log page.
+    init(row: Row) throws {
+        day = row["day"]
+        sleepQuality = row["sleepQuality"]
+        mood = row["mood"]
+        reflection = row["reflection"]
+        updatedAt = row["updatedAt"]
+    }
+
     /// The domain value, or `nil` for a row this version cannot read.
     var log: DailyLog? {
         guard let key = DayKey(string: day) else { return nil }

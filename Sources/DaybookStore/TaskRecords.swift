@@ -17,6 +17,20 @@ struct TaskRecord: Codable, FetchableRecord, PersistableRecord {
     var repeatRule: String?
     var repeatUntil: String?
 
+    /// Read by column, not through `Decodable`: a day's tasks are read on every Today and Timeline page.
+    init(row: Row) throws {
+        id = row["id"]
+        title = row["title"]
+        notes = row["notes"]
+        day = row["day"]
+        startMinute = row["startMinute"]
+        durationMinutes = row["durationMinutes"]
+        color = row["color"]
+        isDone = row["isDone"]
+        repeatRule = row["repeatRule"]
+        repeatUntil = row["repeatUntil"]
+    }
+
     init(_ task: PlannedTask) {
         id = task.id
         title = task.title

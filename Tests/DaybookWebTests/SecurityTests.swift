@@ -226,4 +226,18 @@ struct SecurityTests {
         }
         #expect(try await app.database?.tokens().isEmpty == true)
     }
+
+    @Test("secrets are 32 random bytes in URL-safe base64 that decode back exactly")
+    func secretsAreURLSafe() throws {
+        let secrets = (0..<200).map { _ in SystemSecretMaker().newSecret() }
+        #expect(Set(secrets).count == 200)
+        for secret in secrets {
+            #expect(secret.count == 43)
+            #expect(secret.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
+            #expect(Base64URL.decode(secret)?.count == 32)
+        }
+        let bytes = Data([0xfb, 0xff, 0xbf, 0x00, 0x3e])
+        #expect(Base64URL.encode(bytes) == "-_-_AD4")
+        #expect(Base64URL.decode("-_-_AD4") == bytes)
+    }
 }

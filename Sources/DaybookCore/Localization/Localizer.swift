@@ -103,6 +103,8 @@ public struct Localizer: Sendable {
     }
 
     private func format(_ template: String, _ arguments: [any CustomStringConvertible]) -> String {
+        // Most strings have no placeholder: nothing to fill in.
+        guard template.utf8.contains(UInt8(ascii: "%")) else { return template }
         var output = ""
         var next = 0
         var index = template.startIndex

@@ -57,6 +57,15 @@ public enum RepeatRule: Hashable, Sendable, CustomStringConvertible {
     /// Parses `daily`, `weekdays` or `weekly:` followed by comma-separated day names (`weekly:mon,wed,fri`);
     /// any case, spaces allowed around names. `nil` for anything else, including `weekly:` with no day.
     public init?(string: String) {
+        // Stored rules are already in their plain form: read those without trimming or lowercasing.
+        switch string {
+        case "daily": self = .daily
+        case "weekdays": self = .weekdays
+        default: self.init(typed: string)
+        }
+    }
+
+    private init?(typed string: String) {
         let text = string.trimmingCharacters(in: .whitespaces).lowercased()
         switch text {
         case "daily": self = .daily

@@ -24,8 +24,9 @@ public struct AppServices: Sendable {
     public var undo = UndoStash()
     /// The owner's theme, derived once per accent and appearance.
     var themes = ThemeCache()
-    /// Pages kept until the data, the day or the language changes.
-    var pages = PageCache()
+    /// Pages and API answers kept until the data, the day, the language (or the minute) changes.
+    var pages = PageCache<PageRenderer.EncodedPage>()
+    var answers = PageCache<ByteBuffer>()
 
     public init(
         configuration: AppConfiguration, gate: DatabaseGate, clock: any DaybookClock, catalog: StringCatalog,
@@ -104,5 +105,17 @@ public struct AppServices: Sendable {
 
     func accessInteractor(_ database: AppDatabase) -> AccessInteractor {
         AccessInteractor(store: database, secrets: secrets, hasher: hasher, clock: clock)
+    }
+
+    /// `make`'s answer as JSON, kept like a page: the same address with the same stored data, day and language
+    /// (and minute, for answers that show the time) is answered from memory.
+    func keptJSON(
+        _ request: Request, kept lifetime: PageLifetime, make: () async throws -> some Encodable
+    ) async throws -> Response {
+        let database = try await database()
+        let key = PageKey(
+            address: request.uri.description, database: database,
+            settings: try await ownerSettings(database, request: request), now: clock.now(), lifetime: lifetime)
+        return JSONResponse.make(body: try await answers.value(for: key) { try JSONResponse.encode(try await make()) })
     }
 }

@@ -29,25 +29,28 @@ struct PageEnvironment: Sendable {
             localizer: localizer)
     }
 
-    /// The page's encoded model from the cache, or made now and kept. Only for pages that depend on nothing but
-    /// the stored data, the owner's day and their language.
-    func cached(
-        _ request: Request, services: AppServices, make: () async throws -> PageRenderer.EncodedPage
+    /// A page's encoded model: from the cache when the same address was made with the same stored data, day and
+    /// language (and, for a page that shows the time, within the same minute); else made now and kept. With no
+    /// lifetime (a page showing a refusal, an undo or anything else kept outside the store) it is always made.
+    func page(
+        _ request: Request, services: AppServices, kept lifetime: PageLifetime?,
+        make: () async throws -> PageRenderer.EncodedPage
     ) async throws -> PageRenderer.EncodedPage {
-        let key = PageCache.Key(
-            address: request.uri.description, revision: database.revision,
-            day: DayKey(date: services.clock.now(), timeZone: settings.timeZone), language: settings.language)
-        return try await services.pages.page(for: key, make: make)
+        guard let lifetime else { return try await make() }
+        let key = PageKey(
+            address: request.uri.description, database: database, settings: settings, now: services.clock.now(),
+            lifetime: lifetime)
+        return try await services.pages.value(for: key, make: make)
     }
 
     /// Renders an encoded page in the person's shell.
     func render(
         _ template: String, encoded: PageRenderer.EncodedPage, current: AppSection?, services: AppServices,
-        context: DaybookRequestContext
+        context: DaybookRequestContext, status: HTTPResponse.Status = .ok
     ) throws -> Response {
         try services.renderer.render(
             template, encoded: encoded.page, shell: shell(title: encoded.title, current: current),
-            csrf: context.csrfToken, theme: theme, markup: encoded.markup)
+            csrf: context.csrfToken, theme: theme, status: status, markup: encoded.markup)
     }
 
     /// Renders a page in the person's shell.

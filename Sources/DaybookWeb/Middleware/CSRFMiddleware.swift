@@ -18,11 +18,13 @@ struct CSRFMiddleware: RouterMiddleware {
             $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_"
         }
         let cookieToken = existing.flatMap { $0.count >= 32 ? $0 : nil }
-        context.csrfToken = cookieToken ?? services.secrets.newSecret()
+        // The API takes JSON only, never a form: it needs no form token, and its clients no cookie.
+        let isAPI = request.uri.path.hasPrefix("/api/")
+        context.csrfToken = cookieToken ?? (isAPI ? "" : services.secrets.newSecret())
 
         if ![.get, .head, .options].contains(request.method) {
             try checkSameOrigin(request)
-            if request.uri.path.hasPrefix("/api/") {
+            if isAPI {
                 try checkJSON(request)
             } else {
                 context.form = try await readForm(&request)
@@ -33,7 +35,7 @@ struct CSRFMiddleware: RouterMiddleware {
         }
 
         var response = try await next(request, context)
-        if cookieToken == nil {
+        if cookieToken == nil, !isAPI {
             response.setCookie(
                 Cookie(name: Self.cookieName, value: context.csrfToken, path: "/", httpOnly: true, sameSite: .strict))
         }

@@ -1,42 +1,64 @@
 import DaybookCore
+import DaybookStore
+import Foundation
 
-/// Encoded pages that depend only on what is stored, the owner's day and language, kept until one of those
-/// changes: a second visit skips the queries, the presenter and the encoding, and only renders.
-final class PageCache: Sendable {
-    struct Key: Hashable, Sendable {
-        /// Path and query.
-        var address: String
-        /// The store's revision when the page was read.
-        var revision: Int
-        var day: DayKey
-        var language: AppLanguage
+/// How long a kept page or answer stays right when nothing is written.
+enum PageLifetime: Sendable {
+    /// Pages of whole days: the Dashboard, a Daily Log.
+    case day
+    /// Pages that show the time: Today (what is due, how long until), the Timeline (the now-line).
+    case minute
+}
+
+/// What a kept page or answer depends on: its address, what is stored, the owner's day and language, and for
+/// pages that show the time the minute.
+struct PageKey: Hashable, Sendable {
+    /// Path and query.
+    var address: String
+    /// The store's revision when the page was read.
+    var revision: Int
+    var day: DayKey
+    var language: AppLanguage
+    /// Minutes since 1970 for pages that show the time.
+    var minute: Int?
+
+    init(address: String, database: AppDatabase, settings: Settings, now: Date, lifetime: PageLifetime) {
+        self.address = address
+        revision = database.revision
+        day = DayKey(date: now, timeZone: settings.timeZone)
+        language = settings.language
+        minute = lifetime == .minute ? Int(now.timeIntervalSince1970 / 60) : nil
     }
+}
 
+/// Pages (encoded view models) or API answers (JSON) that depend only on what a `PageKey` holds, kept until one
+/// of those changes: a second visit skips the queries, the presenter and the encoding. Every write makes a new
+/// revision, so a change shows at once; and after a write every open page refreshes on `/events`, all of them
+/// sharing one making of each page.
+final class PageCache<Value: Sendable>: Sendable {
     private let capacity: Int
     /// Most recently used last.
-    private let entries = Locked<[(key: Key, page: PageRenderer.EncodedPage)]>([])
+    private let entries = Locked<[(key: PageKey, value: Value)]>([])
 
-    init(capacity: Int = 8) {
+    init(capacity: Int = 16) {
         self.capacity = capacity
     }
 
-    func page(for key: Key, make: () async throws -> PageRenderer.EncodedPage) async throws
-        -> PageRenderer.EncodedPage
-    {
-        let hit = entries.withLock { entries -> PageRenderer.EncodedPage? in
+    func value(for key: PageKey, make: () async throws -> Value) async throws -> Value {
+        let hit = entries.withLock { entries -> Value? in
             guard let index = entries.firstIndex(where: { $0.key == key }) else { return nil }
             let entry = entries.remove(at: index)
             entries.append(entry)
-            return entry.page
+            return entry.value
         }
         if let hit { return hit }
-        let page = try await make()
+        let value = try await make()
         entries.withLock { entries in
             // Older revisions will never be asked for again.
             entries.removeAll { $0.key.revision < key.revision || $0.key == key }
-            entries.append((key, page))
+            entries.append((key, value))
             if entries.count > capacity { entries.removeFirst(entries.count - capacity) }
         }
-        return page
+        return value
     }
 }

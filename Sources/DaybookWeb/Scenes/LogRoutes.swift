@@ -108,22 +108,26 @@ struct LogRoutes {
         status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let env = try await PageEnvironment(services: services, request: request)
-        let response: Log.Load.Response?
-        do {
-            response = try await services.logInteractor(env.database).load(day)
-        } catch let problem as Log.Problem {
-            throw PageProblem(
-                problem == .futureDay ? .notFound : .badRequest,
-                LogPresenter.message(for: problem, localizer: env.localizer))
+        guard !env.settings.needsOnboarding else { return Response.seeOther("/onboarding") }
+        let page = try await env.page(request, services: services, kept: rejection == nil ? .day : nil) {
+            let response: Log.Load.Response?
+            do {
+                response = try await services.logInteractor(env.database).load(day)
+            } catch let problem as Log.Problem {
+                throw PageProblem(
+                    problem == .futureDay ? .notFound : .badRequest,
+                    LogPresenter.message(for: problem, localizer: env.localizer))
+            }
+            guard let response else { throw HTTPError(.conflict) }
+            // "Saved at …" right after a save (and beside a refusal), not on every visit.
+            let model = LogPresenter.present(
+                response, rejection: rejection,
+                showsSavedTime: request.uri.queryParameters["saved"] != nil || rejection != nil,
+                localizer: env.localizer)
+            return try PageRenderer.EncodedPage(model, title: model.title)
         }
-        guard let response else { return Response.seeOther("/onboarding") }
-        // "Saved at …" right after a save (and beside a refusal), not on every visit.
-        let model = LogPresenter.present(
-            response, rejection: rejection,
-            showsSavedTime: request.uri.queryParameters["saved"] != nil || rejection != nil, localizer: env.localizer)
         return try env.render(
-            "log", page: model, title: model.title, current: .stats, services: services, context: context,
-            status: status)
+            "log", encoded: page, current: .stats, services: services, context: context, status: status)
     }
 
     private func respond(

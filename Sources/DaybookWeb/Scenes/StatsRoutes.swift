@@ -11,7 +11,7 @@ struct StatsRoutes {
             let env = try await PageEnvironment(services: services, request: request)
             guard !env.settings.needsOnboarding else { return Response.seeOther("/onboarding") }
             // The dashboard depends only on the stored data, the day and the language: kept until they change.
-            let page = try await env.cached(request, services: services) {
+            let page = try await env.page(request, services: services, kept: .day) {
                 let response: Stats.Load.Response?
                 do {
                     response = try await services.statsInteractor(env.database).load(Self.request(request))

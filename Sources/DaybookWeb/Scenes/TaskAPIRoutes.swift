@@ -16,7 +16,9 @@ struct TaskAPIRoutes {
         router.get("/api/v1/tasks") { request, _ in
             let date = request.uri.queryParameters["date"].map(String.init)
             return try await respond(request) { interactor, localizer in
-                try JSONResponse.make(TimelinePresenter.present(try await interactor.day(date), localizer: localizer))
+                try await services.keptJSON(request, kept: .minute) {
+                    TimelinePresenter.present(try await interactor.day(date), localizer: localizer)
+                }
             }
         }
         router.post("/api/v1/tasks") { request, context in

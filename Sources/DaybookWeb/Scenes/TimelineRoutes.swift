@@ -94,15 +94,20 @@ struct TimelineRoutes {
     ) async throws -> Response {
         let env = try await PageEnvironment(services: services, request: request)
         guard !env.settings.needsOnboarding else { return Response.seeOther("/onboarding") }
-        let response = try await interact(env) { try await $0.day(date) }
-        var undo: Timeline.Undoable?
-        if let key, let deletion = await services.undo.peek(key) {
-            undo = Timeline.Undoable(key: key, deletion: deletion)
+        // An undo offer lives outside the store: a page showing one is not kept.
+        let kept: PageLifetime? = key == nil && rejection == nil ? .minute : nil
+        let page = try await env.page(request, services: services, kept: kept) {
+            let response = try await interact(env) { try await $0.day(date) }
+            var undo: Timeline.Undoable?
+            if let key, let deletion = await services.undo.peek(key) {
+                undo = Timeline.Undoable(key: key, deletion: deletion)
+            }
+            let model = TimelinePresenter.presentPage(
+                response, undo: undo, rejection: rejection, localizer: env.localizer)
+            return try PageRenderer.EncodedPage(model, title: model.title)
         }
-        let page = TimelinePresenter.presentPage(response, undo: undo, rejection: rejection, localizer: env.localizer)
         return try env.render(
-            "timeline", page: page, title: page.title, current: .timeline, services: services, context: context,
-            status: status)
+            "timeline", encoded: page, current: .timeline, services: services, context: context, status: status)
     }
 
     private func editPage(

@@ -8,12 +8,13 @@ struct TodayRoutes {
     func register(on router: Router<DaybookRequestContext>) {
         router.get("/") { request, context in
             let env = try await PageEnvironment(services: services, request: request)
-            guard let response = try await interactor(env).load() else {
-                return Response.seeOther("/onboarding")
+            guard !env.settings.needsOnboarding else { return Response.seeOther("/onboarding") }
+            let page = try await env.page(request, services: services, kept: .minute) {
+                guard let response = try await interactor(env).load() else { throw HTTPError(.conflict) }
+                let model = TodayPresenter.present(response, localizer: env.localizer)
+                return try PageRenderer.EncodedPage(model, title: model.title)
             }
-            let model = TodayPresenter.present(response, localizer: env.localizer)
-            return try env.render(
-                "today", page: model, title: model.title, current: .today, services: services, context: context)
+            return try env.render("today", encoded: page, current: .today, services: services, context: context)
         }
         // The morning prompt: how did you sleep, 1–5. It goes into today's log.
         router.post("/today/sleep") { request, context in

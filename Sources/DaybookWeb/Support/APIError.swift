@@ -31,13 +31,20 @@ enum APIError {
 /// JSON responses for the API.
 enum JSONResponse {
     static func make(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
+        make(body: try encode(value), status: status)
+    }
+
+    static func encode(_ value: some Encodable) throws -> ByteBuffer {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         encoder.dateEncodingStrategy = .iso8601
-        let data = try encoder.encode(value)
-        return Response(
+        return ByteBuffer(bytes: try encoder.encode(value))
+    }
+
+    static func make(body: ByteBuffer, status: HTTPResponse.Status = .ok) -> Response {
+        Response(
             status: status,
             headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
-            body: .init(byteBuffer: ByteBuffer(bytes: data)))
+            body: .init(byteBuffer: body))
     }
 }

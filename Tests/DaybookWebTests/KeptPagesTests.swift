@@ -1,0 +1,55 @@
+import DaybookCore
+import DaybookStore
+import DaybookTestSupport
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@testable import DaybookWeb
+
+/// Pages are kept between visits only while nothing they show can have changed.
+@Suite("Kept pages")
+struct KeptPagesTests {
+    func block(_ page: String) -> String {
+        page.components(separatedBy: #"id="due-when">"#).dropFirst().first?.components(separatedBy: "<").first ?? ""
+    }
+
+    @Test("Today follows the clock minute by minute and shows a new task at once")
+    func todayFollowsClockAndWrites() async throws {
+        let clock = ManualClock(.iso("2026-11-21T08:40:00+09:00"))
+        let app = try await TestApp.make(settings: Fixtures.settings(), clock: clock)
+        try await app.database?.saveTask(
+            PlannedTask(
+                id: "t1", title: "Write", day: DayKey(string: "2026-11-21")!, start: TimeOfDay(minutes: 540),
+                durationMinutes: 60))
+        try await app.browse { browser in
+            #expect(block(try await browser.get("/").text) == "Starts in 20 min")
+            #expect(block(try await browser.get("/").text) == "Starts in 20 min")
+            clock.advance(by: 30)
+            #expect(block(try await browser.get("/").text) == "Starts in 20 min")
+            clock.advance(by: 60)
+            #expect(block(try await browser.get("/").text) == "Starts in 19 min")
+            clock.advance(by: 25 * 60)
+            #expect(block(try await browser.get("/").text) == "Now · 54 min left")
+            // A task added elsewhere shows on the next visit, in the same minute.
+            try await app.database?.saveTask(
+                PlannedTask(id: "t2", title: "Read the news", day: DayKey(string: "2026-11-21")!))
+            #expect(try await browser.get("/").text.contains("Read the news"))
+        }
+    }
+
+    @Test("the tasks API answers a write at once, and another day with that day's tasks")
+    func tasksAnswerFollowsWrites() async throws {
+        let app = try await TestApp.make(settings: Fixtures.settings())
+        try await app.browse { browser in
+            let before = try await browser.get("/api/v1/tasks?date=2026-11-21").text
+            #expect(!before.contains("Write"))
+            try await app.database?.saveTask(
+                PlannedTask(id: "t1", title: "Write", day: DayKey(string: "2026-11-21")!))
+            #expect(try await browser.get("/api/v1/tasks?date=2026-11-21").text.contains("Write"))
+            #expect(!(try await browser.get("/api/v1/tasks?date=2026-11-22").text.contains("Write")))
+        }
+    }
+}
