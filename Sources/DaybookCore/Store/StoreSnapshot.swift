@@ -22,9 +22,6 @@ public protocol StoreSnapshot {
 
 /// A store that answers several questions in one read.
 public protocol SnapshotStore: Sendable {
-    /// Grows with every committed write: two reads at the same revision give the same answers.
-    var revision: Int { get }
-
     /// Runs `body` on one consistent snapshot whose focus per day is split at midnight in `timeZone`.
     ///
     /// - Throws: what the store or `body` throws; nothing is written but the per-day split when the time
