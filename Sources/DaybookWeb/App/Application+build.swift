@@ -74,16 +74,28 @@ public func makeServices(
 }
 
 /// The router with every scene's routes behind the shared middleware.
+///
+/// A method a known path does not take is answered 405 with `Allow` before anything reads the request.
 public func buildRouter(services: AppServices) -> Router<DaybookRequestContext> {
-    let router = Router(context: DaybookRequestContext.self)
+    // The same routes registered once more on a router that is never built tell which methods each path takes.
+    let probe = Router(context: DaybookRequestContext.self)
+    registerRoutes(on: probe, services: services)
+    let methods = RouteMethods(probe.routes.map { ($0.path.description, $0.method) })
+
+    let router = Router(context: DaybookRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: ResponseGuardMiddleware(services: services))
     if services.configuration.isLoopback {
         router.add(middleware: HostCheckMiddleware())
     }
     router.add(middleware: ReadinessMiddleware(services: services))
     router.add(middleware: AccessMiddleware(services: services))
+    router.add(middleware: MethodCheckMiddleware(routes: methods))
     router.add(middleware: CSRFMiddleware(services: services))
+    registerRoutes(on: router, services: services)
+    return router
+}
 
+private func registerRoutes(on router: Router<DaybookRequestContext>, services: AppServices) {
     AssetRoutes(services: services).register(on: router)
     LoginRoutes(services: services).register(on: router)
     OnboardingRoutes(services: services).register(on: router)
@@ -101,7 +113,6 @@ public func buildRouter(services: AppServices) -> Router<DaybookRequestContext> 
     StatsRoutes(services: services).register(on: router)
     LogRoutes(services: services).register(on: router)
     ExportRoutes(services: services).register(on: router)
-    return router
 }
 
 /// The whole server for `configuration`.
