@@ -29,7 +29,7 @@ struct TaskAPIRoutes {
         router.patch("/api/v1/tasks/{id}") { request, context in
             let id = try context.parameters.require("id")
             let draft = try await JSONBody.decode(TaskDraft.self, from: request) ?? TaskDraft()
-            return try await respond(request) { interactor, localizer in
+            return try await respond(request, changing: draft) { interactor, localizer in
                 let (scope, date) = try occurrence(request)
                 let task = try await interactor.update(id: id, draft, scope: scope, on: date)
                 return try JSONResponse.make(try await row(task, interactor, localizer))
@@ -75,8 +75,10 @@ struct TaskAPIRoutes {
             task, focusSeconds: day.focusSecondsByTask[task.id] ?? 0, placement: placement, localizer: localizer)
     }
 
+    /// - Parameter change: for a change to a stored task, what the request changes.
     private func respond(
-        _ request: Request, _ action: (TimelineInteractor, Localizer) async throws -> Response
+        _ request: Request, changing change: TaskDraft? = nil,
+        _ action: (TimelineInteractor, Localizer) async throws -> Response
     ) async throws -> Response {
         let database = try await services.database()
         let settings = try await services.ownerSettings(database, request: request)
@@ -86,8 +88,13 @@ struct TaskAPIRoutes {
         } catch let problem as Timeline.Problem {
             switch problem {
             case .invalid(let error):
+                // A block that would end after midnight because of the start or length the task already has
+                // conflicts with the stored task; one the request describes on its own is a refused value.
+                let ownRequest = change.map { !($0.start ?? "").isEmpty && !($0.duration ?? "").isEmpty } ?? true
+                let conflicts = error.problems == [.duration: .endsAfterMidnight] && !ownRequest
                 return APIError.response(
-                    status: .unprocessableContent, code: "invalidTask",
+                    status: conflicts ? .conflict : .unprocessableContent,
+                    code: conflicts ? "conflictsWithTask" : "invalidTask",
                     message: localizer.plural("task.error.summary", count: error.problems.count),
                     fields: TimelinePresenter.fieldMessages(error, localizer: localizer))
             case .unknownTask:
@@ -101,7 +108,7 @@ struct TaskAPIRoutes {
                     status: .badRequest, code: "unknownScope", message: localizer("task.error.unknownScope"))
             case .notOnThatDay:
                 return APIError.response(
-                    status: .unprocessableContent, code: "notOnThatDay", message: localizer("task.error.notOnThatDay"))
+                    status: .notFound, code: "notOnThatDay", message: localizer("task.error.notOnThatDay"))
             }
         }
     }
