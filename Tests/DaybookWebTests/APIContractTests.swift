@@ -55,4 +55,23 @@ struct APIContractTests {
             #expect(try error(before)["code"] as? String == "notOnThatDay")
         }
     }
+
+    @Test("a write without a body may leave out Content-Type only when it shows it comes from this origin")
+    func bodylessWrites() async throws {
+        let app = try await TestApp.make(settings: Fixtures.settings())
+        try await app.browse { browser in
+            // Nothing runs, so a request that is let through is a 409.
+            for (headers, status) in [
+                ([.origin: "http://localhost"], .conflict),
+                ([HTTPField.Name("Sec-Fetch-Site")!: "same-origin"], .conflict),
+                ([:], .unsupportedMediaType),
+                ([.origin: "null"], .unsupportedMediaType),
+                ([.origin: "https://elsewhere.example"], .forbidden),
+                ([.contentType: "text/plain", .origin: "http://localhost"], .unsupportedMediaType),
+            ] as [(HTTPFields, HTTPResponse.Status)] {
+                let response = try await browser.send("/api/v1/focus/pause", method: .post, headers: headers, body: nil)
+                #expect(response.status == status, "\(headers)")
+            }
+        }
+    }
 }
