@@ -65,6 +65,11 @@ struct FocusAPITests {
             #expect(try await post(&browser, "start", #"{"minutes": 0}"#).status == .unprocessableContent)
             #expect(try await post(&browser, "start", #"{"minutes": "ten"}"#).status == .badRequest)
             #expect(try await post(&browser, "start", #"{"taskID": "nope"}"#).status == .notFound)
+            // A length is checked even for a stopwatch, which does not use it.
+            #expect(
+                try await post(&browser, "start", #"{"minutes": 0, "stopwatch": true}"#).status == .unprocessableContent
+            )
+            #expect(try await post(&browser, "start", #"{"stopwatch": true, "volume": 3}"#).status == .badRequest)
         }
         #expect(try await app.database?.loadTimer() == .idle)
     }

@@ -75,7 +75,8 @@ public func makeServices(
 
 /// The router with every scene's routes behind the shared middleware.
 ///
-/// A method a known path does not take is answered 405 with `Allow` before anything reads the request.
+/// A method a known path does not take is answered 405 with `Allow` before anything reads the request; API
+/// requests are then held to the OpenAPI document (`ContractMiddleware`) before their route sees them.
 public func buildRouter(services: AppServices) -> Router<DaybookRequestContext> {
     // The same routes registered once more on a router that is never built tell which methods each path takes.
     let probe = Router(context: DaybookRequestContext.self)
@@ -91,6 +92,7 @@ public func buildRouter(services: AppServices) -> Router<DaybookRequestContext> 
     router.add(middleware: AccessMiddleware(services: services))
     router.add(middleware: MethodCheckMiddleware(routes: methods))
     router.add(middleware: CSRFMiddleware(services: services))
+    router.add(middleware: ContractMiddleware(services: services, contract: bundledContract(services.assets)))
     registerRoutes(on: router, services: services)
     return router
 }
@@ -113,6 +115,18 @@ private func registerRoutes(on router: Router<DaybookRequestContext>, services: 
     StatsRoutes(services: services).register(on: router)
     LogRoutes(services: services).register(on: router)
     ExportRoutes(services: services).register(on: router)
+}
+
+/// The API's OpenAPI document, served at `/api/v1/openapi.json`, as the contract requests are held to.
+private func bundledContract(_ assets: StaticAssets) -> APIContract {
+    guard let document = assets.asset(at: "/openapi.json") else {
+        preconditionFailure("the resource bundle has no openapi.json")
+    }
+    do {
+        return try APIContract(document: Data(document.body.readableBytesView))
+    } catch {
+        preconditionFailure("the bundled openapi.json cannot be read: \(error)")
+    }
 }
 
 /// The whole server for `configuration`.
