@@ -1,4 +1,5 @@
 import ArgumentParser
+import DaybookCore
 import Foundation
 
 struct TaskCommand: AsyncParsableCommand {
@@ -22,10 +23,11 @@ struct TaskCommand: AsyncParsableCommand {
         func run() async throws {
             var body: [String: Any] = ["title": title]
             if let at { body["start"] = at }
-            if let length { body["duration"] = length }
+            // The API takes whole minutes; "90m", "1h30m" and "1.5h" are read here.
+            if let length { body["duration"] = DurationText.minutes(from: length).map { $0 as Any } ?? length }
             if let date { body["date"] = date }
-            if let `repeat` { body["repeat"] = `repeat` }
-            if let color { body["color"] = color }
+            if let `repeat` { body["repeat"] = `repeat`.lowercased() }
+            if let color { body["color"] = color.lowercased() }
             let data = try await perform { try await server.client().send("POST", "api/v1/tasks", json: body) }
             let row = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
             print("Added \(row["id"] as? String ?? "?"): \(TaskCommand.line(row))")

@@ -39,6 +39,9 @@ struct FocusAPITests {
             #expect(resumed["display"] as? String == "48:30")
             let extended = try object(try await post(&browser, "extend", #"{"minutes": 10}"#))
             #expect(extended["display"] as? String == "58:30")
+            // Lock-screen controls send an empty object: five more minutes.
+            let five = try object(try await post(&browser, "extend", "{}"))
+            #expect(five["display"] as? String == "1:03:30")
             let stopped = try object(try await post(&browser, "stop"))
             #expect(stopped["phase"] as? String == "idle")
             #expect(stopped["todayTotal"] as? String == "1 min")
@@ -46,7 +49,7 @@ struct FocusAPITests {
         }
     }
 
-    @Test("an action the timer's state does not allow is a 409 with a reason; bad values are 422")
+    @Test("an action the timer's state does not allow is a 409 with a reason; bad values are 422, a missing task 404")
     func conflicts() async throws {
         let app = try await TestApp.make(settings: Fixtures.settings(language: .japanese))
         try await app.browse { browser in
@@ -61,7 +64,12 @@ struct FocusAPITests {
             #expect(try await post(&browser, "start", #"{"sound": "thunder"}"#).status == .unprocessableContent)
             #expect(try await post(&browser, "start", #"{"minutes": 0}"#).status == .unprocessableContent)
             #expect(try await post(&browser, "start", #"{"minutes": "ten"}"#).status == .badRequest)
-            #expect(try await post(&browser, "start", #"{"taskID": "nope"}"#).status == .unprocessableContent)
+            #expect(try await post(&browser, "start", #"{"taskID": "nope"}"#).status == .notFound)
+            // A length is checked even for a stopwatch, which does not use it.
+            #expect(
+                try await post(&browser, "start", #"{"minutes": 0, "stopwatch": true}"#).status == .unprocessableContent
+            )
+            #expect(try await post(&browser, "start", #"{"stopwatch": true, "volume": 3}"#).status == .badRequest)
         }
         #expect(try await app.database?.loadTimer() == .idle)
     }

@@ -203,7 +203,8 @@ struct StatsAndLogTests {
             let future = try await browser.send(
                 "/api/v1/logs/2026-11-23", method: .put, headers: [.contentType: "application/json"],
                 body: ByteBuffer(string: #"{"mood": 3}"#))
-            #expect(future.status == .unprocessableContent)
+            #expect(future.status == .notFound)
+            #expect(future.text.contains(#""code":"futureDay""#))
             let replaced = try await send(.put, #"{"mood": 2}"#)
             #expect(!replaced.text.contains("Fine.") && replaced.text.contains(#""moodValue":2"#))
         }

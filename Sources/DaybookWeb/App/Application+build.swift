@@ -74,16 +74,30 @@ public func makeServices(
 }
 
 /// The router with every scene's routes behind the shared middleware.
+///
+/// A method a known path does not take is answered 405 with `Allow` before anything reads the request; API
+/// requests are then held to the OpenAPI document (`ContractMiddleware`) before their route sees them.
 public func buildRouter(services: AppServices) -> Router<DaybookRequestContext> {
-    let router = Router(context: DaybookRequestContext.self)
+    // The same routes registered once more on a router that is never built tell which methods each path takes.
+    let probe = Router(context: DaybookRequestContext.self)
+    registerRoutes(on: probe, services: services)
+    let methods = RouteMethods(probe.routes.map { ($0.path.description, $0.method) })
+
+    let router = Router(context: DaybookRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: ResponseGuardMiddleware(services: services))
     if services.configuration.isLoopback {
         router.add(middleware: HostCheckMiddleware())
     }
     router.add(middleware: ReadinessMiddleware(services: services))
     router.add(middleware: AccessMiddleware(services: services))
+    router.add(middleware: MethodCheckMiddleware(routes: methods))
     router.add(middleware: CSRFMiddleware(services: services))
+    router.add(middleware: ContractMiddleware(services: services, contract: bundledContract(services.assets)))
+    registerRoutes(on: router, services: services)
+    return router
+}
 
+private func registerRoutes(on router: Router<DaybookRequestContext>, services: AppServices) {
     AssetRoutes(services: services).register(on: router)
     LoginRoutes(services: services).register(on: router)
     OnboardingRoutes(services: services).register(on: router)
@@ -101,7 +115,18 @@ public func buildRouter(services: AppServices) -> Router<DaybookRequestContext> 
     StatsRoutes(services: services).register(on: router)
     LogRoutes(services: services).register(on: router)
     ExportRoutes(services: services).register(on: router)
-    return router
+}
+
+/// The API's OpenAPI document, served at `/api/v1/openapi.json`, as the contract requests are held to.
+private func bundledContract(_ assets: StaticAssets) -> APIContract {
+    guard let document = assets.asset(at: "/openapi.json") else {
+        preconditionFailure("the resource bundle has no openapi.json")
+    }
+    do {
+        return try APIContract(document: Data(document.body.readableBytesView))
+    } catch {
+        preconditionFailure("the bundled openapi.json cannot be read: \(error)")
+    }
 }
 
 /// The whole server for `configuration`.

@@ -8,7 +8,7 @@ struct FocusAPIRoutes {
     let services: AppServices
 
     struct Extension: Decodable {
-        var minutes: Int
+        var minutes: Int?
     }
 
     struct SoundChange: Decodable {
@@ -46,7 +46,12 @@ struct FocusAPIRoutes {
         do {
             return try JSONResponse.make(FocusPresenter.present(try await action(interactor), localizer: localizer))
         } catch let problem as Focus.Problem {
-            let status: HTTPResponse.Status = if case .timer = problem { .conflict } else { .unprocessableContent }
+            let status: HTTPResponse.Status =
+                switch problem {
+                case .timer: .conflict
+                case .unknownTask: .notFound
+                case .unknownSound, .invalidMinutes: .unprocessableContent
+                }
             return APIError.response(
                 status: status, code: Self.code(problem),
                 message: FocusPresenter.message(for: problem, localizer: localizer))

@@ -141,9 +141,9 @@ struct LogRoutes {
             let (status, code): (HTTPResponse.Status, String) =
                 switch problem {
                 case .invalidDate: (.badRequest, "invalidDate")
-                case .futureDay: (.unprocessableContent, "futureDay")
+                case .futureDay: (.notFound, "futureDay")
                 case .invalidRating: (.unprocessableContent, "invalidRating")
-                case .reflectionTooLong: (.contentTooLarge, "reflectionTooLong")
+                case .reflectionTooLong: (.unprocessableContent, "reflectionTooLong")
                 }
             return APIError.response(
                 status: status, code: code, message: LogPresenter.message(for: problem, localizer: localizer))

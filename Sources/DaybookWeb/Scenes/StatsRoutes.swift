@@ -38,10 +38,11 @@ struct StatsRoutes {
                 }
                 return try JSONResponse.make(StatsPresenter.present(response, localizer: localizer))
             } catch let problem as Stats.Problem {
+                // A week that hasn't come yet has no dashboard; anything else is a malformed query.
+                let (status, code): (HTTPResponse.Status, String) =
+                    problem == .futureWeek ? (.notFound, "futureWeek") : (.badRequest, "invalidQuery")
                 return APIError.response(
-                    status: .badRequest, code: "invalidQuery",
-                    message: StatsPresenter.message(for: problem, localizer: localizer)
-                )
+                    status: status, code: code, message: StatsPresenter.message(for: problem, localizer: localizer))
             }
         }
     }

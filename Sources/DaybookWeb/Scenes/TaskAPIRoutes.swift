@@ -31,7 +31,7 @@ struct TaskAPIRoutes {
         router.patch("/api/v1/tasks/{id}") { request, context in
             let id = try context.parameters.require("id")
             let draft = try await JSONBody.decode(TaskDraft.self, from: request) ?? TaskDraft()
-            return try await respond(request) { interactor, localizer in
+            return try await respond(request, changing: draft) { interactor, localizer in
                 let (scope, date) = try occurrence(request)
                 let task = try await interactor.update(id: id, draft, scope: scope, on: date)
                 return try JSONResponse.make(try await row(task, interactor, localizer))
@@ -74,8 +74,10 @@ struct TaskAPIRoutes {
         TimelinePresenter.row(task, in: try await interactor.day(task.day.description), localizer: localizer)
     }
 
+    /// - Parameter change: for a change to a stored task, what the request changes.
     private func respond(
-        _ request: Request, _ action: (TimelineInteractor, Localizer) async throws -> Response
+        _ request: Request, changing change: TaskDraft? = nil,
+        _ action: (TimelineInteractor, Localizer) async throws -> Response
     ) async throws -> Response {
         let database = try await services.database()
         let settings = try await services.ownerSettings(database, request: request)
@@ -83,17 +85,23 @@ struct TaskAPIRoutes {
         do {
             return try await action(services.timelineInteractor(database), localizer)
         } catch let problem as Timeline.Problem {
-            let (status, code): (HTTPResponse.Status, String) =
+            var (status, code): (HTTPResponse.Status, String) =
                 switch problem {
                 case .invalid: (.unprocessableContent, "invalidTask")
                 case .unknownTask: (.notFound, "unknownTask")
                 case .invalidDate: (.badRequest, "invalidDate")
                 case .unknownScope: (.badRequest, "unknownScope")
-                case .notOnThatDay: (.unprocessableContent, "notOnThatDay")
+                case .notOnThatDay: (.notFound, "notOnThatDay")
                 }
             var fields: [String: String]?
             if case .invalid(let error) = problem {
                 fields = TimelinePresenter.fieldMessages(error, localizer: localizer)
+                // A block that would end after midnight because of the start or length the task already has
+                // conflicts with the stored task; one the request describes on its own is a refused value.
+                let ownRequest = change.map { !($0.start ?? "").isEmpty && !($0.duration ?? "").isEmpty } ?? true
+                if error.problems == [.duration: .endsAfterMidnight], !ownRequest {
+                    (status, code) = (.conflict, "conflictsWithTask")
+                }
             }
             return APIError.response(
                 status: status, code: code, message: TimelinePresenter.message(for: problem, localizer: localizer),

@@ -1,0 +1,49 @@
+import DaybookCore
+import Foundation
+import Hummingbird
+
+/// Holds every API request to the OpenAPI document before its route sees it: parameters and JSON bodies the
+/// document does not allow are refused (400 or 422, in the owner's language) and change nothing.
+struct ContractMiddleware: RouterMiddleware {
+    typealias Context = DaybookRequestContext
+    let services: AppServices
+    let contract: APIContract
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
+        guard let path = context.endpointPath, let operation = contract.operation(path: path, method: request.method)
+        else { return try await next(request, context) }
+        var request = request
+        var body: Data?
+        if operation.body != nil {
+            let buffer: ByteBuffer
+            do {
+                buffer = try await request.collectBody(upTo: Limits.jsonBody)
+            } catch {
+                let message = try await localizer(request).plural("api.error.tooLarge", count: Limits.jsonBody / 1024)
+                throw HTTPError(.contentTooLarge, message: message)
+            }
+            body = buffer.readableBytes > 0 ? Data(buffer.readableBytesView) : nil
+        }
+        let query = request.uri.queryParameters
+        let issues = contract.issues(
+            of: operation,
+            parameter: { parameter in
+                switch parameter.location {
+                case .path: context.parameters.get(parameter.name)
+                case .query: query[parameter.name[...]].map(String.init)
+                case .body: nil
+                }
+            }, body: body)
+        guard issues.isEmpty else {
+            return ContractRefusal.response(issues, operation: operation.id, localizer: try await localizer(request))
+        }
+        return try await next(request, context)
+    }
+
+    private func localizer(_ request: Request) async throws -> Localizer {
+        let database = try await services.database()
+        return services.localizer(for: try await services.ownerSettings(database, request: request))
+    }
+}
