@@ -118,8 +118,7 @@ private struct DemoPlan {
             ])
             summary.tasks += 1
         }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
+        let calendar = Calendar.gregorian(in: timeZone)
         let routines = Self.routines.compactMap { routine in
             RepeatRule(string: routine.rule).map { (routine, $0) }
         }

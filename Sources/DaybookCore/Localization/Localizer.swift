@@ -84,8 +84,7 @@ public struct Localizer: Sendable {
 
     /// The calendar in the owner's time zone.
     public var calendar: Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
+        var calendar = Calendar.gregorian(in: timeZone)
         calendar.locale = locale
         return calendar
     }

@@ -43,9 +43,7 @@ public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// The time of day `date` shows in `timeZone`.
     public init(date: Date, timeZone: TimeZone) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.hour, .minute], from: date)
+        let parts = Calendar.gregorian(in: timeZone).dateComponents([.hour, .minute], from: date)
         minutes = (parts.hour ?? 0) * 60 + (parts.minute ?? 0)
     }
 

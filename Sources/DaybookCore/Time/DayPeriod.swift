@@ -6,9 +6,7 @@ public enum DayPeriod: String, CaseIterable, Sendable {
 
     /// The period `date` falls in, in `timeZone`: morning 5–12, afternoon 12–17, evening 17–22, night otherwise.
     public init(date: Date, timeZone: TimeZone) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        switch calendar.component(.hour, from: date) {
+        switch Calendar.gregorian(in: timeZone).component(.hour, from: date) {
         case 5..<12: self = .morning
         case 12..<17: self = .afternoon
         case 17..<22: self = .evening

@@ -37,8 +37,7 @@ public struct StatsInteractor: Sendable {
         let heatmapStart = thisWeek.adding(days: -7 * (Self.heatmapWeeks - 1))
         let recordsLast = today.adding(days: -page * Self.recordsPerPage)
         let recordsFirst = recordsLast.adding(days: -(Self.recordsPerPage - 1))
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
+        let calendar = Calendar.gregorian(in: zone)
         let hours = today.adding(days: -(Self.hoursDays - 1)).date(in: zone)..<today.adding(days: 1).date(in: zone)
         let snapshot = try await stats.statsSnapshot(
             StatsQuery(

@@ -174,8 +174,7 @@ public struct TimelineInteractor: Sendable {
     }
 
     private func calendar(_ owner: Settings) -> Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = owner.timeZone
+        var calendar = Calendar.gregorian(in: owner.timeZone)
         calendar.firstWeekday = owner.firstWeekday.calendarValue
         return calendar
     }
