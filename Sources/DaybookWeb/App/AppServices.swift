@@ -62,6 +62,11 @@ public struct AppServices: Sendable {
         return try await database.loadSettings() ?? initialSettings(language: negotiated)
     }
 
+    /// A localizer in the owner's language, or the request's before anything was saved.
+    func ownerLocalizer(_ database: AppDatabase, request: Request) async throws -> Localizer {
+        localizer(for: try await ownerSettings(database, request: request))
+    }
+
     func localizer(for settings: Settings) -> Localizer {
         Localizer(language: settings.language, timeZone: settings.timeZone, catalog: catalog)
     }

@@ -44,6 +44,6 @@ struct ContractMiddleware: RouterMiddleware {
 
     private func localizer(_ request: Request) async throws -> Localizer {
         let database = try await services.database()
-        return services.localizer(for: try await services.ownerSettings(database, request: request))
+        return try await services.ownerLocalizer(database, request: request)
     }
 }

@@ -134,7 +134,7 @@ struct LogRoutes {
         _ request: Request, _ action: (LogInteractor, Localizer) async throws -> Response
     ) async throws -> Response {
         let database = try await services.database()
-        let localizer = services.localizer(for: try await services.ownerSettings(database, request: request))
+        let localizer = try await services.ownerLocalizer(database, request: request)
         do {
             return try await action(services.logInteractor(database), localizer)
         } catch let problem as Log.Problem {

@@ -29,7 +29,7 @@ struct StatsRoutes {
         }
         router.get("/api/v1/stats") { request, _ in
             let database = try await services.database()
-            let localizer = services.localizer(for: try await services.ownerSettings(database, request: request))
+            let localizer = try await services.ownerLocalizer(database, request: request)
             do {
                 guard let response = try await services.statsInteractor(database).load(Self.request(request)) else {
                     return APIError.response(
