@@ -52,4 +52,28 @@ struct KeptPagesTests {
             #expect(!(try await browser.get("/api/v1/tasks?date=2026-11-22").text.contains("Write")))
         }
     }
+
+    @Test("the timer's answer moves with the clock second by second and shows a start at once")
+    func focusAnswerFollowsClockAndWrites() async throws {
+        let clock = ManualClock(.iso("2026-11-21T09:00:00+09:00"))
+        let app = try await TestApp.make(settings: Fixtures.settings(), clock: clock)
+        func display(_ browser: inout Browser) async throws -> String? {
+            let text = try await browser.get("/api/v1/focus").text
+            let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+            return object?["phase"].map { "\($0) \(object?["display"] ?? "")" }
+        }
+        try await app.browse { browser in
+            #expect(try await display(&browser)?.hasPrefix("idle") == true)
+            _ = try await browser.send(
+                "/api/v1/focus/start", method: .post, headers: [.contentType: "application/json"],
+                body: ByteBuffer(string: #"{"minutes": 25}"#))
+            #expect(try await display(&browser) == "running 25:00")
+            clock.advance(by: 1)
+            #expect(try await display(&browser) == "running 24:59")
+            clock.advance(by: 0.05)
+            #expect(try await display(&browser) == "running 24:59")
+            clock.advance(by: 60)
+            #expect(try await display(&browser) == "running 23:59")
+        }
+    }
 }

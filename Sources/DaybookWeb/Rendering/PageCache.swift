@@ -8,10 +8,14 @@ enum PageLifetime: Sendable {
     case day
     /// Pages that show the time: Today (what is due, how long until), the Timeline (the now-line).
     case minute
+    /// Answers that show a running timer to the second and the server's clock (`GET /api/v1/focus`): kept a
+    /// tenth of a second, so every answer is at most that old, far less than a clock shown in seconds needs,
+    /// while a burst of polls from many windows shares one reading.
+    case tick
 }
 
 /// What a kept page or answer depends on: its address, what is stored, the owner's day and language, and for
-/// pages that show the time the minute.
+/// pages that show the time the minute (or the tenth of a second).
 struct PageKey: Hashable, Sendable {
     /// Path and query.
     var address: String
@@ -19,15 +23,20 @@ struct PageKey: Hashable, Sendable {
     var revision: Int
     var day: DayKey
     var language: AppLanguage
-    /// Minutes since 1970 for pages that show the time.
-    var minute: Int?
+    /// Minutes (or tenths of a second) since 1970 for pages and answers that show the time.
+    var moment: Int?
 
     init(address: String, database: AppDatabase, settings: Settings, now: Date, lifetime: PageLifetime) {
         self.address = address
         revision = database.revision
         day = DayKey(date: now, timeZone: settings.timeZone)
         language = settings.language
-        minute = lifetime == .minute ? Int(now.timeIntervalSince1970 / 60) : nil
+        moment =
+            switch lifetime {
+            case .day: nil
+            case .minute: Int(now.timeIntervalSince1970 / 60)
+            case .tick: Int(now.timeIntervalSince1970 * 10)
+            }
     }
 }
 

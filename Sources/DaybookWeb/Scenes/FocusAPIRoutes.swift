@@ -17,7 +17,13 @@ struct FocusAPIRoutes {
 
     func register(on router: Router<DaybookRequestContext>) {
         router.get("/api/v1/focus") { request, _ in
-            try await respond(request) { try await $0.current() }
+            // Many windows poll the timer; they share one reading a tenth of a second at a time.
+            try await services.keptJSON(request, kept: .tick) {
+                let database = try await services.database()
+                return FocusPresenter.present(
+                    try await services.focusInteractor(database).current(),
+                    localizer: try await services.ownerLocalizer(database, request: request))
+            }
         }
         router.post("/api/v1/focus/start") { request, context in
             let body = try await JSONBody.decode(Focus.Start.Request.self, from: request)

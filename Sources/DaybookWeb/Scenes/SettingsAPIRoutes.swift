@@ -9,8 +9,11 @@ struct SettingsAPIRoutes {
 
     func register(on router: Router<DaybookRequestContext>) {
         router.get("/api/v1/settings") { request, _ in
-            let (interactor, localizer) = try await scene(request)
-            return try JSONResponse.make(SettingsPresenter.present(try await interactor.load(), localizer: localizer))
+            // The form lists every time zone: kept until something is saved.
+            try await services.keptJSON(request, kept: .day) {
+                let (interactor, localizer) = try await scene(request)
+                return SettingsPresenter.present(try await interactor.load(), localizer: localizer)
+            }
         }
         router.patch("/api/v1/settings") { request, _ in
             let (interactor, localizer) = try await scene(request)
