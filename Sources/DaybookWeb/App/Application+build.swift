@@ -113,6 +113,8 @@ private func registerRoutes(on router: Router<DaybookRequestContext>, services: 
     TaskAPIRoutes(services: services).register(on: router)
     EventRoutes(services: services).register(on: router)
     StatsRoutes(services: services).register(on: router)
+    JournalRoutes(services: services).register(on: router)
+    JournalAPIRoutes(services: services).register(on: router)
     LogRoutes(services: services).register(on: router)
     ExportRoutes(services: services).register(on: router)
 }

@@ -81,10 +81,11 @@ struct CSRFMiddleware: RouterMiddleware {
             throw HTTPError(.unsupportedMediaType, message: "Send the form as application/x-www-form-urlencoded.")
         }
         let body: ByteBuffer
+        let limit = Limits.formBody(path: request.uri.path)
         do {
-            body = try await request.collectBody(upTo: Limits.formBody)
+            body = try await request.collectBody(upTo: limit)
         } catch {
-            throw HTTPError(.contentTooLarge, message: "The form is larger than \(Limits.formBody / 1024) KB.")
+            throw HTTPError(.contentTooLarge, message: "The form is larger than \(limit / 1024) KB.")
         }
         return FormData(urlEncoded: String(buffer: body))
     }

@@ -18,10 +18,11 @@ struct ContractMiddleware: RouterMiddleware {
         var body: Data?
         if operation.body != nil {
             let buffer: ByteBuffer
+            let limit = Limits.jsonBody(path: request.uri.path)
             do {
-                buffer = try await request.collectBody(upTo: Limits.jsonBody)
+                buffer = try await request.collectBody(upTo: limit)
             } catch {
-                let message = try await localizer(request).plural("api.error.tooLarge", count: Limits.jsonBody / 1024)
+                let message = try await localizer(request).plural("api.error.tooLarge", count: limit / 1024)
                 throw HTTPError(.contentTooLarge, message: message)
             }
             body = buffer.readableBytes > 0 ? Data(buffer.readableBytesView) : nil

@@ -39,7 +39,7 @@ struct PlaceholderRoutes {
     let services: AppServices
 
     func register(on router: Router<DaybookRequestContext>) {
-        for section in [AppSection.journal, .calendar] {
+        for section in [AppSection.calendar] {
             router.get(RouterPath(section.path)) { request, context in
                 let env = try await PageEnvironment(services: services, request: request)
                 guard !env.settings.needsOnboarding else { return Response.seeOther("/onboarding") }
