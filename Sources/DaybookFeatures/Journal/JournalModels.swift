@@ -201,6 +201,20 @@ public enum Journal {
         public var backLabel: String
     }
 
+    public struct SearchViewModel: Sendable, Encodable {
+        public var title: String
+        public var query: String
+        public var label: String
+        public var placeholder: String
+        public var results: [Row]
+        public var hasQuery: Bool
+        public var summary: String
+        public var moreHref: String?
+        public var moreLabel: String
+        public var noResults: String
+        public var hint: String
+    }
+
     /// An entry as the API answers it.
     public struct EntryJSON: Sendable, Encodable {
         public var id: String

@@ -171,6 +171,23 @@ public enum JournalPresenter {
             backHref: "/journal", backLabel: localizer("nav.journal"))
     }
 
+    /// The search page: what was typed and the best matches, with what matched marked.
+    public static func present(
+        search page: JournalSearchPage, query: String, offset: Int, today: DayKey, localizer: Localizer
+    ) -> Journal.SearchViewModel {
+        let trimmed = query.trimmingCharacters(in: .whitespacesAndNewlines)
+        let results = page.hits.map { row($0.entry, today: today, snippet: $0.snippet, localizer: localizer) }
+        let next = offset + page.hits.count
+        return Journal.SearchViewModel(
+            title: localizer("journal.search"), query: query, label: localizer("journal.search"),
+            placeholder: localizer("journal.search.placeholder"), results: results, hasQuery: !trimmed.isEmpty,
+            summary: trimmed.isEmpty
+                ? "" : localizer.plural("journal.search.count", count: results.count, localizer.number(results.count)),
+            moreHref: page.hasMore ? "/search?q=\(percentEncoded(query))&offset=\(next)" : nil,
+            moreLabel: localizer("journal.more"), noResults: localizer("journal.search.none"),
+            hint: localizer("journal.search.hint"))
+    }
+
     /// An entry as the API answers it.
     public static func json(_ entry: JournalEntry, html: String) -> Journal.EntryJSON {
         let zone = TimeZone(identifier: entry.timeZone) ?? TimeZone(secondsFromGMT: 0)!

@@ -18,6 +18,18 @@ struct JournalRoutes {
                 return try PageRenderer.EncodedPage(model, title: model.title)
             }
         }
+        router.get("/search") { request, context in
+            let query = request.uri.queryParameters
+            let text = String((query["q"].map(String.init) ?? "").prefix(JournalSearchQuery.maximumTextLength))
+            let offset = min(max(query["offset"].flatMap { Int($0) } ?? 0, 0), 10_000)
+            return try await page(request, context, "search") { env in
+                let results = try await interactor(env).search(text, offset: offset)
+                let today = DayKey(date: services.clock.now(), timeZone: env.settings.timeZone)
+                let model = JournalPresenter.present(
+                    search: results, query: text, offset: offset, today: today, localizer: env.localizer)
+                return try PageRenderer.EncodedPage(model, title: model.title)
+            }
+        }
         router.get("/journal/new") { request, context in
             try await editor(request, context, id: nil)
         }
