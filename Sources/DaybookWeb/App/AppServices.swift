@@ -118,6 +118,13 @@ public struct AppServices: Sendable {
             initial: { services.initialSettings(language: .english) })
     }
 
+    func calendarInteractor(_ database: AppDatabase) -> CalendarInteractor {
+        let services = self
+        return CalendarInteractor(
+            store: database, settings: database, clock: clock,
+            initial: { services.initialSettings(language: .english) })
+    }
+
     func accessInteractor(_ database: AppDatabase) -> AccessInteractor {
         AccessInteractor(store: database, secrets: secrets, hasher: hasher, clock: clock)
     }

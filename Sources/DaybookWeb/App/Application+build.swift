@@ -102,7 +102,6 @@ private func registerRoutes(on router: Router<DaybookRequestContext>, services: 
     LoginRoutes(services: services).register(on: router)
     OnboardingRoutes(services: services).register(on: router)
     TodayRoutes(services: services).register(on: router)
-    PlaceholderRoutes(services: services).register(on: router)
     TimelineRoutes(services: services).register(on: router)
     SettingsRoutes(services: services).register(on: router)
     PrivacyRoutes(services: services).register(on: router)
@@ -115,6 +114,7 @@ private func registerRoutes(on router: Router<DaybookRequestContext>, services: 
     StatsRoutes(services: services).register(on: router)
     JournalRoutes(services: services).register(on: router)
     JournalAPIRoutes(services: services).register(on: router)
+    CalendarRoutes(services: services).register(on: router)
     LogRoutes(services: services).register(on: router)
     ExportRoutes(services: services).register(on: router)
 }
