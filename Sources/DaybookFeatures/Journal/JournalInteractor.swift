@@ -63,7 +63,8 @@ public struct JournalInteractor: Sendable {
     public func create(_ draft: JournalEntryDraft) async throws -> JournalEntry {
         let owner = try await owner()
         let now = clock.now()
-        let content = try draft.validated(now: now, timeZone: owner.timeZone)
+        var content = try draft.validated(now: now, timeZone: owner.timeZone)
+        content.coverPhotoID = content.coverPhotoID ?? Self.firstPhotoID(in: content.body)
         let entry = try await store.createEntry(
             id: ids.makeID(), content, plainText: renderer.plainText(content.body), at: now)
         await events.publish(.journal)
@@ -82,9 +83,10 @@ public struct JournalInteractor: Sendable {
         let merged = JournalEntryDraft(
             title: draft.title ?? current.title, body: draft.body ?? current.body,
             tags: draft.tags ?? current.tags, starred: draft.starred ?? current.isStarred,
-            coverPhotoID: draft.coverPhotoID ?? current.coverPhotoID, date: draft.date)
+            coverPhotoID: draft.coverPhotoID, date: draft.date)
         let now = clock.now()
         var content = try merged.validated(now: now, timeZone: owner.timeZone)
+        content.coverPhotoID = content.coverPhotoID ?? Self.firstPhotoID(in: content.body)
         if draft.date?.isEmpty ?? true {
             // A change that leaves the date alone keeps the moment, and the day and zone it was written in.
             (content.moment, content.day, content.timeZone) = (current.moment, current.day, current.timeZone)
@@ -165,6 +167,18 @@ public struct JournalInteractor: Sendable {
             throw Journal.Problem.notFound
         }
         return entry
+    }
+
+    /// The first of Daybook's own photos in `markdown` (`![…](/photos/<uuid>)`): an entry's cover unless
+    /// another is chosen.
+    public static func firstPhotoID(in markdown: String) -> String? {
+        var rest = markdown[...]
+        while let range = rest.range(of: "](/photos/") {
+            let id = rest[range.upperBound...].prefix(36)
+            if id.count == 36, UUID(uuidString: String(id)) != nil { return String(id) }
+            rest = rest[range.upperBound...]
+        }
+        return nil
     }
 
     static func knownTag(_ raw: String?, in tags: [JournalTagCount]) throws -> String? {

@@ -31,7 +31,9 @@ struct JournalRoutes {
             }
         }
         router.get("/journal/new") { request, context in
-            try await editor(request, context, id: nil)
+            // From a day in the Calendar: an entry for that day, at noon.
+            let day = request.uri.queryParameters["date"].flatMap { DayKey(string: String($0)) }
+            return try await editor(request, context, id: nil, typed: day.map { JournalEntryDraft(date: "\($0)T12:00") })
         }
         router.post("/journal") { request, context in
             try await save(request, context, id: nil)
