@@ -126,7 +126,12 @@ public enum JournalPresenter {
             .init(action: "link", label: localizer("journal.tool.link"), symbol: "🔗", shortcut: "Control+K"),
             .init(action: "photo", label: localizer("journal.tool.photo"), symbol: "▣", shortcut: nil),
         ]
-        let problem = problems.isEmpty ? nil : FieldProblemPresenter.summary(count: problems.count, localizer: localizer)
+        let problem: String? =
+            switch problems.count {
+            case 0: nil
+            case 1: problems.values.first.map { message(for: $0, localizer: localizer) }
+            default: FieldProblemPresenter.summary(count: problems.count, localizer: localizer)
+            }
         return Journal.EditorViewModel(
             title: entry == nil ? localizer("journal.new") : localizer("journal.edit"),
             entryID: entry?.id ?? "", revision: entry?.revision ?? 0,
@@ -139,7 +144,7 @@ public enum JournalPresenter {
             bodyLimit: JournalEntry.Limits.bodyBytes,
             saveLabel: localizer("journal.save"),
             doneHref: id.map { "/journal/\($0)" } ?? "/journal", doneLabel: localizer("journal.done"),
-            error: problem ?? problems[.body].map { message(for: $0, localizer: localizer) },
+            error: problem,
             tools: tools, previewLabel: localizer("journal.preview"),
             wordsLabel: localizer.plural(
                 "journal.words", count: entry?.wordCount ?? 0, localizer.number(entry?.wordCount ?? 0)),
