@@ -201,7 +201,7 @@ function changed({ save: autosave = true } = {}) {
   keepDraft();
   if (!preview.hidden) renderPreview();
   if (autosave) {
-    show(same(snapshot(), saved) ? "saved" : "editing");
+    show(!navigator.onLine ? "offline" : same(snapshot(), saved) ? "saved" : "editing");
     schedule();
   }
 }
@@ -383,5 +383,5 @@ body.addEventListener("drop", (event) => {
 
 countWords();
 offerDraft();
-show(navigator.onLine ? "saved" : "offline");
+show(!navigator.onLine ? "offline" : id ? "saved" : "idle");
 if (!id) body.focus();
