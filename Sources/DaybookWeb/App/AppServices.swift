@@ -20,6 +20,8 @@ public struct AppServices: Sendable {
     /// Ambient loops, made once and kept in the data folder's cache.
     public var sounds: AmbientSoundLibrary
     public var ids: any IDGenerator
+    /// Renders what people write in Markdown (reflections, entries, the editor's preview).
+    public var markdown: any MarkdownRendering
     /// Deleted tasks that can still be put back.
     public var undo = UndoStash()
     /// The owner's theme, derived once per accent and appearance.
@@ -32,7 +34,7 @@ public struct AppServices: Sendable {
         configuration: AppConfiguration, gate: DatabaseGate, clock: any DaybookClock, catalog: StringCatalog,
         secrets: any SecretMaker, hasher: any PassphraseHasher, renderer: PageRenderer, assets: StaticAssets,
         throttle: LoginThrottle, events: EventBus = EventBus(), sounds: AmbientSoundLibrary,
-        ids: any IDGenerator = UUIDGenerator()
+        ids: any IDGenerator = UUIDGenerator(), markdown: any MarkdownRendering = CMarkRenderer()
     ) {
         self.configuration = configuration
         self.gate = gate
@@ -46,6 +48,7 @@ public struct AppServices: Sendable {
         self.events = events
         self.sounds = sounds
         self.ids = ids
+        self.markdown = markdown
     }
 
     /// Pages need a login and the API a token whenever the server is reachable from other machines.
