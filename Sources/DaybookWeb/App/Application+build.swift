@@ -114,6 +114,7 @@ private func registerRoutes(on router: Router<DaybookRequestContext>, services: 
     EventRoutes(services: services).register(on: router)
     StatsRoutes(services: services).register(on: router)
     LogRoutes(services: services).register(on: router)
+    RenderAPIRoutes(services: services).register(on: router)
     ExportRoutes(services: services).register(on: router)
 }
 
