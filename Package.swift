@@ -34,9 +34,14 @@ let package = Package(
             name: "DaybookFeatures",
             dependencies: ["DaybookCore"]
         ),
+        .systemLibrary(
+            name: "CCMarkGFM",
+            pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]), .brew(["cmark-gfm"])]
+        ),
         .target(
             name: "DaybookMedia",
-            dependencies: ["DaybookCore"]
+            dependencies: ["DaybookCore", "CCMarkGFM"]
         ),
         .target(
             name: "DaybookWeb",

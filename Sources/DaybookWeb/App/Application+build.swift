@@ -116,6 +116,7 @@ private func registerRoutes(on router: Router<DaybookRequestContext>, services: 
     JournalAPIRoutes(services: services).register(on: router)
     CalendarRoutes(services: services).register(on: router)
     LogRoutes(services: services).register(on: router)
+    RenderAPIRoutes(services: services).register(on: router)
     ExportRoutes(services: services).register(on: router)
 }
 

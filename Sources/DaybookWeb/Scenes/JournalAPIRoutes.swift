@@ -57,7 +57,7 @@ struct JournalAPIRoutes {
             }
         }
         router.post("/api/v1/entries") { request, _ in
-            let body = try await JSONBody.decode(Body.self, from: request, upTo: Limits.entryJSONBody) ?? Body()
+            let body = try await JSONBody.decode(Body.self, from: request, upTo: Limits.markdownBody) ?? Body()
             return try await respond(request) { interactor, _ in
                 let entry = try await interactor.create(body.draft)
                 return try JSONResponse.make(json(entry), status: .created)
@@ -72,7 +72,7 @@ struct JournalAPIRoutes {
         }
         router.patch("/api/v1/entries/{id}") { request, context in
             let id = try context.parameters.require("id")
-            let body = try await JSONBody.decode(Body.self, from: request, upTo: Limits.entryJSONBody) ?? Body()
+            let body = try await JSONBody.decode(Body.self, from: request, upTo: Limits.markdownBody) ?? Body()
             return try await respond(request) { interactor, localizer in
                 guard let revision = body.revision else { throw Journal.Problem.invalidRevision }
                 do {

@@ -5,7 +5,7 @@ import Hummingbird
 enum JSONBody {
     /// The body decoded as `Body`, or `nil` when it is empty (where every field is optional).
     ///
-    /// - Throws: 413 past `Limits.jsonBody`, 400 when the body is not the documented JSON.
+    /// - Throws: 413 past `limit`, 400 when the body is not the documented JSON.
     static func decode<Body: Decodable>(
         _ type: Body.Type, from request: Request, upTo limit: Int = Limits.jsonBody
     ) async throws -> Body? {
