@@ -18,6 +18,7 @@ struct AppDatabaseTests {
         #expect(
             try database.appliedMigrations() == [
                 "v1 settings and access", "v2 plan and focus", "v3 goal, series and daily log", "v4 focus by day",
+                "v5 journal",
             ])
         #expect(try database.tableNames().contains("settings"))
         // Opening again finds everything in place.
@@ -25,6 +26,7 @@ struct AppDatabaseTests {
         #expect(
             try reopened.appliedMigrations() == [
                 "v1 settings and access", "v2 plan and focus", "v3 goal, series and daily log", "v4 focus by day",
+                "v5 journal",
             ])
     }
 
