@@ -43,7 +43,8 @@ extension AppDatabase {
                 t.column("moment", .datetime).notNull()
                 t.primaryKey(["entryID", "tagKey"])
             }
-            try db.create(index: "journalTag_list", on: "journalTag", columns: ["tagKey", "moment", "entryID"])
+            // Pages of one tag by keyset, and the counts per tag, both from this index alone.
+            try db.create(index: "journalTag_list", on: "journalTag", columns: ["tagKey", "moment", "entryID", "tag"])
             // The tokenizer the search index was built with; no row until it was built.
             try db.create(table: "searchIndex") { t in
                 t.primaryKey("id", .integer).check { $0 == 1 }

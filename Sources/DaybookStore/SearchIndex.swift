@@ -24,6 +24,8 @@ enum SearchIndex {
             t.tokenizer = SearchTokenizer.tokenizerDescriptor()
             t.content = "journalEntry"
             t.contentRowID = "number"
+            // Three-character prefixes of words, for results while typing (CJK tokens are shorter: not affected).
+            t.prefixes = [3]
             t.column("title")
             t.column("plainText")
             t.column("tags")
@@ -34,11 +36,17 @@ enum SearchIndex {
                 INSERT INTO \(table) (rowid, title, plainText, tags)
                 SELECT number, title, plainText, tags FROM journalEntry WHERE deletedAt IS NULL
                 """)
+        try optimize(db)
         try db.execute(
             sql: """
                 INSERT INTO searchIndex (id, tokenizer) VALUES (1, ?)
                 ON CONFLICT (id) DO UPDATE SET tokenizer = excluded.tokenizer
                 """, arguments: [SearchTokenizer.name])
+    }
+
+    /// Merges the index into one b-tree after a bulk write: fewer segments to read on every query.
+    static func optimize(_ db: Database) throws {
+        try db.execute(sql: "INSERT INTO \(table) (\(table)) VALUES ('optimize')")
     }
 
     /// Adds an entry's text.
