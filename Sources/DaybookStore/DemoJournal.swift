@@ -12,6 +12,11 @@ struct DemoJournal {
     /// Entries a year of history.
     static let entriesPerYear = 1000
 
+    static let rarities = [
+        "an albatross", "a narwhal", "a pangolin", "an axolotl", "a quokka", "a lyrebird", "an okapi", "a tapir",
+        "a kakapo", "a wombat",
+    ]
+
     /// Writes the entries with their tags and search index rows; returns how many.
     func write(_ db: Database, random: inout SeededGenerator) throws -> Int {
         let days = first.days(to: last) + 1
@@ -21,7 +26,13 @@ struct DemoJournal {
             let minutes = Int.random(in: 6 * 60...(23 * 60 + 30), using: &random)
             let moment = day.date(in: timeZone).addingTimeInterval(TimeInterval(minutes * 60))
             let language = DemoLanguage.pick(using: &random)
-            let text = language.entry(words: Int.random(in: 180...320, using: &random), using: &random)
+            var text = language.entry(words: Int.random(in: 180...320, using: &random), using: &random)
+            // Now and then something rare: a word only a few entries hold.
+            if Double.random(in: 0...1, using: &random) < 0.01 {
+                let sighting = "Saw \(Self.rarities.randomElement(using: &random)!) today."
+                text.body += "\n\n" + sighting
+                text.plainText += "\n\n" + sighting
+            }
             let tagCount = [0, 1, 1, 2, 2, 3].randomElement(using: &random)!
             let tags = Array(language.tags.shuffled(using: &random).prefix(tagCount))
             let content = JournalEntryContent(
@@ -35,6 +46,7 @@ struct DemoJournal {
                 revision: 1)
             try record.insert(db)
         }
+        try SearchIndex.optimize(db)
         return total
     }
 }

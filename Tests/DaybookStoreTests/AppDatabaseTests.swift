@@ -139,13 +139,13 @@ struct AppDatabaseTests {
         #expect(newest.entries.first?.day == today)
         let words = newest.entries.map(\.wordCount)
         #expect((200...300).contains(words.reduce(0, +) / words.count))
-        #expect(newest.entries.contains(where: \.isStarred))
+        #expect(newest.entries.contains { $0.isStarred })
         #expect(newest.entries.contains { !$0.tags.isEmpty })
         for text in ["morning", "학교", "東京", "学", "北京", "Swift 공부", "cafe"] {
             #expect(try await !database.search(JournalSearchQuery(text: text)).hits.isEmpty, "\(text)")
         }
         let days = try await database.calendarDays(from: today.adding(days: -30), through: today)
         #expect(days.filter { $0.entryCount > 0 }.count >= 28)
-        #expect(days.contains(where: \.hasDailyLog))
+        #expect(days.contains { $0.hasDailyLog })
     }
 }
