@@ -71,6 +71,15 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
+        .executableTarget(
+            name: "journal-benchmark",
+            dependencies: [
+                "DaybookCore",
+                "DaybookStore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            path: "Benchmarks/JournalBenchmark"
+        ),
         .target(
             name: "DaybookTestSupport",
             dependencies: ["DaybookCore", "DaybookStore"]
