@@ -41,7 +41,22 @@ let package = Package(
         ),
         .target(
             name: "DaybookMedia",
-            dependencies: ["DaybookCore", "CCMarkGFM"]
+            dependencies: ["DaybookCore", "CCMarkGFM", "DaybookVips"]
+        ),
+        // libvips, loaded on the first photo read: the server neither links it nor maps it before.
+        .target(
+            name: "DaybookVips",
+            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
+        ),
+        // libvips' own headers and library, for the tests: test pictures, and a check of DaybookVips' declarations.
+        .systemLibrary(
+            name: "CVips",
+            pkgConfig: "vips",
+            providers: [.apt(["libvips-dev"]), .brew(["vips"])]
+        ),
+        .target(
+            name: "DaybookVipsTesting",
+            dependencies: ["CVips", "DaybookVips"]
         ),
         .target(
             name: "DaybookWeb",
@@ -82,7 +97,7 @@ let package = Package(
         ),
         .target(
             name: "DaybookTestSupport",
-            dependencies: ["DaybookCore", "DaybookStore"]
+            dependencies: ["DaybookCore", "DaybookStore", "DaybookVipsTesting"]
         ),
         .testTarget(
             name: "DaybookCoreTests",
@@ -98,7 +113,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DaybookMediaTests",
-            dependencies: ["DaybookMedia", "DaybookCore"]
+            dependencies: ["DaybookMedia", "DaybookCore", "DaybookTestSupport"]
         ),
         .testTarget(
             name: "DaybookWebTests",

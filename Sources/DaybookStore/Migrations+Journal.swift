@@ -4,7 +4,7 @@ extension AppDatabase {
     /// Journal entries and their tags (frozen once shipped). The search index is derived data, built by
     /// `SearchIndex.prepare` with the tokenizer of the running version.
     static func registerJournalMigration(_ migrator: inout DatabaseMigrator) {
-        migrator.registerMigration("v5 journal") { db in
+        migrator.registerMigration("v6 journal") { db in
             // `number` is the stable rowid the search index points at; `id` is the entry's public id.
             try db.create(table: "journalEntry") { t in
                 t.primaryKey("number", .integer)

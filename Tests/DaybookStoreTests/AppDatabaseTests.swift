@@ -18,15 +18,17 @@ struct AppDatabaseTests {
         #expect(
             try database.appliedMigrations() == [
                 "v1 settings and access", "v2 plan and focus", "v3 goal, series and daily log", "v4 focus by day",
-                "v5 journal",
+                "v5 photos",
+                "v6 journal",
             ])
-        #expect(try database.tableNames().contains("settings"))
+        #expect(try database.tableNames().contains("settings") && database.tableNames().contains("photo"))
         // Opening again finds everything in place.
         let reopened = try AppDatabase.open(folder: folder)
         #expect(
             try reopened.appliedMigrations() == [
                 "v1 settings and access", "v2 plan and focus", "v3 goal, series and daily log", "v4 focus by day",
-                "v5 journal",
+                "v5 photos",
+                "v6 journal",
             ])
     }
 

@@ -22,6 +22,7 @@ public struct AppServices: Sendable {
     public var ids: any IDGenerator
     /// Renders what people write in Markdown (reflections, entries, the editor's preview).
     public var markdown: any MarkdownRendering
+    public var photos: PhotoServices
     /// Deleted tasks that can still be put back.
     public var undo = UndoStash()
     /// The owner's theme, derived once per accent and appearance.
@@ -34,7 +35,8 @@ public struct AppServices: Sendable {
         configuration: AppConfiguration, gate: DatabaseGate, clock: any DaybookClock, catalog: StringCatalog,
         secrets: any SecretMaker, hasher: any PassphraseHasher, renderer: PageRenderer, assets: StaticAssets,
         throttle: LoginThrottle, events: EventBus = EventBus(), sounds: AmbientSoundLibrary,
-        ids: any IDGenerator = UUIDGenerator(), markdown: any MarkdownRendering = CMarkRenderer()
+        ids: any IDGenerator = UUIDGenerator(), markdown: any MarkdownRendering = CMarkRenderer(),
+        photos: PhotoServices
     ) {
         self.configuration = configuration
         self.gate = gate
@@ -49,6 +51,7 @@ public struct AppServices: Sendable {
         self.sounds = sounds
         self.ids = ids
         self.markdown = markdown
+        self.photos = photos
     }
 
     /// Pages need a login and the API a token whenever the server is reachable from other machines.
@@ -123,6 +126,12 @@ public struct AppServices: Sendable {
         return CalendarInteractor(
             store: database, settings: database, clock: clock,
             initial: { services.initialSettings(language: .english) })
+    }
+
+    func photoInteractor(_ database: AppDatabase) -> PhotoInteractor {
+        PhotoInteractor(
+            store: photos.store(database), processor: photos.processor, renditions: photos.renditions, clock: clock,
+            ids: photos.ids)
     }
 
     func accessInteractor(_ database: AppDatabase) -> AccessInteractor {

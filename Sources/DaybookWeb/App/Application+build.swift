@@ -58,11 +58,11 @@ public func makeServices(
         }
         gate.finish(.ready(database))
     }
-    let soundFolder =
-        (configuration.dataFolder
+    let dataFolder =
+        configuration.dataFolder
         ?? FileManager.default.temporaryDirectory.appendingPathComponent(
-            "daybook-\(ProcessInfo.processInfo.processIdentifier)"))
-        .appendingPathComponent("cache/sounds")
+            "daybook-\(ProcessInfo.processInfo.processIdentifier)")
+    let soundFolder = dataFolder.appendingPathComponent("cache/sounds")
     let sounds = AmbientSoundLibrary(directory: soundFolder)
     // Make the loops ahead of the first focus session, off the request path.
     Task.detached(priority: .background) {
@@ -70,7 +70,8 @@ public func makeServices(
     }
     return AppServices(
         configuration: configuration, gate: gate, clock: clock, catalog: .bundled, secrets: SystemSecretMaker(),
-        hasher: hasher, renderer: renderer, assets: assets, throttle: LoginThrottle(clock: clock), sounds: sounds)
+        hasher: hasher, renderer: renderer, assets: assets, throttle: LoginThrottle(clock: clock), sounds: sounds,
+        photos: PhotoServices(dataFolder: dataFolder, processor: VipsPhotoProcessor(), ids: PhotoIDGenerator()))
 }
 
 /// The router with every scene's routes behind the shared middleware.
@@ -118,6 +119,7 @@ private func registerRoutes(on router: Router<DaybookRequestContext>, services: 
     LogRoutes(services: services).register(on: router)
     RenderAPIRoutes(services: services).register(on: router)
     ExportRoutes(services: services).register(on: router)
+    PhotoRoutes(services: services).register(on: router)
 }
 
 /// The API's OpenAPI document, served at `/api/v1/openapi.json`, as the contract requests are held to.
