@@ -5,6 +5,7 @@ import Foundation
 /// search and word counts) and stores entry, tags and search index in one transaction.
 public struct JournalInteractor: Sendable {
     private let store: any JournalStore
+    private let photos: any PhotoStore
     private let settings: any SettingsStore
     private let renderer: any MarkdownRendering
     private let clock: any DaybookClock
@@ -13,11 +14,12 @@ public struct JournalInteractor: Sendable {
     private let initial: @Sendable () -> Settings
 
     public init(
-        store: any JournalStore, settings: any SettingsStore, renderer: any MarkdownRendering,
+        store: any JournalStore, photos: any PhotoStore, settings: any SettingsStore, renderer: any MarkdownRendering,
         clock: any DaybookClock, ids: any IDGenerator, events: EventBus,
         initial: @escaping @Sendable () -> Settings
     ) {
         self.store = store
+        self.photos = photos
         self.settings = settings
         self.renderer = renderer
         self.clock = clock
@@ -53,8 +55,7 @@ public struct JournalInteractor: Sendable {
         let owner = try await owner()
         guard let id else { return Journal.Entry.Response(settings: owner, entry: nil, html: "", now: clock.now()) }
         let entry = try await existing(id)
-        return Journal.Entry.Response(
-            settings: owner, entry: entry, html: renderer.html(entry.body), now: clock.now())
+        return Journal.Entry.Response(settings: owner, entry: entry, html: try await html(entry.body), now: clock.now())
     }
 
     /// Saves a new entry; a draft without a date is for now.
@@ -64,7 +65,7 @@ public struct JournalInteractor: Sendable {
         let owner = try await owner()
         let now = clock.now()
         var content = try draft.validated(now: now, timeZone: owner.timeZone)
-        content.coverPhotoID = content.coverPhotoID ?? Self.firstPhotoID(in: content.body)
+        content.coverPhotoID = try await cover(content)
         let entry = try await store.createEntry(
             id: ids.makeID(), content, plainText: renderer.plainText(content.body), at: now)
         await events.publish(.journal)
@@ -86,7 +87,7 @@ public struct JournalInteractor: Sendable {
             coverPhotoID: draft.coverPhotoID, date: draft.date)
         let now = clock.now()
         var content = try merged.validated(now: now, timeZone: owner.timeZone)
-        content.coverPhotoID = content.coverPhotoID ?? Self.firstPhotoID(in: content.body)
+        content.coverPhotoID = try await cover(content)
         if draft.date?.isEmpty ?? true {
             // A change that leaves the date alone keeps the moment, and the day and zone it was written in.
             (content.moment, content.day, content.timeZone) = (current.moment, current.day, current.timeZone)
@@ -151,9 +152,26 @@ public struct JournalInteractor: Sendable {
                 text: text, tag: tag, days: days, starredOnly: starredOnly, limit: limit, offset: offset))
     }
 
-    /// The body as the page shows it, for the editor's preview.
-    public func render(_ markdown: String) -> String {
-        renderer.html(markdown)
+    /// `markdown` as safe HTML, with the pixel size of each of its photos so pages reserve their space.
+    public func html(_ markdown: String) async throws -> String {
+        var sizes: [UUID: MarkdownPhotoLookup.Size] = [:]
+        for id in Self.photoIDs(in: markdown).prefix(200) {
+            guard let uuid = UUID(uuidString: id), sizes[uuid] == nil, let photo = try await photos.photo(id: id)
+            else { continue }
+            sizes[uuid] = MarkdownPhotoLookup.Size(width: photo.width, height: photo.height)
+        }
+        return renderer.html(markdown, photos: MarkdownPhotoLookup(sizes))
+    }
+
+    /// The chosen cover when it is a stored photo, else the entry's first photo.
+    ///
+    /// - Throws: `JournalValidationError` for a cover that names no stored photo.
+    private func cover(_ content: JournalEntryContent) async throws -> String? {
+        guard let chosen = content.coverPhotoID else { return Self.photoIDs(in: content.body).first }
+        guard UUID(uuidString: chosen) != nil, try await photos.photo(id: chosen.lowercased()) != nil else {
+            throw JournalValidationError(problems: [.coverPhotoID: .unknownPhoto])
+        }
+        return chosen.lowercased()
     }
 
     // ---------------------------------------------------------------------------------------------------------
@@ -169,16 +187,17 @@ public struct JournalInteractor: Sendable {
         return entry
     }
 
-    /// The first of Daybook's own photos in `markdown` (`![…](/photos/<uuid>)`): an entry's cover unless
-    /// another is chosen.
-    public static func firstPhotoID(in markdown: String) -> String? {
+    /// Daybook's own photos in `markdown` (`![…](/photos/<uuid>)`), in order; the first is an entry's cover
+    /// unless another is chosen.
+    public static func photoIDs(in markdown: String) -> [String] {
+        var ids: [String] = []
         var rest = markdown[...]
         while let range = rest.range(of: "](/photos/") {
-            let id = rest[range.upperBound...].prefix(36)
-            if id.count == 36, UUID(uuidString: String(id)) != nil { return String(id) }
+            let id = String(rest[range.upperBound...].prefix(36))
+            if id.count == 36, UUID(uuidString: id) != nil, !ids.contains(id.lowercased()) { ids.append(id.lowercased()) }
             rest = rest[range.upperBound...]
         }
-        return nil
+        return ids
     }
 
     static func knownTag(_ raw: String?, in tags: [JournalTagCount]) throws -> String? {

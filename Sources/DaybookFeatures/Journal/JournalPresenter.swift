@@ -217,6 +217,7 @@ public enum JournalPresenter {
         case .tagCharacters: localizer("journal.error.tagCharacters")
         case .tooManyTags(let limit): localizer.plural("journal.error.tooManyTags", count: limit, localizer.number(limit))
         case .invalidDate: localizer("journal.error.date")
+        case .unknownPhoto: localizer("journal.error.unknownPhoto")
         }
     }
 

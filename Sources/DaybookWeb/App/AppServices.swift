@@ -117,7 +117,8 @@ public struct AppServices: Sendable {
     func journalInteractor(_ database: AppDatabase) -> JournalInteractor {
         let services = self
         return JournalInteractor(
-            store: database, settings: database, renderer: markdown, clock: clock, ids: ids, events: events,
+            store: database, photos: photos.store(database), settings: database, renderer: markdown, clock: clock,
+            ids: ids, events: events,
             initial: { services.initialSettings(language: .english) })
     }
 

@@ -60,14 +60,14 @@ struct JournalAPIRoutes {
             let body = try await JSONBody.decode(Body.self, from: request, upTo: Limits.markdownBody) ?? Body()
             return try await respond(request) { interactor, _ in
                 let entry = try await interactor.create(body.draft)
-                return try JSONResponse.make(json(entry), status: .created)
+                return try JSONResponse.make(try await json(entry, interactor), status: .created)
             }
         }
         router.get("/api/v1/entries/{id}") { request, context in
             let id = try context.parameters.require("id")
             return try await respond(request) { interactor, _ in
                 guard let entry = try await interactor.entry(id).entry else { throw Journal.Problem.notFound }
-                return try JSONResponse.make(json(entry))
+                return try JSONResponse.make(try await json(entry, interactor))
             }
         }
         router.patch("/api/v1/entries/{id}") { request, context in
@@ -76,13 +76,14 @@ struct JournalAPIRoutes {
             return try await respond(request) { interactor, localizer in
                 guard let revision = body.revision else { throw Journal.Problem.invalidRevision }
                 do {
-                    return try JSONResponse.make(json(try await interactor.update(id: id, body.draft, revision: revision)))
+                    let entry = try await interactor.update(id: id, body.draft, revision: revision)
+                    return try JSONResponse.make(try await json(entry, interactor))
                 } catch let conflict as Journal.Conflict {
                     // Both texts reach the page, which lets the person choose; nothing was overwritten.
                     let answer = ConflictBody(
                         error: APIError.Detail(
                             code: "conflict", message: localizer("journal.conflict"), fields: nil),
-                        current: json(conflict.current))
+                        current: try await json(conflict.current, interactor))
                     return try JSONResponse.make(answer, status: .conflict)
                 }
             }
@@ -99,7 +100,7 @@ struct JournalAPIRoutes {
             return try await respond(request) { interactor, _ in
                 try await interactor.restore(id: id)
                 guard let entry = try await interactor.entry(id).entry else { throw Journal.Problem.notFound }
-                return try JSONResponse.make(json(entry))
+                return try JSONResponse.make(try await json(entry, interactor))
             }
         }
         router.get("/api/v1/trash") { request, _ in
@@ -133,8 +134,8 @@ struct JournalAPIRoutes {
         }
     }
 
-    private func json(_ entry: JournalEntry) -> Journal.EntryJSON {
-        JournalPresenter.json(entry, html: services.markdown.html(entry.body))
+    private func json(_ entry: JournalEntry, _ interactor: JournalInteractor) async throws -> Journal.EntryJSON {
+        JournalPresenter.json(entry, html: try await interactor.html(entry.body))
     }
 
     private func respond(
