@@ -3,7 +3,8 @@ import Foundation
 
 struct JournalCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "journal", abstract: "Write, list, read, edit, search and delete journal entries on a running Daybook.",
+        commandName: "journal",
+        abstract: "Write, list, read, edit, search and delete journal entries on a running Daybook.",
         subcommands: [New.self, List.self, Show.self, Edit.self, Search.self, Remove.self])
 
     enum OutputFormat: String, ExpressibleByArgument {
@@ -54,7 +55,10 @@ struct JournalCommand: AsyncParsableCommand {
             } while after != nil && rows.count < limit
             rows = Array(rows.prefix(limit))
             if format == .json {
-                print(String(decoding: try JSONSerialization.data(withJSONObject: rows, options: [.sortedKeys]), as: UTF8.self))
+                print(
+                    String(
+                        decoding: try JSONSerialization.data(withJSONObject: rows, options: [.sortedKeys]),
+                        as: UTF8.self))
                 return
             }
             for row in rows { print(JournalCommand.line(row)) }
@@ -91,7 +95,8 @@ struct JournalCommand: AsyncParsableCommand {
 
         func run() async throws {
             let client = try server.client()
-            let entry = try JournalCommand.object(try await perform { try await client.send("GET", JournalCommand.path(id)) })
+            let entry = try JournalCommand.object(
+                try await perform { try await client.send("GET", JournalCommand.path(id)) })
             let body = try JournalCommand.readBody(current: entry["body"] as? String ?? "")
             var json: [String: Any] = ["body": body, "revision": entry["revision"] as? Int ?? 0]
             if let title { json["title"] = title }
@@ -120,8 +125,10 @@ struct JournalCommand: AsyncParsableCommand {
             }
             for row in try JournalCommand.object(data)["results"] as? [[String: Any]] ?? [] {
                 print(JournalCommand.line(row))
-                let snippet = (row["snippetHTML"] as? String ?? "").replacingOccurrences(of: "<mark>", with: "\u{1B}[1m")
-                    .replacingOccurrences(of: "</mark>", with: "\u{1B}[0m")
+                let snippet = (row["snippetHTML"] as? String ?? "").replacingOccurrences(
+                    of: "<mark>", with: "\u{1B}[1m"
+                )
+                .replacingOccurrences(of: "</mark>", with: "\u{1B}[0m")
                 print("    \(JournalCommand.unescaped(snippet))")
             }
         }

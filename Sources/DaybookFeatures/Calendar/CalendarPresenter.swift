@@ -2,7 +2,8 @@ import DaybookCore
 import Foundation
 
 public enum CalendarPresenter {
-    public static func present(_ response: JournalCalendar.Response, localizer: Localizer) -> JournalCalendar.ViewModel {
+    public static func present(_ response: JournalCalendar.Response, localizer: Localizer) -> JournalCalendar.ViewModel
+    {
         let month = response.month
         let firstWeekday = response.settings.firstWeekday.calendarValue
         let start = month.startOfWeek(firstWeekday: firstWeekday)
@@ -44,9 +45,11 @@ public enum CalendarPresenter {
         let thisMonth = response.today.startOfMonth
         return JournalCalendar.ViewModel(
             title: localizer("nav.calendar"), monthLabel: localizer.monthAndYear(month), month: monthString(month),
-            previousHref: "/calendar?month=\(monthString(previousMonth))", previousLabel: localizer("calendar.previous"),
+            previousHref: "/calendar?month=\(monthString(previousMonth))",
+            previousLabel: localizer("calendar.previous"),
             nextHref: "/calendar?month=\(monthString(nextMonth))", nextLabel: localizer("calendar.next"),
-            todayHref: month == thisMonth && response.selected == nil ? nil : "/calendar", todayLabel: localizer("calendar.today"),
+            todayHref: month == thisMonth && response.selected == nil ? nil : "/calendar",
+            todayLabel: localizer("calendar.today"),
             weekdays: weekdays, weeks: weeks, selected: panel)
     }
 

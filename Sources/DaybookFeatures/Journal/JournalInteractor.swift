@@ -194,7 +194,9 @@ public struct JournalInteractor: Sendable {
         var rest = markdown[...]
         while let range = rest.range(of: "](/photos/") {
             let id = String(rest[range.upperBound...].prefix(36))
-            if id.count == 36, UUID(uuidString: id) != nil, !ids.contains(id.lowercased()) { ids.append(id.lowercased()) }
+            if id.count == 36, UUID(uuidString: id) != nil, !ids.contains(id.lowercased()) {
+                ids.append(id.lowercased())
+            }
             rest = rest[range.upperBound...]
         }
         return ids

@@ -60,8 +60,10 @@ public enum JournalPresenter {
             dateLabel: localizer.day(summary.day, year: summary.day.year != today.year),
             dateTime: summary.day.description,
             snippetHTML: snippet.map(highlighted) ?? HTMLText.escaped(summary.excerpt),
-            wordsLabel: localizer.plural("journal.words", count: summary.wordCount, localizer.number(summary.wordCount)),
-            tags: summary.tags, hasTags: !summary.tags.isEmpty, isStarred: summary.isStarred, starredLabel: localizer("journal.starred"),
+            wordsLabel: localizer.plural(
+                "journal.words", count: summary.wordCount, localizer.number(summary.wordCount)),
+            tags: summary.tags, hasTags: !summary.tags.isEmpty, isStarred: summary.isStarred,
+            starredLabel: localizer("journal.starred"),
             thumbnail: summary.coverPhotoID.map { thumbnail($0, width: 160) },
             deletedLabel: deletedLabel)
     }
@@ -85,7 +87,8 @@ public enum JournalPresenter {
         let title = entry.title.isEmpty ? localizer("journal.untitled") : entry.title
         return Journal.EntryViewModel(
             id: entry.id, title: title, heading: title,
-            dateLabel: "\(localizer.day(entry.day, year: entry.day.year != today.year)) \(time(entry.moment, zone, localizer))",
+            dateLabel:
+                "\(localizer.day(entry.day, year: entry.day.year != today.year)) \(time(entry.moment, zone, localizer))",
             dateTime: ISO8601DateFormatter.string(
                 from: entry.moment, timeZone: zone, formatOptions: [.withInternetDateTime]),
             html: response.html, tags: entry.tags, hasTags: !entry.tags.isEmpty, isStarred: entry.isStarred,
@@ -99,7 +102,8 @@ public enum JournalPresenter {
     /// The editor, for a new entry (`response.entry == nil`) or an existing one; after a refused form save it
     /// shows what was typed and why.
     public static func editor(
-        _ response: Journal.Entry.Response, typed: JournalEntryDraft? = nil, problems: [JournalField: JournalProblem] = [:],
+        _ response: Journal.Entry.Response, typed: JournalEntryDraft? = nil,
+        problems: [JournalField: JournalProblem] = [:],
         localizer: Localizer
     ) -> Journal.EditorViewModel {
         let entry = response.entry
@@ -209,13 +213,15 @@ public enum JournalPresenter {
     public static func message(for problem: JournalProblem, localizer: Localizer) -> String {
         switch problem {
         case .empty: localizer("journal.error.empty")
-        case .titleTooLong(let limit): localizer.plural("journal.error.titleTooLong", count: limit, localizer.number(limit))
+        case .titleTooLong(let limit):
+            localizer.plural("journal.error.titleTooLong", count: limit, localizer.number(limit))
         case .bodyTooLong(let bytes):
             localizer("journal.error.bodyTooLong", localizer.number(bytes / (1 << 20)))
         case .tagLength(let range):
             localizer("journal.error.tagLength", localizer.number(range.lowerBound), localizer.number(range.upperBound))
         case .tagCharacters: localizer("journal.error.tagCharacters")
-        case .tooManyTags(let limit): localizer.plural("journal.error.tooManyTags", count: limit, localizer.number(limit))
+        case .tooManyTags(let limit):
+            localizer.plural("journal.error.tooManyTags", count: limit, localizer.number(limit))
         case .invalidDate: localizer("journal.error.date")
         case .unknownPhoto: localizer("journal.error.unknownPhoto")
         }

@@ -33,7 +33,8 @@ struct JournalRoutes {
         router.get("/journal/new") { request, context in
             // From a day in the Calendar: an entry for that day, at noon.
             let day = request.uri.queryParameters["date"].flatMap { DayKey(string: String($0)) }
-            return try await editor(request, context, id: nil, typed: day.map { JournalEntryDraft(date: "\($0)T12:00") })
+            return try await editor(
+                request, context, id: nil, typed: day.map { JournalEntryDraft(date: "\($0)T12:00") })
         }
         router.post("/journal") { request, context in
             try await save(request, context, id: nil)
@@ -143,7 +144,8 @@ struct JournalRoutes {
             let entry: JournalEntry
             if let id {
                 guard let revision = Int(form["revision"] ?? "") else {
-                    throw PageProblem(.badRequest, JournalPresenter.message(for: .invalidRevision, localizer: env.localizer))
+                    throw PageProblem(
+                        .badRequest, JournalPresenter.message(for: .invalidRevision, localizer: env.localizer))
                 }
                 entry = try await refusing(env) { try await interactor(env).update(id: id, draft, revision: revision) }
             } else {
@@ -156,7 +158,8 @@ struct JournalRoutes {
                 request, context, id: id, typed: draft, problems: error.problems,
                 status: tooLarge ? .contentTooLarge : .badRequest)
         } catch let conflict as Journal.Conflict {
-            return try await editor(request, context, id: id, typed: draft, conflict: conflict.current, status: .conflict)
+            return try await editor(
+                request, context, id: id, typed: draft, conflict: conflict.current, status: .conflict)
         }
     }
 }
