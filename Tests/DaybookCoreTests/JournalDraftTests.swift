@@ -81,13 +81,15 @@ struct JournalDraftTests {
         let offset = try content("2026-02-28T23:30:00+00:00")
         #expect(offset.day == DayKey(string: "2026-03-01"))
         #expect(try content("2026-02-28T23:30:00Z").moment == offset.moment)
+        // What a browser's `toISOString()` sends.
+        #expect(try content("2026-02-28T23:30:00.000Z").moment == offset.moment)
         #expect(try content("2026-03-01").day == DayKey(string: "2026-03-01"))
         // No date: now, to the second.
         #expect(try content(nil).moment == Date(timeIntervalSince1970: 1_795_230_000))
         #expect(try content(" ").day == DayKey(string: "2026-11-21"))
         for bad in [
             "yesterday", "2026-02-30", "2026-13-01", "2026-03-01T24:00", "2026-03-01T07:60", "2026-03-01T07",
-            "2026-03-01T07:30+15:00", "2026-03-01T07:30:00.5", "0001-01-01T00:00", "2026-03-01 07:30x",
+            "2026-03-01T07:30+15:00", "2026-03-01T07:30:00.", "0001-01-01T00:00", "2026-03-01 07:30x",
             "２０２６-03-01",
         ] {
             #expect(problems(JournalEntryDraft(title: "T", date: bad)) == [.date: .invalidDate], "\(bad)")

@@ -8,8 +8,8 @@ public struct JournalEntryDraft: Equatable, Sendable, Codable {
     public var tags: [String]?
     public var starred: Bool?
     public var coverPhotoID: String?
-    /// `YYYY-MM-DDTHH:mm[:ss]` in the owner's time zone, the same with `Z` or `±HH:mm`, or a `YYYY-MM-DD` day
-    /// (noon of it); blank for now.
+    /// `YYYY-MM-DDTHH:mm[:ss[.fff]]` in the owner's time zone, the same with `Z` or `±HH:mm`, or a `YYYY-MM-DD`
+    /// day (noon of it); blank for now.
     public var date: String?
 
     public init(
@@ -160,6 +160,16 @@ enum JournalDate {
             rest.removeFirst()
             guard let s = number(2), s < 60 else { return nil }
             second = s
+            // Fractions of a second, as JavaScript's `toISOString()` writes them, are dropped.
+            if rest.first == "." {
+                rest.removeFirst()
+                var digits = 0
+                while let next = rest.first, ("0"..."9").contains(next) {
+                    rest.removeFirst()
+                    digits += 1
+                }
+                guard digits > 0 else { return nil }
+            }
         }
         if rest.isEmpty { return date(day, hour, minute, second, timeZone) }
         let sign = rest.popFirst()
