@@ -127,7 +127,7 @@ public enum JournalPresenter {
                 action: "checklist", label: localizer("journal.tool.checklist"), symbol: "☑",
                 shortcut: "Control+Shift+C"),
             .init(action: "quote", label: localizer("journal.tool.quote"), symbol: "❝", shortcut: "Control+Shift+Q"),
-            .init(action: "link", label: localizer("journal.tool.link"), symbol: "🔗", shortcut: "Control+K"),
+            .init(action: "link", label: localizer("journal.tool.link"), symbol: "↗", shortcut: "Control+K"),
             .init(action: "photo", label: localizer("journal.tool.photo"), symbol: "▣", shortcut: nil),
         ]
         let problem: String? =
@@ -156,8 +156,8 @@ public enum JournalPresenter {
                 stateSaved: localizer("journal.state.saved"), stateSaving: localizer("journal.state.saving"),
                 stateEditing: localizer("journal.state.editing"), stateOffline: localizer("journal.state.offline"),
                 stateFailed: localizer("journal.state.failed"), stateConflict: localizer("journal.state.conflict"),
-                wordsOne: localizer.plural("journal.words", count: 1, "%d"),
-                wordsOther: localizer.plural("journal.words", count: 2, "%d"),
+                wordsOne: localizer.plural("journal.words", count: 1, "{n}"),
+                wordsOther: localizer.plural("journal.words", count: 2, "{n}"),
                 uploading: localizer("journal.photo.uploading"), photoOffline: localizer("journal.photo.offline"),
                 placeholderText: localizer("journal.placeholder.text"),
                 placeholderLink: localizer("journal.placeholder.link"),

@@ -209,10 +209,12 @@ function changed({ save: autosave = true } = {}) {
 const wordPattern = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]|[\p{L}\p{N}][\p{L}\p{N}\p{M}'’_-]*/gu;
 
 function countWords() {
-  const count = (body.value.replace(/[#>*_`~[\]()!-]/g, " ").match(wordPattern) ?? []).length;
+  // The words people read: link targets and photo addresses are not counted, markup signs neither.
+  const prose = body.value.replace(/\]\([^)]*\)/g, "]").replace(/[#>*_`~[\]()!|-]/g, " ");
+  const count = (prose.match(wordPattern) ?? []).length;
   const rule = new Intl.PluralRules(document.documentElement.lang).select(count);
-  const template = (rule === "one" && text.wordsOne) || text.wordsOther || "%d";
-  words.textContent = template.replace("%d", count.toLocaleString(document.documentElement.lang));
+  const template = (rule === "one" && text.wordsOne) || text.wordsOther || "{n}";
+  words.textContent = template.replace("{n}", count.toLocaleString(document.documentElement.lang));
 }
 
 for (const input of [...fields, starred, body]) input.addEventListener("input", () => changed());
