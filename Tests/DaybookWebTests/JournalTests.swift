@@ -163,6 +163,22 @@ struct JournalTests {
         }
     }
 
+    @Test("in a snippet only what matched is marked; markup typed in an entry stays text")
+    func snippetsAreEscaped() async throws {
+        let app = try await TestApp.make(settings: Fixtures.settings())
+        try await app.browse { browser in
+            _ = try await send(
+                &browser, .post, "/api/v1/entries",
+                #"{"title": "<b>Tea</b>", "body": "<script>alert(1)</script> green tea"}"#)
+            let page = try await browser.get("/search?q=tea").text
+            #expect(!page.contains("<script>alert"))
+            #expect(page.contains("&lt;script&gt;") || page.contains("&lt;b&gt;"))
+            #expect(page.contains("<mark>"))
+            let list = try await browser.get("/journal").text
+            #expect(!list.contains("<script>alert") && !list.contains("<b>Tea</b>"))
+        }
+    }
+
     @Test("the Calendar marks days with entries and opens a day with its entries and its Daily Log")
     func calendar() async throws {
         let app = try await TestApp.make(settings: Fixtures.settings(language: .japanese))
