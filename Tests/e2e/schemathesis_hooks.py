@@ -5,6 +5,10 @@ state it: a time block must end by midnight (`start` plus `duration`, 30 minutes
 most 24:00). The document says so in prose (TaskDraft's description); this hook keeps schemathesis from
 drawing task bodies that break it and then expecting them to be accepted.
 
+Two rules about journal entries span fields too: a new entry needs a title, some text or a cover photo, and its
+`date` must name a day that exists in the years taken, wherever the owner's time zone puts it; the document says
+both in prose (EntryNew, EntryMoment), and this hook leaves such bodies out of the cases meant to be accepted.
+
 A photo upload is "any bytes" to JSON Schema, but only an image is a valid one (the document says so in prose):
 the cases schemathesis means to be accepted upload a small PNG made here. Everything else schemathesis draws
 is left as it is.
@@ -12,6 +16,7 @@ is left as it is.
 
 from __future__ import annotations
 
+import datetime
 import re
 import struct
 import zlib
@@ -53,9 +58,35 @@ def ends_after_midnight(body, creating: bool) -> bool:
     return duration is not None and start + duration > MINUTES_PER_DAY
 
 
+def _blank(value) -> bool:
+    return not isinstance(value, str) or not value.strip()
+
+
+def empty_entry(body) -> bool:
+    """Whether a new entry has nothing in it: no title, no text and no cover photo."""
+    return isinstance(body, dict) and _blank(body.get("title")) and _blank(body.get("body")) \
+        and not body.get("coverPhotoID")
+
+
+def impossible_moment(body) -> bool:
+    """Whether an entry's `date` names a day that does not exist (2026-02-30), or lies so near the ends of the
+    years taken (1900, 9999) that the owner's time zone may move it past them."""
+    if not isinstance(body, dict) or not isinstance(body.get("date"), str):
+        return False
+    try:
+        day = datetime.date.fromisoformat(body["date"][:10])
+    except ValueError:
+        return True
+    return day.year in (1900, 9999)
+
+
 @schemathesis.hook
 def filter_case(context, case) -> bool:
     operation = case.operation.definition.raw.get("operationId") if case.operation else None
+    if operation == "createEntry":
+        return not empty_entry(case.body) and not impossible_moment(case.body)
+    if operation == "updateEntry":
+        return not impossible_moment(case.body)
     if operation == "createTask":
         return not ends_after_midnight(case.body, creating=True)
     if operation == "updateTask":

@@ -89,8 +89,6 @@ public enum JournalProblem: Error, Equatable, Sendable {
     case tooManyTags(limit: Int)
     /// Not a date in one of the accepted forms, or outside `JournalEntry.Limits.years`.
     case invalidDate
-    /// The cover names a photo that is not stored.
-    case unknownPhoto
 }
 
 /// Every field a draft got wrong; nothing is saved when there is any.

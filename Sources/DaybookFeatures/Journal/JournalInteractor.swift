@@ -110,10 +110,13 @@ public struct JournalInteractor: Sendable {
         await events.publish(.journal)
     }
 
-    /// Brings an entry back from the trash.
+    /// Brings an entry back from the trash; one that is not in the trash stays as it is.
     public func restore(id: String) async throws {
-        guard try await store.restoreFromTrash(id: id) else { throw Journal.Problem.notFound }
-        await events.publish(.journal)
+        if try await store.restoreFromTrash(id: id) {
+            await events.publish(.journal)
+        } else {
+            _ = try await existing(id)
+        }
     }
 
     /// What is in the trash; entries trashed more than 30 days ago are deleted first.
@@ -165,11 +168,11 @@ public struct JournalInteractor: Sendable {
 
     /// The chosen cover when it is a stored photo, else the entry's first photo.
     ///
-    /// - Throws: `JournalValidationError` for a cover that names no stored photo.
+    /// - Throws: `Journal.Problem.unknownPhoto` for a cover that names no stored photo.
     private func cover(_ content: JournalEntryContent) async throws -> String? {
         guard let chosen = content.coverPhotoID else { return Self.photoIDs(in: content.body).first }
         guard UUID(uuidString: chosen) != nil, try await photos.photo(id: chosen.lowercased()) != nil else {
-            throw JournalValidationError(problems: [.coverPhotoID: .unknownPhoto])
+            throw Journal.Problem.unknownPhoto
         }
         return chosen.lowercased()
     }

@@ -10,6 +10,8 @@ public enum Journal {
         /// The list or search was asked for a tag no entry has.
         case unknownTag(String)
         case invalidDay
+        /// The cover names a photo that is not stored.
+        case unknownPhoto
     }
 
     /// A save that started from an older revision than the stored one: nothing was written.

@@ -223,7 +223,6 @@ public enum JournalPresenter {
         case .tooManyTags(let limit):
             localizer.plural("journal.error.tooManyTags", count: limit, localizer.number(limit))
         case .invalidDate: localizer("journal.error.date")
-        case .unknownPhoto: localizer("journal.error.unknownPhoto")
         }
     }
 
@@ -234,6 +233,7 @@ public enum JournalPresenter {
         case .invalidRevision: localizer("journal.error.revision")
         case .unknownTag(let tag): localizer("journal.error.unknownTag", tag)
         case .invalidDay: localizer("journal.error.day")
+        case .unknownPhoto: localizer("journal.error.unknownPhoto")
         }
     }
 

@@ -150,6 +150,7 @@ struct JournalAPIRoutes {
                 switch problem {
                 case .notFound: (.notFound, "notFound")
                 case .unknownTag: (.notFound, "unknownTag")
+                case .unknownPhoto: (.notFound, "unknownPhoto")
                 case .invalidCursor: (.badRequest, "invalidCursor")
                 case .invalidRevision: (.unprocessableContent, "invalidRevision")
                 case .invalidDay: (.badRequest, "invalidDate")

@@ -108,7 +108,7 @@ struct JournalRoutes {
         } catch let problem as Journal.Problem {
             let status: HTTPResponse.Status =
                 switch problem {
-                case .notFound, .unknownTag: .notFound
+                case .notFound, .unknownTag, .unknownPhoto: .notFound
                 case .invalidCursor, .invalidRevision, .invalidDay: .badRequest
                 }
             throw PageProblem(status, JournalPresenter.message(for: problem, localizer: env.localizer))
