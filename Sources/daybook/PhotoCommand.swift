@@ -22,11 +22,11 @@ struct PhotoCommand: AsyncParsableCommand {
             let url = URL(fileURLWithPath: (file as NSString).expandingTildeInPath)
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue else {
-                throw ValidationError("\(file): no such file.")
+                try Self.refuse("\(file): no such file.")
             }
             let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
             guard size <= Photo.Limits.bytes else {
-                throw ValidationError(
+                try Self.refuse(
                     "\(file) is larger than \(Photo.Limits.bytes / (1024 * 1024)) MB; Daybook does not take it.")
             }
             let client = try server.client()
@@ -37,6 +37,12 @@ struct PhotoCommand: AsyncParsableCommand {
             }
             let photo = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
             print(photo["id"] as? String ?? "")
+        }
+
+        /// Says why on standard error and exits with status 1, as a refusal from the server does.
+        static func refuse(_ reason: String) throws -> Never {
+            FileHandle.standardError.write(Data((reason + "\n").utf8))
+            throw ExitCode.failure
         }
     }
 }
