@@ -137,7 +137,8 @@ public struct JournalInteractor: Sendable {
 
     /// Ranked matches with highlighted snippets.
     ///
-    /// - Throws: `Journal.Problem.unknownTag` for a tag no entry has, `.invalidDay` for a bad date bound.
+    /// - Throws: `Journal.Problem.unknownTag` for a tag no entry has, `.invalidDay` for a date bound that is not
+    ///   a day.
     public func search(
         _ text: String, tag: String? = nil, from: String? = nil, through: String? = nil, starredOnly: Bool = false,
         limit: Int = 20, offset: Int = 0
@@ -145,9 +146,11 @@ public struct JournalInteractor: Sendable {
         let tag = try Self.knownTag(tag, in: tag == nil ? [] : try await store.tagCounts())
         var days: ClosedRange<DayKey>?
         if from != nil || through != nil {
-            guard let first = Self.day(from, default: DayKey(year: 1900, month: 1, day: 1)),
-                let last = Self.day(through, default: DayKey(year: 9999, month: 12, day: 31)), first <= last
+            guard let first = Self.day(from, default: DayKey(year: 1, month: 1, day: 1)),
+                let last = Self.day(through, default: DayKey(year: 9999, month: 12, day: 31))
             else { throw Journal.Problem.invalidDay }
+            // A range that ends before it starts holds no day, so nothing is found in it.
+            guard first <= last else { return JournalSearchPage(hits: [], hasMore: false) }
             days = first...last
         }
         return try await store.search(
