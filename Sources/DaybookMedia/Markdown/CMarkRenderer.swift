@@ -26,7 +26,7 @@ public struct CMarkRenderer: MarkdownRendering {
     }
 
     public func html(_ markdown: String, photos: MarkdownPhotoLookup) -> String {
-        let html = CMarkParser.withDocument(markdown, extensions: extensions) { document, extensions in
+        CMarkParser.withDocument(markdown, extensions: extensions) { document, extensions in
             CMarkSafety(photos: photos, restrictsLinks: restrictsLinks).apply(to: document)
             // Raw HTML is gone from the tree already; CMARK_OPT_UNSAFE only lets the spec check keep every link.
             let options = restrictsLinks ? CMARK_OPT_DEFAULT : CMARK_OPT_UNSAFE
@@ -34,11 +34,30 @@ public struct CMarkRenderer: MarkdownRendering {
                 preconditionFailure("cmark-gfm could not allocate the HTML")
             }
             defer { free(rendered) }  // cmark's default allocator is malloc's
-            return String(cString: rendered)
+            let bytes = UnsafeRawBufferPointer(start: rendered, count: strlen(rendered)).bindMemory(to: UInt8.self)
+            return restrictsLinks ? Self.addingRel(to: bytes) : String(decoding: bytes, as: UTF8.self)
         }
-        guard restrictsLinks else { return html }
-        // Every character of text is escaped by now, so each `<a href="` is a link the safety pass kept.
-        return html.replacingOccurrences(of: "<a href=\"", with: "<a rel=\"\(Self.rel)\" href=\"")
+    }
+
+    /// The HTML with `rel` on every link. Every character of text is escaped by now, so each `<a href="` is a
+    /// link the safety pass kept.
+    static func addingRel(to html: UnsafeBufferPointer<UInt8>) -> String {
+        let link = Array(#"<a href=""#.utf8)
+        let withRel = Array(#"<a rel="\#(rel)" href=""#.utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(html.count + html.count / 16)
+        var start = 0
+        var index = 0
+        while let open = html[index...].firstIndex(of: UInt8(ascii: "<")) {
+            index = open + 1
+            guard html[open...].starts(with: link) else { continue }
+            output.append(contentsOf: html[start..<open])
+            output.append(contentsOf: withRel)
+            start = open + link.count
+            index = start
+        }
+        output.append(contentsOf: html[start...])
+        return String(decoding: output, as: UTF8.self)
     }
 
     public func plainText(_ markdown: String) -> String {
