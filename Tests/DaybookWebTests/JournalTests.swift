@@ -67,6 +67,11 @@ struct JournalTests {
             let answer = try object(stale)
             #expect((answer["current"] as? [String: Any])?["body"] as? String == "window A")
             #expect(try object(try await browser.get("/api/v1/entries/\(id)"))["body"] as? String == "window A")
+            // Emptying an entry is refused: deleting it is how it goes, into the trash.
+            let emptied = try await send(
+                &browser, .patch, "/api/v1/entries/\(id)", #"{"title": "", "body": " ", "revision": 2}"#)
+            #expect(emptied.status == .conflict)
+            #expect(emptied.text.contains("trash"))
             // A change without the revision it started from is refused too.
             #expect(try await send(&browser, .patch, "/api/v1/entries/\(id)", #"{"body": "x"}"#).status.code >= 400)
         }

@@ -76,7 +76,8 @@ public struct JournalInteractor: Sendable {
     ///
     /// - Parameter revision: the revision the change started from.
     /// - Throws: `Journal.Conflict` with the stored entry when someone saved in between; `JournalValidationError`
-    ///   for a refused field; `Journal.Problem.notFound`. Nothing is saved then.
+    ///   for a refused field; `Journal.Problem.notFound`, or `.wouldEmpty` for a change that leaves nothing in
+    ///   the entry. Nothing is saved then.
     public func update(id: String, _ draft: JournalEntryDraft, revision: Int) async throws -> JournalEntry {
         let owner = try await owner()
         let current = try await existing(id)
@@ -86,7 +87,14 @@ public struct JournalInteractor: Sendable {
             tags: draft.tags ?? current.tags, starred: draft.starred ?? current.isStarred,
             coverPhotoID: draft.coverPhotoID, date: draft.date)
         let now = clock.now()
-        var content = try merged.validated(now: now, timeZone: owner.timeZone)
+        var content: JournalEntryContent
+        do {
+            content = try merged.validated(now: now, timeZone: owner.timeZone)
+        } catch {
+            // Emptying an entry is deleting it, which the trash does (and can undo).
+            if error.problems == [.body: .empty] { throw Journal.Problem.wouldEmpty }
+            throw error
+        }
         content.coverPhotoID = try await cover(content)
         if draft.date?.isEmpty ?? true {
             // A change that leaves the date alone keeps the moment, and the day and zone it was written in.

@@ -12,6 +12,8 @@ public enum Journal {
         case invalidDay
         /// The cover names a photo that is not stored.
         case unknownPhoto
+        /// A change would leave an entry with no title, no text and no photo.
+        case wouldEmpty
     }
 
     /// A save that started from an older revision than the stored one: nothing was written.

@@ -234,6 +234,7 @@ public enum JournalPresenter {
         case .unknownTag(let tag): localizer("journal.error.unknownTag", tag)
         case .invalidDay: localizer("journal.error.day")
         case .unknownPhoto: localizer("journal.error.unknownPhoto")
+        case .wouldEmpty: localizer("journal.error.wouldEmpty")
         }
     }
 

@@ -151,6 +151,7 @@ struct JournalAPIRoutes {
                 case .notFound: (.notFound, "notFound")
                 case .unknownTag: (.notFound, "unknownTag")
                 case .unknownPhoto: (.notFound, "unknownPhoto")
+                case .wouldEmpty: (.conflict, "wouldEmpty")
                 case .invalidCursor: (.badRequest, "invalidCursor")
                 case .invalidRevision: (.unprocessableContent, "invalidRevision")
                 case .invalidDay: (.badRequest, "invalidDate")

@@ -110,6 +110,7 @@ struct JournalRoutes {
                 switch problem {
                 case .notFound, .unknownTag, .unknownPhoto: .notFound
                 case .invalidCursor, .invalidRevision, .invalidDay: .badRequest
+                case .wouldEmpty: .conflict
                 }
             throw PageProblem(status, JournalPresenter.message(for: problem, localizer: env.localizer))
         }
