@@ -34,9 +34,29 @@ let package = Package(
             name: "DaybookFeatures",
             dependencies: ["DaybookCore"]
         ),
+        .systemLibrary(
+            name: "CCMarkGFM",
+            pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]), .brew(["cmark-gfm"])]
+        ),
         .target(
             name: "DaybookMedia",
-            dependencies: ["DaybookCore"]
+            dependencies: ["DaybookCore", "CCMarkGFM", "DaybookVips"]
+        ),
+        // libvips, loaded on the first photo read: the server neither links it nor maps it before.
+        .target(
+            name: "DaybookVips",
+            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
+        ),
+        // libvips' own headers and library, for the tests: test pictures, and a check of DaybookVips' declarations.
+        .systemLibrary(
+            name: "CVips",
+            pkgConfig: "vips",
+            providers: [.apt(["libvips-dev"]), .brew(["vips"])]
+        ),
+        .target(
+            name: "DaybookVipsTesting",
+            dependencies: ["CVips", "DaybookVips"]
         ),
         .target(
             name: "DaybookWeb",
@@ -66,9 +86,18 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
+        .executableTarget(
+            name: "journal-benchmark",
+            dependencies: [
+                "DaybookCore",
+                "DaybookStore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            path: "Benchmarks/JournalBenchmark"
+        ),
         .target(
             name: "DaybookTestSupport",
-            dependencies: ["DaybookCore", "DaybookStore"]
+            dependencies: ["DaybookCore", "DaybookStore", "DaybookVipsTesting"]
         ),
         .testTarget(
             name: "DaybookCoreTests",
@@ -84,7 +113,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DaybookMediaTests",
-            dependencies: ["DaybookMedia", "DaybookCore"]
+            dependencies: ["DaybookMedia", "DaybookCore", "DaybookTestSupport"]
         ),
         .testTarget(
             name: "DaybookWebTests",

@@ -15,7 +15,11 @@
     then server time of Today, the Timeline of today and of a day years ago,
     the tasks API, the Dashboard (this week, a week years ago, an old page of
     records, its API) and a Daily Log, on that data; then the Dashboard's SQL
-    queries timed on their own, with the query plan of the heaviest.
+    queries timed on their own, with the query plan of the heaviest;
+(f) Markdown: server time of POST /api/v1/render (cmark-gfm, made safe) for a
+    typical 250-word entry, for 1 MB of the same kind of text, and for 1 MB
+    of input built to be hard (deep nesting, unclosed brackets and emphasis,
+    a long table, thousands of links).
 
 Uses .build/release/daybook when it exists, else .build/debug/daybook
 (build the release with `swift build -c release` for figures that mean
@@ -26,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import http.client
+import json
 import re
 import signal
 import socket
@@ -229,6 +234,89 @@ def sound_synthesis(binary: Path) -> None:
         print(f"    {line}")
 
 
+ENTRY = """## Saturday at the lake
+
+We left early, before the *fog* lifted, and walked the **north shore** to the old boathouse.
+Mina found [the trail map](https://example.com/trails) online; it was right about the bridge.
+
+- [x] pack the tent
+- [x] water, bread, apples
+- [ ] call mum about Sunday
+
+> The water was so still that the hills stood upside down in it.
+
+Lunch on the rocks, then a long nap. ~~We meant to swim~~ It was far too cold to swim.
+Afterwards we read for an hour: she is halfway through *The Remains of the Day*, and I am
+still stuck in chapter two of the same book I started in May. Mental note: www.example.org has the
+timetable for the late bus, which we nearly missed.
+
+| what | time |
+|------|-----:|
+| walk | 2 h 10 min |
+| nap | 45 min |
+
+Tomorrow: laundry, groceries, and finally answering Jae-won's letter. 학교 친구들과 저녁. 東京の友達にも電話する。
+
+On the way home the bus was almost empty, so we sat at the back and talked about the autumn: whether to
+go north again in October, when the maples turn, or to stay home and finally paint the kitchen. Neither of
+us wants to decide tonight. I wrote three pages of notes for the project, and for once they read well the
+next morning. Sleep came easily; the window stayed open and the rain started just after midnight.
+A good day, all in all, and one worth writing down before it fades.
+"""
+
+
+def hard_markdown(size: int) -> dict[str, str]:
+    """1 MB inputs of kinds that are slow for Markdown parsers."""
+    def fill(unit: str, head: str = "") -> str:
+        room = size - len(head.encode())
+        return head + (unit * (room // len(unit.encode()) + 1)).encode()[:room].decode("utf-8", "ignore")
+    table = "| a | b | c |\n|---|---|---|\n"
+    return {
+        "nested quotes and lists": fill("> - > 1. "),
+        "unclosed brackets": fill("[a ![b "),
+        "unclosed emphasis": fill("*a **b _c __d "),
+        "a long table": fill("| x | *y* | [z](https://e.example) |\n", head=table),
+        "links and autolinks": fill("[a](https://e.example/x) www.example.com me@example.com "),
+        "raw HTML, shown as text": fill("<div onclick=x><script>alert(1)</script></div>\n"),
+    }
+
+
+def markdown_rendering(binary: Path) -> None:
+    print("(f) POST /api/v1/render, server time (median; min)")
+    with Running(binary) as server:
+        server.wait_for_200()
+        complete_onboarding(Client(server.url))
+        conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
+
+        def render(markdown: str, times: int) -> tuple[float, float, int]:
+            body = json.dumps({"markdown": markdown}).encode()
+            headers = {"Content-Type": "application/json", "Origin": server.url}
+            samples = []
+            for _ in range(times):
+                t0 = time.perf_counter()
+                conn.request("POST", "/api/v1/render", body=body, headers=headers)
+                resp = conn.getresponse()
+                answer = resp.read()
+                samples.append(time.perf_counter() - t0)
+                if resp.status != 200:
+                    raise RuntimeError(f"render answered {resp.status}: {answer[:200]!r}")
+            return statistics.median(samples) * 1000, min(samples) * 1000, len(answer)
+
+        words = len(ENTRY.split())
+        for _ in range(20):
+            render(ENTRY, 1)
+        median, fastest, size = render(ENTRY, 200)
+        print(f"    {median:8.2f} ms; {fastest:6.2f} ms  a typical entry ({words} words, {len(ENTRY.encode())} bytes)")
+        limit = 1_048_576
+        big = (ENTRY * (limit // len(ENTRY.encode()) + 1)).encode()[:limit].decode("utf-8", "ignore")
+        median, fastest, size = render(big, 7)
+        print(f"    {median:8.2f} ms; {fastest:6.2f} ms  1 MB of such entries ({size / 1024:.0f} KB of HTML)")
+        for name, markdown in hard_markdown(limit).items():
+            median, fastest, size = render(markdown, 3)
+            print(f"    {median:8.2f} ms; {fastest:6.2f} ms  1 MB, {name}")
+        conn.close()
+
+
 def demo_history(binary: Path, requests: int, years: int = 10) -> None:
     with tempfile.TemporaryDirectory(prefix="daybook-demo-") as folder:
         data = Path(folder) / "data"
@@ -306,12 +394,12 @@ def main() -> int:
     parser.add_argument("--bin", help="daybook binary to measure")
     parser.add_argument("--starts", type=int, default=5)
     parser.add_argument("--requests", type=int, default=500)
-    parser.add_argument("--only", choices=["start", "weight", "today", "sound", "demo"], action="append",
+    parser.add_argument("--only", choices=["start", "weight", "today", "sound", "demo", "markdown"], action="append",
                         help="run only these parts (may repeat)")
     args = parser.parse_args()
     binary, kind = pick_binary(args.bin)
     print(f"daybook binary: {binary} ({kind} build)")
-    parts = set(args.only or ["start", "weight", "today", "sound", "demo"])
+    parts = set(args.only or ["start", "weight", "today", "sound", "demo", "markdown"])
     if "start" in parts:
         cold_start(binary, args.starts)
     if "weight" in parts:
@@ -322,6 +410,8 @@ def main() -> int:
         sound_synthesis(binary)
     if "demo" in parts:
         demo_history(binary, args.requests)
+    if "markdown" in parts:
+        markdown_rendering(binary)
     return 0
 
 

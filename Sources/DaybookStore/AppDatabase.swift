@@ -12,12 +12,14 @@ public struct AppDatabase: Sendable {
     let settingsCache = SettingsCache()
     private let revisions = RevisionCounter()
 
-    /// Wraps a connection and brings its schema up to date.
+    /// Wraps a connection and brings its schema up to date, rebuilding the search index when its tokenizer changed.
     ///
+    /// - Parameter writer: a connection made with `AppDatabase.makeConfiguration()`.
     /// - Throws: a GRDB error when a migration fails; the database is left as it was (each migration is a transaction).
     public init(_ writer: any DatabaseWriter) throws {
         self.writer = writer
         try Self.migrator.migrate(writer)
+        try writer.write { db in try SearchIndex.prepare(db) }
         writer.add(transactionObserver: revisions, extent: .databaseLifetime)
     }
 
@@ -27,8 +29,7 @@ public struct AppDatabase: Sendable {
     /// Opens (creating when needed) the database in a data folder, in WAL mode.
     public static func open(folder: URL) throws -> AppDatabase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        var configuration = Configuration()
-        configuration.foreignKeysEnabled = true
+        var configuration = makeConfiguration()
         configuration.busyMode = .timeout(5)
         let pool = try DatabasePool(path: folder.appendingPathComponent(fileName).path, configuration: configuration)
         return try AppDatabase(pool)
@@ -36,9 +37,19 @@ public struct AppDatabase: Sendable {
 
     /// An empty database in memory, with the same schema: for tests and previews.
     public static func inMemory() throws -> AppDatabase {
+        try AppDatabase(DatabaseQueue(configuration: makeConfiguration()))
+    }
+
+    /// What every connection needs: foreign keys, and the search tokenizer registered (each connection of a pool
+    /// runs this when it opens).
+    public static func makeConfiguration() -> Configuration {
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
-        return try AppDatabase(DatabaseQueue(configuration: configuration))
+        configuration.prepareDatabase { db in
+            db.add(tokenizer: SearchTokenizer.self)
+            for tokenizer in SearchTokenizer.retired { db.add(tokenizer: tokenizer) }
+        }
+        return configuration
     }
 
     /// The names of the migrations applied so far, oldest first.

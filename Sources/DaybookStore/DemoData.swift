@@ -4,8 +4,9 @@ import GRDB
 
 extension AppDatabase {
     /// Fills the database with realistic, deterministic demo data: settings, a few repeating routines, one-off
-    /// tasks, about six focus sessions a weekday (fewer at weekends, some crossing midnight), and daily logs
-    /// whose sleep and mood move with the day's focus.
+    /// tasks, about six focus sessions a weekday (fewer at weekends, some crossing midnight), daily logs
+    /// whose sleep and mood move with the day's focus, and a journal of about a thousand entries a year in
+    /// English, Korean, Japanese and Chinese.
     ///
     /// - Parameters:
     ///   - years: how many years of history to make, ending on `today`.
@@ -35,7 +36,9 @@ extension AppDatabase {
             try await writer.write { db in
                 var random = history
                 try SettingsRecord(owner).upsert(db)
-                let summary = try plan.write(db, random: &random)
+                var summary = try plan.write(db, random: &random)
+                summary.entries = try DemoJournal(first: first, last: last, timeZone: timeZone)
+                    .write(db, random: &random)
                 try Self.rebuildFocusDays(db, timeZone: timeZone)
                 return summary
             }
@@ -50,6 +53,7 @@ public struct DemoSummary: Equatable, Sendable {
     public var completions = 0
     public var sessions = 0
     public var logs = 0
+    public var entries = 0
 }
 
 /// The shape of a demo history, written in one transaction with prepared statements.

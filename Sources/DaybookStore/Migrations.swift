@@ -38,6 +38,8 @@ extension AppDatabase {
         registerPlanMigration(&migrator)
         registerSeriesMigration(&migrator)
         registerStatsMigration(&migrator)
+        registerPhotoMigration(&migrator)
+        registerJournalMigration(&migrator)
         return migrator
     }
 }

@@ -38,6 +38,37 @@ struct APIClient: Sendable {
     static let largestAnswer = 512 * 1024 * 1024
 
     func send(_ method: String, _ path: String, json: [String: Any]? = nil) async throws -> Data {
+        var request = try self.request(method, path)
+        if let json {
+            request.body = .bytes(ByteBuffer(bytes: try JSONSerialization.data(withJSONObject: json)))
+            request.headers.add(name: "Content-Type", value: "application/json")
+        }
+        return try await execute(request)
+    }
+
+    /// Posts the bytes of `file` as they are (`application/octet-stream`), read in chunks as they are sent.
+    func upload(_ path: String, file: URL) async throws -> Data {
+        let handle: FileHandle
+        let length: Int
+        do {
+            handle = try FileHandle(forReadingFrom: file)
+            length = Int(try handle.seekToEnd())
+            try handle.seek(toOffset: 0)
+        } catch {
+            throw Failure(description: "\(file.path) cannot be read.")
+        }
+        defer { try? handle.close() }
+        var request = try self.request("POST", path)
+        request.headers.add(name: "Content-Type", value: "application/octet-stream")
+        let chunks = AsyncThrowingStream<ByteBuffer, any Error>(unfolding: {
+            let data = try handle.read(upToCount: 256 * 1024) ?? Data()
+            return data.isEmpty ? nil : ByteBuffer(bytes: data)
+        })
+        request.body = .stream(chunks, length: .known(Int64(length)))
+        return try await execute(request)
+    }
+
+    private func request(_ method: String, _ path: String) throws -> HTTPClientRequest {
         // Paths may carry a query (`api/v1/tasks?date=…`), so they are resolved, not appended.
         guard let url = URL(string: path, relativeTo: base.appendingPathComponent("/")) else {
             throw Failure(description: "\(path) is not a valid request path.")
@@ -46,10 +77,10 @@ struct APIClient: Sendable {
         request.method = HTTPMethod(rawValue: method)
         request.headers.add(name: "Accept", value: "application/json")
         if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
-        if let json {
-            request.body = .bytes(ByteBuffer(bytes: try JSONSerialization.data(withJSONObject: json)))
-            request.headers.add(name: "Content-Type", value: "application/json")
-        }
+        return request
+    }
+
+    private func execute(_ request: HTTPClientRequest) async throws -> Data {
         let status: Int
         let body: ByteBuffer
         do {

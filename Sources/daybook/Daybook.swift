@@ -11,6 +11,8 @@ struct Daybook: AsyncParsableCommand {
         subcommands: [
             Serve.self, FocusCommand.self, TaskCommand.self, SettingsCommand.self, PassphraseCommand.self,
             DemoCommand.self, SoundsCommand.self, StatsCommand.self, LogCommand.self, ExportCommand.self,
+            JournalCommand.self,
+            PhotoCommand.self,
         ],
         defaultSubcommand: Serve.self)
 }

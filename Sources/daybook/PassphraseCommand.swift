@@ -61,9 +61,11 @@ struct DemoCommand: AsyncParsableCommand {
         let database = try AppDatabase.open(folder: data.url)
         let started = Date()
         let summary = try await database.fillDemo(years: years, seed: seed, timeZone: .current)
+        let plan = "\(summary.days) days, \(summary.tasks) tasks, \(summary.completions) completions"
+        let focus = "\(summary.sessions) focus sessions, \(summary.logs) daily logs"
+        let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
         print(
-            "Demo data written to \(data.url.path): \(summary.days) days, \(summary.tasks) tasks, "
-                + "\(summary.completions) completions, \(summary.sessions) focus sessions, \(summary.logs) daily logs "
-                + String(format: "(%.1f s).", Date().timeIntervalSince(started)))
+            "Demo data written to \(data.url.path): \(plan), \(focus), \(summary.entries) journal entries (\(seconds) s)."
+        )
     }
 }

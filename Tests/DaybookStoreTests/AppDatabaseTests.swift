@@ -18,13 +18,17 @@ struct AppDatabaseTests {
         #expect(
             try database.appliedMigrations() == [
                 "v1 settings and access", "v2 plan and focus", "v3 goal, series and daily log", "v4 focus by day",
+                "v5 photos",
+                "v6 journal",
             ])
-        #expect(try database.tableNames().contains("settings"))
+        #expect(try database.tableNames().contains("settings") && database.tableNames().contains("photo"))
         // Opening again finds everything in place.
         let reopened = try AppDatabase.open(folder: folder)
         #expect(
             try reopened.appliedMigrations() == [
                 "v1 settings and access", "v2 plan and focus", "v3 goal, series and daily log", "v4 focus by day",
+                "v5 photos",
+                "v6 journal",
             ])
     }
 
@@ -125,5 +129,25 @@ struct AppDatabaseTests {
         #expect(!settingsA.needsOnboarding)
         let settingsC = try #require(try await c.loadSettings())
         #expect(settingsC != settingsA)
+    }
+
+    @Test("the demo journal: a thousand entries a year of about 250 words, in four languages, found by search")
+    func demoJournal() async throws {
+        let database = try await Fixtures.database()
+        let today = DayKey(string: "2026-11-21")!
+        let summary = try await database.fillDemo(years: 1, seed: 3, timeZone: Fixtures.seoul, today: today)
+        #expect(summary.entries == 1000)
+        let newest = try await database.entries(JournalListQuery(limit: 200))
+        #expect(newest.entries.first?.day == today)
+        let words = newest.entries.map(\.wordCount)
+        #expect((200...300).contains(words.reduce(0, +) / words.count))
+        #expect(newest.entries.contains { $0.isStarred })
+        #expect(newest.entries.contains { !$0.tags.isEmpty })
+        for text in ["morning", "학교", "東京", "学", "北京", "Swift 공부", "cafe"] {
+            #expect(try await !database.search(JournalSearchQuery(text: text)).hits.isEmpty, "\(text)")
+        }
+        let days = try await database.calendarDays(from: today.adding(days: -30), through: today)
+        #expect(days.filter { $0.entryCount > 0 }.count >= 28)
+        #expect(days.contains { $0.hasDailyLog })
     }
 }

@@ -99,6 +99,9 @@ struct APITests {
                     "/api/v1/focus/sound",
                     "/api/v1/tasks", "/api/v1/tasks/{id}", "/api/v1/tasks/{id}/done", "/api/v1/stats",
                     "/api/v1/logs/{date}", "/api/v1/export/sessions.csv", "/api/v1/export/logs.csv",
+                    "/api/v1/photos", "/api/v1/photos/{id}",
+                    "/api/v1/render", "/api/v1/entries", "/api/v1/entries/{id}", "/api/v1/entries/{id}/restore",
+                    "/api/v1/trash", "/api/v1/search",
                 ])
             #expect(Set(paths["/api/v1/logs/{date}"]!.keys) == ["parameters", "get", "patch", "put"])
             #expect(Set(paths["/api/v1/settings"]!.keys) == ["get", "patch"])

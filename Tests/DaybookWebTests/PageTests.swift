@@ -136,14 +136,14 @@ struct PageTests {
         }
     }
 
-    @Test("pages not built yet say so in the person's language")
-    func placeholders() async throws {
+    @Test("an empty Journal and its Calendar open in the person's language")
+    func emptyJournal() async throws {
         let app = try await TestApp.make(settings: Fixtures.settings(language: .simplifiedChinese))
         try await app.browse { browser in
-            for path in ["/journal", "/calendar"] {
+            for (path, marker) in [("/journal", #"id="journal-empty""#), ("/calendar", #"id="month-grid""#)] {
                 let page = try await browser.get(path)
                 #expect(page.status == .ok)
-                #expect(page.text.contains(#"id="not-built""#))
+                #expect(page.text.contains(marker))
                 #expect(page.text.contains(#"aria-current="page""#))
                 #expect(page.text.contains(#"lang="zh-Hans""#))
             }

@@ -42,11 +42,12 @@ struct SecurityTests {
             #expect(!text.contains("<script>"), "\(file)")
             #expect(!text.contains("onclick") && !text.contains("onload"), "\(file)")
             #expect(!text.contains("http://") && !text.contains("https://") && !text.contains("//cdn"), "\(file)")
-            // Unescaped: only a reflection from the Markdown renderer and markup from Daybook's own renderers,
-            // both of which escape every text they place.
+            // Unescaped: only Markdown from the safe renderer (a reflection, an entry), search snippets whose every
+            // part the presenter escapes before marking matches, and markup from Daybook's own renderers.
             let unescaped = text.matches(of: /\{\{\{[^}]*\}\}\}|\{\{&[^}]*\}\}/).map { String($0.0) }
+            let vetted: Set<String> = ["{{{page.reflectionHTML}}}", "{{{page.html}}}", "{{{snippetHTML}}}"]
             #expect(
-                unescaped.allSatisfy { $0 == "{{{page.reflectionHTML}}}" || $0.hasPrefix("{{{markup.") },
+                unescaped.allSatisfy { vetted.contains($0) || $0.hasPrefix("{{{markup.") },
                 "\(file) renders unescaped HTML")
         }
     }

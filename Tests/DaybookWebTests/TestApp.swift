@@ -16,7 +16,7 @@ struct TestApp {
 
     static func make(
         host: String = "127.0.0.1", settings: Settings? = nil, gate: DatabaseGate? = nil,
-        clock: any DaybookClock = FixedClock(.iso("2026-11-21T08:30:00+09:00"))
+        clock: any DaybookClock = FixedClock(.iso("2026-11-21T08:30:00+09:00")), dataFolder: URL? = nil
     ) async throws -> TestApp {
         let database = gate == nil ? try await Fixtures.database(settings: settings) : nil
         let publicFiles = try #require(WebResources.publicFiles)
@@ -29,7 +29,10 @@ struct TestApp {
             secrets: SystemSecretMaker(), hasher: ScryptPassphraseHasher(rounds: 1 << 10), renderer: renderer,
             assets: assets, throttle: LoginThrottle(clock: clock),
             sounds: AmbientSoundLibrary(
-                directory: Fixtures.temporaryFolder(), synthesizer: AmbientSynthesizer(sampleRate: 8000, seconds: 2)))
+                directory: Fixtures.temporaryFolder(), synthesizer: AmbientSynthesizer(sampleRate: 8000, seconds: 2)),
+            photos: PhotoServices(
+                dataFolder: dataFolder ?? Fixtures.temporaryFolder(), processor: VipsPhotoProcessor(),
+                ids: PhotoIDGenerator()))
         return TestApp(services: services, database: database)
     }
 

@@ -3,7 +3,9 @@
 import http.client
 import json
 import os
+import struct
 import subprocess
+import zlib
 
 from conftest import call, daybook_binary
 
@@ -172,3 +174,48 @@ def test_log_stats_and_export_from_the_cli(server, tmp_path):
     assert lines[1].startswith("2026-11-20,4,2,\"'=Tea, then \"\"deep\"\" work\nEvening walk.\",")
     sessions = run_cli("export", "sessions", "--csv", server=server)
     assert sessions.stdout.startswith("startedAt,endedAt,day,focusedSeconds")
+
+
+def png(width: int = 4, height: int = 3) -> bytes:
+    """A small valid RGB PNG of one colour."""
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    rows = b"".join(b"\x00" + b"\x2f\x6f\x6a" * width for _ in range(height))
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
+
+
+def test_journal_from_the_cli(server, tmp_path):
+    call(server, "PATCH", "/api/v1/settings", {"name": "Mina", "journalName": "Pages"})
+    written = run_cli("journal", "new", "--title", "학교 가는 길", "--tag", "walk", "--date", "2026-11-20T08:00",
+                      server=server, stdin="대학교 앞 카페에서 친구를 만났다.\n")
+    assert written.returncode == 0, written.stderr
+    entry_id = written.stdout.strip()
+    assert entry_id
+
+    listed = run_cli("journal", "list", "--tag", "walk", server=server)
+    assert listed.returncode == 0 and entry_id in listed.stdout and "학교 가는 길" in listed.stdout
+    found = run_cli("journal", "search", "학교", "--format", "json", server=server)
+    assert found.returncode == 0, found.stderr
+    assert [r["id"] for r in json.loads(found.stdout)["results"]] == [entry_id]
+    assert "대학교" in run_cli("journal", "show", entry_id, server=server).stdout
+
+    picture = tmp_path / "dot.png"
+    picture.write_bytes(png())
+    added = run_cli("photo", "add", str(picture), "--entry", entry_id, server=server)
+    assert added.returncode == 0, added.stderr
+    photo_id = added.stdout.strip()
+    shown = json.loads(run_cli("journal", "show", entry_id, "--format", "json", server=server).stdout)
+    assert f"/photos/{photo_id}" in shown["body"] and shown["coverPhotoID"] == photo_id
+
+    # Edited from standard input; an empty entry is refused with the server's reason.
+    edited = run_cli("journal", "edit", entry_id, server=server, stdin="Rewritten.\n")
+    assert edited.returncode == 0, edited.stderr
+    assert "Rewritten." in run_cli("journal", "show", entry_id, server=server).stdout
+    refused = run_cli("journal", "new", server=server, stdin="\n")
+    assert refused.returncode != 0 and "empty" in refused.stderr
+
+    assert run_cli("journal", "rm", entry_id, server=server).returncode == 0
+    assert entry_id not in run_cli("journal", "list", server=server).stdout
+    missing = run_cli("photo", "add", str(picture), "--entry", "no-such-entry", server=server)
+    assert missing.returncode != 0

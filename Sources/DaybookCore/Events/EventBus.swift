@@ -5,6 +5,8 @@ public enum DaybookEvent: String, CaseIterable, Sendable {
     case timer, tasks, settings
     /// A daily log changed (sleep, mood, reflection).
     case log
+    /// A journal entry was written, changed, trashed or restored.
+    case journal
 }
 
 /// Fans typed change events out to every subscriber (each open page's `/events` stream).

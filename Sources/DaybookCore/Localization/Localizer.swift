@@ -71,6 +71,13 @@ public struct Localizer: Sendable {
                 .month(.abbreviated))
     }
 
+    /// A month with its year, as a heading: "November 2026", "2026년 11월".
+    public func monthAndYear(_ day: DayKey) -> String {
+        day.date(in: timeZone).formatted(
+            Date.FormatStyle(date: .omitted, time: .omitted, locale: locale, calendar: calendar, timeZone: timeZone)
+                .month(.wide).year())
+    }
+
     /// A number with at most `digits` decimals: 0.42.
     public func decimal(_ value: Double, digits: Int = 2) -> String {
         value.formatted(.number.precision(.fractionLength(0...digits)).locale(locale))

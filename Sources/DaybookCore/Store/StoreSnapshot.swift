@@ -18,6 +18,20 @@ public protocol StoreSnapshot {
     func dailyLog(on day: DayKey) throws -> DailyLog?
     /// Focus per day from `first` through `last`, split at midnight in the time zone the snapshot was taken for.
     func focusDays(from first: DayKey, through last: DayKey) throws -> [DayKey: FocusDayTotal]
+    /// An entry as stored, also when it is in the trash.
+    func journalEntry(id: String) throws -> JournalEntry?
+    /// Live entries, newest first, one page at a time, as `JournalStore.entries(_:)` answers.
+    func journalEntries(_ query: JournalListQuery) throws -> JournalPage
+    /// How many live entries carry each tag, most used first.
+    func journalTagCounts() throws -> [JournalTagCount]
+    /// The calendar's days from `first` through `last` that have an entry or a Daily Log.
+    func journalDays(from first: DayKey, through last: DayKey) throws -> [JournalDay]
+    /// Live entries of the same month and day as `day` in earlier years, newest first.
+    func journalEntriesOnThisDay(_ day: DayKey, limit: Int) throws -> [JournalEntrySummary]
+    /// Entries in the trash, most recently trashed first.
+    func trashedJournalEntries() throws -> [JournalEntrySummary]
+    /// Full-text search, as `JournalStore.search(_:)` answers.
+    func searchJournal(_ query: JournalSearchQuery) throws -> JournalSearchPage
 }
 
 /// A store that answers several questions in one read.

@@ -2,9 +2,10 @@ import DaybookCore
 import Foundation
 
 public enum LogPresenter {
+    /// The page of a day's log; `markdown` renders the saved reflection.
     public static func present(
         _ response: Log.Load.Response, rejection: Log.Rejection? = nil, showsSavedTime: Bool = true,
-        localizer: Localizer
+        markdown: any MarkdownRendering, localizer: Localizer
     ) -> Log.ViewModel {
         let day = response.day
         let isToday = day == response.today
@@ -47,7 +48,7 @@ public enum LogPresenter {
             reflectionHint: localizer("log.reflection.hint", localizer.number(DailyLog.Limits.reflectionLength)),
             reflection: reflection,
             reflectionLimit: DailyLog.Limits.reflectionLength,
-            reflectionHTML: (log?.reflection).flatMap { $0.isEmpty ? nil : Markdown.html($0) },
+            reflectionHTML: (log?.reflection).flatMap { $0.isEmpty ? nil : markdown.html($0) },
             saveLabel: localizer("log.save"),
             error: problem.map { message(for: $0, localizer: localizer) },
             savedAt: showsSavedTime ? log.map { localizer("log.savedAt", localizer.time($0.updatedAt)) } : nil,

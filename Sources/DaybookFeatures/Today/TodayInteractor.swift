@@ -29,7 +29,8 @@ public struct TodayInteractor: Sendable {
             Today.Load.Response(
                 settings: settings, now: now, tasks: try store.tasks(on: today, calendar: calendar),
                 focusSeconds: try store.focusDays(from: today, through: today)[today]?.seconds ?? 0,
-                timerPhase: try store.timer().settle(at: now).0.phase, log: try store.dailyLog(on: today))
+                timerPhase: try store.timer().settle(at: now).0.phase, log: try store.dailyLog(on: today),
+                onThisDay: try store.journalEntriesOnThisDay(today, limit: 5))
         }
     }
 

@@ -17,11 +17,14 @@ public enum Today {
             public var timerPhase: FocusTimer.Phase
             /// Today's log, when anything was noted.
             public var log: DailyLog?
+            /// Entries written on this date in earlier years, newest first.
+            public var onThisDay: [JournalEntrySummary]
 
             public init(
                 settings: Settings, now: Date, tasks: [PlannedTask] = [], focusSeconds: Int = 0,
-                timerPhase: FocusTimer.Phase = .idle, log: DailyLog? = nil
+                timerPhase: FocusTimer.Phase = .idle, log: DailyLog? = nil, onThisDay: [JournalEntrySummary] = []
             ) {
+                self.onThisDay = onThisDay
                 self.settings = settings
                 self.now = now
                 self.tasks = tasks
@@ -55,6 +58,13 @@ public enum Today {
         public var goal: Goal?
         /// The morning question, while today's sleep is not noted.
         public var sleepPrompt: SleepPrompt?
+        /// Entries from this date in earlier years.
+        public var onThisDay: OnThisDay?
+    }
+
+    public struct OnThisDay: Sendable, Encodable {
+        public var heading: String
+        public var entries: [Journal.Row]
     }
 
     /// A ring drawn as an SVG circle whose stroke is `dash` long out of `circumference`.

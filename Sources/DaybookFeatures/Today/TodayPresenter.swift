@@ -29,7 +29,16 @@ public enum TodayPresenter {
                     question: localizer("today.sleep.question"), hint: localizer("today.sleep.hint"),
                     choices: DailyLog.Limits.rating.map {
                         Today.SleepChoice(value: $0, label: localizer("log.sleep.\($0)"))
-                    }) : nil)
+                    }) : nil,
+            onThisDay: onThisDay(response, localizer: localizer))
+    }
+
+    static func onThisDay(_ response: Today.Load.Response, localizer: Localizer) -> Today.OnThisDay? {
+        guard !response.onThisDay.isEmpty else { return nil }
+        let today = DayKey(date: response.now, timeZone: response.settings.timeZone)
+        return Today.OnThisDay(
+            heading: localizer("journal.onThisDay"),
+            entries: response.onThisDay.map { JournalPresenter.row($0, today: today, localizer: localizer) })
     }
 
     public static func message(for problem: Today.Problem, localizer: Localizer) -> String {

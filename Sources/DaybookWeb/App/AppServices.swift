@@ -20,6 +20,9 @@ public struct AppServices: Sendable {
     /// Ambient loops, made once and kept in the data folder's cache.
     public var sounds: AmbientSoundLibrary
     public var ids: any IDGenerator
+    /// Renders what people write in Markdown (reflections, entries, the editor's preview).
+    public var markdown: any MarkdownRendering
+    public var photos: PhotoServices
     /// Deleted tasks that can still be put back.
     public var undo = UndoStash()
     /// The owner's theme, derived once per accent and appearance.
@@ -32,7 +35,8 @@ public struct AppServices: Sendable {
         configuration: AppConfiguration, gate: DatabaseGate, clock: any DaybookClock, catalog: StringCatalog,
         secrets: any SecretMaker, hasher: any PassphraseHasher, renderer: PageRenderer, assets: StaticAssets,
         throttle: LoginThrottle, events: EventBus = EventBus(), sounds: AmbientSoundLibrary,
-        ids: any IDGenerator = UUIDGenerator()
+        ids: any IDGenerator = UUIDGenerator(), markdown: any MarkdownRendering = CMarkRenderer(),
+        photos: PhotoServices
     ) {
         self.configuration = configuration
         self.gate = gate
@@ -46,6 +50,8 @@ public struct AppServices: Sendable {
         self.events = events
         self.sounds = sounds
         self.ids = ids
+        self.markdown = markdown
+        self.photos = photos
     }
 
     /// Pages need a login and the API a token whenever the server is reachable from other machines.
@@ -106,6 +112,27 @@ public struct AppServices: Sendable {
 
     func logInteractor(_ database: AppDatabase) -> LogInteractor {
         LogInteractor(settings: database, logs: database, snapshots: database, clock: clock)
+    }
+
+    func journalInteractor(_ database: AppDatabase) -> JournalInteractor {
+        let services = self
+        return JournalInteractor(
+            store: database, photos: photos.store(database), settings: database, renderer: markdown, clock: clock,
+            ids: ids, events: events,
+            initial: { services.initialSettings(language: .english) })
+    }
+
+    func calendarInteractor(_ database: AppDatabase) -> CalendarInteractor {
+        let services = self
+        return CalendarInteractor(
+            store: database, settings: database, clock: clock,
+            initial: { services.initialSettings(language: .english) })
+    }
+
+    func photoInteractor(_ database: AppDatabase) -> PhotoInteractor {
+        PhotoInteractor(
+            store: photos.store(database), processor: photos.processor, renditions: photos.renditions, clock: clock,
+            ids: photos.ids)
     }
 
     func accessInteractor(_ database: AppDatabase) -> AccessInteractor {

@@ -58,11 +58,11 @@ public func makeServices(
         }
         gate.finish(.ready(database))
     }
-    let soundFolder =
-        (configuration.dataFolder
+    let dataFolder =
+        configuration.dataFolder
         ?? FileManager.default.temporaryDirectory.appendingPathComponent(
-            "daybook-\(ProcessInfo.processInfo.processIdentifier)"))
-        .appendingPathComponent("cache/sounds")
+            "daybook-\(ProcessInfo.processInfo.processIdentifier)")
+    let soundFolder = dataFolder.appendingPathComponent("cache/sounds")
     let sounds = AmbientSoundLibrary(directory: soundFolder)
     // Make the loops ahead of the first focus session, off the request path.
     Task.detached(priority: .background) {
@@ -70,7 +70,8 @@ public func makeServices(
     }
     return AppServices(
         configuration: configuration, gate: gate, clock: clock, catalog: .bundled, secrets: SystemSecretMaker(),
-        hasher: hasher, renderer: renderer, assets: assets, throttle: LoginThrottle(clock: clock), sounds: sounds)
+        hasher: hasher, renderer: renderer, assets: assets, throttle: LoginThrottle(clock: clock), sounds: sounds,
+        photos: PhotoServices(dataFolder: dataFolder, processor: VipsPhotoProcessor(), ids: PhotoIDGenerator()))
 }
 
 /// The router with every scene's routes behind the shared middleware.
@@ -102,7 +103,6 @@ private func registerRoutes(on router: Router<DaybookRequestContext>, services: 
     LoginRoutes(services: services).register(on: router)
     OnboardingRoutes(services: services).register(on: router)
     TodayRoutes(services: services).register(on: router)
-    PlaceholderRoutes(services: services).register(on: router)
     TimelineRoutes(services: services).register(on: router)
     SettingsRoutes(services: services).register(on: router)
     PrivacyRoutes(services: services).register(on: router)
@@ -113,8 +113,13 @@ private func registerRoutes(on router: Router<DaybookRequestContext>, services: 
     TaskAPIRoutes(services: services).register(on: router)
     EventRoutes(services: services).register(on: router)
     StatsRoutes(services: services).register(on: router)
+    JournalRoutes(services: services).register(on: router)
+    JournalAPIRoutes(services: services).register(on: router)
+    CalendarRoutes(services: services).register(on: router)
     LogRoutes(services: services).register(on: router)
+    RenderAPIRoutes(services: services).register(on: router)
     ExportRoutes(services: services).register(on: router)
+    PhotoRoutes(services: services).register(on: router)
 }
 
 /// The API's OpenAPI document, served at `/api/v1/openapi.json`, as the contract requests are held to.

@@ -1,3 +1,4 @@
+import DaybookCore
 import Hummingbird
 import NIOCore
 
@@ -25,4 +26,23 @@ public enum Limits {
     /// Room for a 20,000-character reflection in any script, percent-encoded.
     public static let formBody = 256 * 1024
     public static let jsonBody = 256 * 1024
+    /// Room for `MarkdownLimits.utf8Bytes` of Markdown to render however JSON escapes it (at most six bytes for
+    /// one, as `\u0001`).
+    public static let markdownBody = 6 * MarkdownLimits.utf8Bytes + 1024
+
+    /// The largest JSON body the API operation `operationID` reads.
+    static func jsonBody(for operationID: String) -> Int {
+        markdownOperations.contains(operationID) ? markdownBody : jsonBody
+    }
+
+    /// The operations whose body carries Markdown of up to `MarkdownLimits.utf8Bytes`.
+    static let markdownOperations: Set<String> = [RenderAPIRoutes.operationID, "createEntry", "updateEntry"]
+
+    /// Room for an entry's Markdown in any script, percent-encoded (three bytes for each byte).
+    public static let entryFormBody = 3 * MarkdownLimits.utf8Bytes + 64 * 1024
+
+    /// The largest form body a request to `path` may send; past it the answer is 413.
+    static func formBody(path: String) -> Int {
+        path.hasPrefix("/journal") ? entryFormBody : formBody
+    }
 }

@@ -98,12 +98,14 @@ struct APIContract: Sendable {
         return validator.issues(of: value, against: schema, location: .body, field: "")
     }
 
-    /// A parameter's text as the JSON value its schema asks for: a whole number where it takes integers.
+    /// A parameter's text as the JSON value its schema asks for: a whole number where it takes integers,
+    /// `true` or `false` where it takes a boolean.
     static func value(of text: String, as schema: JSONValue) -> JSONValue {
         let types = schema["type"]?.array?.compactMap(\.string) ?? schema["type"]?.string.map { [$0] } ?? []
         if types.contains("integer"), text.wholeMatch(of: /-?[0-9]+/) != nil, let number = Int(text) {
             return .integer(number)
         }
+        if types.contains("boolean"), text == "true" || text == "false" { return .bool(text == "true") }
         return .string(text)
     }
 }

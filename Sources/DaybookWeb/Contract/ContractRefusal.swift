@@ -35,6 +35,14 @@ enum ContractRefusal {
                 status: .badRequest, code: "wrongType", message: message,
                 fields: Dictionary(names.map { ($0, message) }, uniquingKeysWith: { first, _ in first }))
         }
+        let tooLong = issues.contains { issue in
+            if case .tooLong = issue.rule { issue.field == "markdown" } else { false }
+        }
+        if operation == RenderAPIRoutes.operationID, tooLong {
+            // More code points than the limit has bytes: too large, as the route says of more bytes.
+            return APIError.response(
+                status: .contentTooLarge, code: "tooLarge", message: RenderAPIRoutes.tooLargeMessage(localizer))
+        }
         var fields: [String: String] = [:]
         for issue in issues where fields[issue.field] == nil {
             fields[issue.field] = valueMessage(issue, operation: operation, localizer: localizer)

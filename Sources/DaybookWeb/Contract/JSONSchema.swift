@@ -36,13 +36,13 @@ struct ContractIssue: Equatable, Sendable {
 /// Checks JSON values against the JSON Schema subset the API's document uses for requests: `$ref`, `type`,
 /// `enum`, `const`, `minimum`, `maximum`, `minLength`, `maxLength` (in Unicode code points), `pattern` (ECMA
 /// 262: a closing `$` is the end of the text), `format: date`, `properties`, `required`, `additionalProperties`,
-/// `items`, `anyOf`, `oneOf` and `allOf`.
+/// `items`, `maxItems`, `anyOf`, `oneOf` and `allOf`.
 struct SchemaValidator: Sendable {
     /// The keywords this validator understands; a request schema using another one is a mistake in the document.
     static let keywords: Set<String> = [
         "$ref", "type", "enum", "const", "minimum", "maximum", "minLength", "maxLength", "pattern", "format",
-        "properties", "required", "additionalProperties", "items", "anyOf", "oneOf", "allOf", "description",
-        "default", "example",
+        "properties", "required", "additionalProperties", "items", "maxItems", "anyOf", "oneOf", "allOf",
+        "description", "default", "example",
     ]
 
     private let document: JSONValue
@@ -91,6 +91,9 @@ struct SchemaValidator: Sendable {
         case .object(let members):
             return objectIssues(members, schema, location: location, field: field)
         case .array(let items):
+            if let maximum = schema["maxItems"]?.numeric, Double(items.count) > maximum {
+                return [issue(.tooLong(limit: Int(maximum)))]
+            }
             guard let itemSchema = schema["items"] else { return [] }
             return items.flatMap { issues(of: $0, against: itemSchema, location: location, field: field) }
         case .null, .bool:

@@ -58,8 +58,19 @@ struct CSRFMiddleware: RouterMiddleware {
     /// A page can send a cross-site request only as a form or plain text, never as JSON without asking first: API
     /// writes must be JSON. A write without a body may leave `Content-Type` out when it shows it comes from this
     /// origin (the same-origin check above has refused every other origin).
+    ///
+    /// A photo upload is the image's own bytes, sent as `image/*` or `application/octet-stream`: types a page on
+    /// another site cannot send without asking first either.
     private func checkJSON(_ request: Request) throws {
         guard request.method != .delete else { return }
+        if request.method == .post, request.uri.path == "/api/v1/photos" {
+            let type = request.headers[.contentType]?.lowercased() ?? ""
+            guard type.hasPrefix("image/") || type.hasPrefix("application/octet-stream") else {
+                throw HTTPError(
+                    .unsupportedMediaType, message: "Send the photo's bytes as application/octet-stream or image/*.")
+            }
+            return
+        }
         if let type = request.headers[.contentType] {
             guard type.lowercased().hasPrefix("application/json") else {
                 throw HTTPError(.unsupportedMediaType, message: "Send JSON with Content-Type: application/json.")
@@ -81,10 +92,11 @@ struct CSRFMiddleware: RouterMiddleware {
             throw HTTPError(.unsupportedMediaType, message: "Send the form as application/x-www-form-urlencoded.")
         }
         let body: ByteBuffer
+        let limit = Limits.formBody(path: request.uri.path)
         do {
-            body = try await request.collectBody(upTo: Limits.formBody)
+            body = try await request.collectBody(upTo: limit)
         } catch {
-            throw HTTPError(.contentTooLarge, message: "The form is larger than \(Limits.formBody / 1024) KB.")
+            throw HTTPError(.contentTooLarge, message: "The form is larger than \(limit / 1024) KB.")
         }
         return FormData(urlEncoded: String(buffer: body))
     }

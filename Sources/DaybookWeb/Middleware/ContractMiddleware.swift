@@ -19,9 +19,13 @@ struct ContractMiddleware: RouterMiddleware {
         if operation.body != nil {
             let buffer: ByteBuffer
             do {
-                buffer = try await request.collectBody(upTo: Limits.jsonBody)
+                buffer = try await request.collectBody(upTo: Limits.jsonBody(for: operation.id))
             } catch {
-                let message = try await localizer(request).plural("api.error.tooLarge", count: Limits.jsonBody / 1024)
+                let localizer = try await localizer(request)
+                let message =
+                    Limits.markdownOperations.contains(operation.id)
+                    ? RenderAPIRoutes.tooLargeMessage(localizer)
+                    : localizer.plural("api.error.tooLarge", count: Limits.jsonBody / 1024)
                 throw HTTPError(.contentTooLarge, message: message)
             }
             body = buffer.readableBytes > 0 ? Data(buffer.readableBytesView) : nil

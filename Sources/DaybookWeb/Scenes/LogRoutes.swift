@@ -79,7 +79,8 @@ struct LogRoutes {
                 guard let response = try await interactor.load(context.parameters.get("date")) else {
                     return notSetUp(localizer)
                 }
-                return try JSONResponse.make(LogPresenter.present(response, localizer: localizer))
+                return try JSONResponse.make(
+                    LogPresenter.present(response, markdown: services.markdown, localizer: localizer))
             }
         }
         for method in [HTTPRequest.Method.put, .patch] {
@@ -97,7 +98,8 @@ struct LogRoutes {
                     try await interactor.save(change, on: day)
                     await services.events.publish(.log)
                     guard let response = try await interactor.load(day) else { return notSetUp(localizer) }
-                    return try JSONResponse.make(LogPresenter.present(response, localizer: localizer))
+                    return try JSONResponse.make(
+                        LogPresenter.present(response, markdown: services.markdown, localizer: localizer))
                 }
             }
         }
@@ -123,7 +125,7 @@ struct LogRoutes {
             let model = LogPresenter.present(
                 response, rejection: rejection,
                 showsSavedTime: request.uri.queryParameters["saved"] != nil || rejection != nil,
-                localizer: env.localizer)
+                markdown: services.markdown, localizer: env.localizer)
             return try PageRenderer.EncodedPage(model, title: model.title)
         }
         return try env.render(

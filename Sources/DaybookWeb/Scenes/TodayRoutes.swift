@@ -34,24 +34,6 @@ struct TodayRoutes {
     }
 }
 
-/// Pages whose features are not built yet say so plainly, in the person's language.
-struct PlaceholderRoutes {
-    let services: AppServices
-
-    func register(on router: Router<DaybookRequestContext>) {
-        for section in [AppSection.journal, .calendar] {
-            router.get(RouterPath(section.path)) { request, context in
-                let env = try await PageEnvironment(services: services, request: request)
-                guard !env.settings.needsOnboarding else { return Response.seeOther("/onboarding") }
-                let model = PlaceholderPresenter.present(section: section, localizer: env.localizer)
-                return try env.render(
-                    "placeholder", page: model, title: model.title, current: section, services: services,
-                    context: context)
-            }
-        }
-    }
-}
-
 /// `/privacy`: what is stored where, and what would ever leave this machine.
 struct PrivacyRoutes {
     let services: AppServices

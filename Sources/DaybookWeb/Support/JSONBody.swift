@@ -5,14 +5,16 @@ import Hummingbird
 enum JSONBody {
     /// The body decoded as `Body`, or `nil` when it is empty (where every field is optional).
     ///
-    /// - Throws: 413 past `Limits.jsonBody`, 400 when the body is not the documented JSON.
-    static func decode<Body: Decodable>(_ type: Body.Type, from request: Request) async throws -> Body? {
+    /// - Throws: 413 past `limit`, 400 when the body is not the documented JSON.
+    static func decode<Body: Decodable>(
+        _ type: Body.Type, from request: Request, upTo limit: Int = Limits.jsonBody
+    ) async throws -> Body? {
         var request = request
         let buffer: ByteBuffer
         do {
-            buffer = try await request.collectBody(upTo: Limits.jsonBody)
+            buffer = try await request.collectBody(upTo: limit)
         } catch {
-            throw HTTPError(.contentTooLarge, message: "The request body is larger than \(Limits.jsonBody / 1024) KB.")
+            throw HTTPError(.contentTooLarge, message: "The request body is larger than \(limit / 1024) KB.")
         }
         if buffer.readableBytes == 0 { return nil }
         do {

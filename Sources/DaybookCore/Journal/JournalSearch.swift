@@ -1,0 +1,105 @@
+import Foundation
+
+/// What a person searches for, and the filters around it.
+public struct JournalSearchQuery: Equatable, Sendable {
+    /// What was typed, in any language; search syntax is not interpreted (quotes, `*`, `-`, `AND` are text).
+    public var text: String
+    /// Treat the last word as the start of a word (`caf` finds `café`), for results as one types.
+    public var matchesPrefix: Bool
+    /// Only entries with this tag (ignoring case).
+    public var tag: String?
+    /// Only entries on these local days.
+    public var days: ClosedRange<DayKey>?
+    public var starredOnly: Bool
+    public var limit: Int
+    public var offset: Int
+
+    /// The most characters of query text that are read.
+    public static let maximumTextLength = 200
+    /// The most hits one page may ask for.
+    public static let maximumLimit = 100
+
+    public init(
+        text: String, matchesPrefix: Bool = true, tag: String? = nil, days: ClosedRange<DayKey>? = nil,
+        starredOnly: Bool = false, limit: Int = 20, offset: Int = 0
+    ) {
+        self.text = String(text.prefix(Self.maximumTextLength))
+        self.matchesPrefix = matchesPrefix
+        self.tag = tag
+        self.days = days
+        self.starredOnly = starredOnly
+        self.limit = min(max(limit, 1), Self.maximumLimit)
+        self.offset = max(offset, 0)
+    }
+}
+
+/// One page of search results.
+public struct JournalSearchPage: Equatable, Sendable {
+    public var hits: [JournalSearchHit]
+    /// Whether more hits follow (ask again with `offset + limit`).
+    public var hasMore: Bool
+
+    public init(hits: [JournalSearchHit], hasMore: Bool) {
+        self.hits = hits
+        self.hasMore = hasMore
+    }
+}
+
+/// An entry that matched, with the matching words marked.
+public struct JournalSearchHit: Equatable, Sendable {
+    public var entry: JournalEntrySummary
+    /// The whole title, matches marked.
+    public var title: HighlightedText
+    /// A few lines of the plain text around the best matches, matches marked; `…` where text was cut.
+    public var snippet: HighlightedText
+
+    public init(entry: JournalEntrySummary, title: HighlightedText, snippet: HighlightedText) {
+        self.entry = entry
+        self.title = title
+        self.snippet = snippet
+    }
+}
+
+/// Text in which some parts are marked as matches. The presenter escapes each part and wraps the matches
+/// (in `<mark>` on pages); nothing in it is HTML.
+public struct HighlightedText: Equatable, Sendable {
+    public struct Part: Equatable, Sendable {
+        public var text: String
+        public var isMatch: Bool
+
+        public init(_ text: String, isMatch: Bool = false) {
+            self.text = text
+            self.isMatch = isMatch
+        }
+    }
+
+    public var parts: [Part]
+
+    public init(_ parts: [Part]) {
+        self.parts = parts
+    }
+
+    /// The text without marks.
+    public var plain: String { parts.map(\.text).joined() }
+
+    /// The marked parts' texts, in order.
+    public var matches: [String] { parts.filter(\.isMatch).map(\.text) }
+
+    /// Splits text in which matches are wrapped in `open` and `close` (as SQLite's `highlight()` returns it).
+    public init(marked text: String, open: Character, close: Character) {
+        var parts: [Part] = []
+        var current = ""
+        var inMatch = false
+        for character in text {
+            if character == open || character == close {
+                if !current.isEmpty { parts.append(Part(current, isMatch: inMatch)) }
+                current = ""
+                inMatch = character == open
+            } else {
+                current.append(character)
+            }
+        }
+        if !current.isEmpty { parts.append(Part(current, isMatch: inMatch)) }
+        self.init(parts)
+    }
+}

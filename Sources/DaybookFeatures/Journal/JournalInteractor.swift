@@ -1,0 +1,241 @@
+import DaybookCore
+import Foundation
+
+/// Writes, lists, searches and trashes journal entries. Every save renders the body's plain-text mirror (for
+/// search and word counts) and stores entry, tags and search index in one transaction.
+public struct JournalInteractor: Sendable {
+    private let store: any JournalStore
+    private let photos: any PhotoStore
+    private let settings: any SettingsStore
+    private let renderer: any MarkdownRendering
+    private let clock: any DaybookClock
+    private let ids: any IDGenerator
+    private let events: EventBus
+    private let initial: @Sendable () -> Settings
+
+    public init(
+        store: any JournalStore, photos: any PhotoStore, settings: any SettingsStore, renderer: any MarkdownRendering,
+        clock: any DaybookClock, ids: any IDGenerator, events: EventBus,
+        initial: @escaping @Sendable () -> Settings
+    ) {
+        self.store = store
+        self.photos = photos
+        self.settings = settings
+        self.renderer = renderer
+        self.clock = clock
+        self.ids = ids
+        self.events = events
+        self.initial = initial
+    }
+
+    /// A page of entries, newest first.
+    ///
+    /// - Throws: `Journal.Problem.invalidCursor` for a cursor this list never gave, `.unknownTag` for a tag no
+    ///   entry has.
+    public func list(_ request: Journal.List.Request) async throws -> Journal.List.Response {
+        let owner = try await owner()
+        var cursor: JournalCursor?
+        if let after = request.after, !after.isEmpty {
+            guard let parsed = JournalCursor(text: after) else { throw Journal.Problem.invalidCursor }
+            cursor = parsed
+        }
+        let tags = try await store.tagCounts()
+        let tag = try Self.knownTag(request.tag, in: tags)
+        let page = try await store.entries(
+            JournalListQuery(tag: tag, starredOnly: request.starredOnly, limit: 50, after: cursor))
+        return Journal.List.Response(
+            settings: owner, request: Journal.List.Request(tag: tag, starredOnly: request.starredOnly),
+            page: page, tags: tags, today: DayKey(date: clock.now(), timeZone: owner.timeZone))
+    }
+
+    /// One entry, with its body as safe HTML; `id == nil` is a new, empty entry.
+    ///
+    /// - Throws: `Journal.Problem.notFound`, also for an entry in the trash.
+    public func entry(_ id: String?) async throws -> Journal.Entry.Response {
+        let owner = try await owner()
+        guard let id else { return Journal.Entry.Response(settings: owner, entry: nil, html: "", now: clock.now()) }
+        let entry = try await existing(id)
+        return Journal.Entry.Response(settings: owner, entry: entry, html: try await html(entry.body), now: clock.now())
+    }
+
+    /// Saves a new entry; a draft without a date is for now.
+    ///
+    /// - Throws: `JournalValidationError` when a field is refused; nothing is saved.
+    public func create(_ draft: JournalEntryDraft) async throws -> JournalEntry {
+        let owner = try await owner()
+        let now = clock.now()
+        var content = try draft.validated(now: now, timeZone: owner.timeZone)
+        content.coverPhotoID = try await cover(content)
+        let entry = try await store.createEntry(
+            id: ids.makeID(), content, plainText: renderer.plainText(content.body), at: now)
+        await events.publish(.journal)
+        return entry
+    }
+
+    /// Changes the fields a draft carries; the others stay as they are.
+    ///
+    /// - Parameter revision: the revision the change started from.
+    /// - Throws: `Journal.Conflict` with the stored entry when someone saved in between; `JournalValidationError`
+    ///   for a refused field; `Journal.Problem.notFound`, or `.wouldEmpty` for a change that leaves nothing in
+    ///   the entry. Nothing is saved then.
+    public func update(id: String, _ draft: JournalEntryDraft, revision: Int) async throws -> JournalEntry {
+        let owner = try await owner()
+        let current = try await existing(id)
+        guard revision == current.revision else { throw Journal.Conflict(current: current) }
+        let merged = JournalEntryDraft(
+            title: draft.title ?? current.title, body: draft.body ?? current.body,
+            tags: draft.tags ?? current.tags, starred: draft.starred ?? current.isStarred,
+            coverPhotoID: draft.coverPhotoID, date: draft.date)
+        let now = clock.now()
+        var content: JournalEntryContent
+        do {
+            content = try merged.validated(now: now, timeZone: owner.timeZone)
+        } catch {
+            // Emptying an entry is deleting it, which the trash does (and can undo).
+            if error.problems == [.body: .empty] { throw Journal.Problem.wouldEmpty }
+            throw error
+        }
+        content.coverPhotoID = try await cover(content)
+        if draft.date?.isEmpty ?? true {
+            // A change that leaves the date alone keeps the moment, and the day and zone it was written in.
+            (content.moment, content.day, content.timeZone) = (current.moment, current.day, current.timeZone)
+        }
+        do {
+            let entry = try await store.updateEntry(
+                id: id, content, plainText: renderer.plainText(content.body), revision: revision, at: now)
+            await events.publish(.journal)
+            return entry
+        } catch JournalStoreError.conflict(let stored) {
+            throw Journal.Conflict(current: stored)
+        } catch JournalStoreError.notFound {
+            throw Journal.Problem.notFound
+        }
+    }
+
+    /// Moves an entry to the trash, where it is kept for 30 days.
+    public func trash(id: String) async throws {
+        guard try await store.moveToTrash(id: id, at: clock.now()) else { throw Journal.Problem.notFound }
+        await events.publish(.journal)
+    }
+
+    /// Brings an entry back from the trash; one that is not in the trash stays as it is.
+    public func restore(id: String) async throws {
+        if try await store.restoreFromTrash(id: id) {
+            await events.publish(.journal)
+        } else {
+            _ = try await existing(id)
+        }
+    }
+
+    /// What is in the trash; entries trashed more than 30 days ago are deleted first.
+    public func trashed() async throws -> Journal.Trash.Response {
+        let owner = try await owner()
+        let now = clock.now()
+        if try await store.purgeTrash(now: now) > 0 { await events.publish(.journal) }
+        return Journal.Trash.Response(settings: owner, entries: try await store.trashedEntries(), now: now)
+    }
+
+    /// Deletes everything in the trash for good.
+    @discardableResult
+    public func emptyTrash() async throws -> Int {
+        let count = try await store.emptyTrash()
+        if count > 0 { await events.publish(.journal) }
+        return count
+    }
+
+    /// Ranked matches with highlighted snippets.
+    ///
+    /// - Throws: `Journal.Problem.unknownTag` for a tag no entry has, `.invalidDay` for a date bound that is not
+    ///   a day.
+    public func search(
+        _ text: String, tag: String? = nil, from: String? = nil, through: String? = nil, starredOnly: Bool = false,
+        limit: Int = 20, offset: Int = 0
+    ) async throws -> JournalSearchPage {
+        let tag = try Self.knownTag(tag, in: tag == nil ? [] : try await store.tagCounts())
+        var days: ClosedRange<DayKey>?
+        if from != nil || through != nil {
+            guard let first = Self.day(from, default: DayKey(year: 1, month: 1, day: 1)),
+                let last = Self.day(through, default: DayKey(year: 9999, month: 12, day: 31))
+            else { throw Journal.Problem.invalidDay }
+            // A range that ends before it starts holds no day, so nothing is found in it.
+            guard first <= last else { return JournalSearchPage(hits: [], hasMore: false) }
+            days = first...last
+        }
+        return try await store.search(
+            JournalSearchQuery(
+                text: text, tag: tag, days: days, starredOnly: starredOnly, limit: limit, offset: offset))
+    }
+
+    /// `markdown` as safe HTML, with the pixel size of each of its photos so pages reserve their space.
+    public func html(_ markdown: String) async throws -> String {
+        var sizes: [UUID: MarkdownPhotoLookup.Size] = [:]
+        for id in Self.photoIDs(in: markdown).prefix(200) {
+            guard let uuid = UUID(uuidString: id), sizes[uuid] == nil, let photo = try await photos.photo(id: id)
+            else { continue }
+            sizes[uuid] = MarkdownPhotoLookup.Size(width: photo.width, height: photo.height)
+        }
+        return renderer.html(markdown, photos: MarkdownPhotoLookup(sizes))
+    }
+
+    /// The chosen cover when it is a stored photo, else the entry's first photo.
+    ///
+    /// - Throws: `Journal.Problem.unknownPhoto` for a cover that names no stored photo.
+    private func cover(_ content: JournalEntryContent) async throws -> String? {
+        guard let chosen = content.coverPhotoID else { return Self.photoIDs(in: content.body).first }
+        guard UUID(uuidString: chosen) != nil, try await photos.photo(id: chosen.lowercased()) != nil else {
+            throw Journal.Problem.unknownPhoto
+        }
+        return chosen.lowercased()
+    }
+
+    // ---------------------------------------------------------------------------------------------------------
+
+    private func owner() async throws -> Settings {
+        try await settings.loadSettings() ?? initial()
+    }
+
+    private func existing(_ id: String) async throws -> JournalEntry {
+        guard let entry = try await store.entry(id: id), entry.deletedAt == nil else {
+            throw Journal.Problem.notFound
+        }
+        return entry
+    }
+
+    /// Daybook's own photos in `markdown` (`![…](/photos/<uuid>)`), in order; the first is an entry's cover
+    /// unless another is chosen.
+    public static func photoIDs(in markdown: String) -> [String] {
+        var ids: [String] = []
+        var rest = markdown[...]
+        while let range = rest.range(of: "](/photos/") {
+            let id = String(rest[range.upperBound...].prefix(36))
+            if id.count == 36, UUID(uuidString: id) != nil, !ids.contains(id.lowercased()) {
+                ids.append(id.lowercased())
+            }
+            rest = rest[range.upperBound...]
+        }
+        return ids
+    }
+
+    static func knownTag(_ raw: String?, in tags: [JournalTagCount]) throws -> String? {
+        guard let raw = raw?.trimmingCharacters(in: .whitespaces), !raw.isEmpty else { return nil }
+        let key = JournalTags.key(raw)
+        guard let known = tags.first(where: { JournalTags.key($0.tag) == key }) else {
+            throw Journal.Problem.unknownTag(raw)
+        }
+        return known.tag
+    }
+
+    static func day(_ raw: String?, default fallback: DayKey?) -> DayKey? {
+        guard let raw = raw?.trimmingCharacters(in: .whitespaces), !raw.isEmpty else { return fallback }
+        return DayKey(string: raw)
+    }
+
+    /// `YYYY-MM-DDTHH:MM` in `zone`: how the editor's date field and the API write a moment.
+    public static func isoMoment(_ moment: Date, zone: TimeZone?) -> String {
+        let calendar = Calendar.gregorian(in: zone ?? TimeZone(secondsFromGMT: 0)!)
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: moment)
+        func two(_ value: Int?) -> String { value.map { $0 < 10 ? "0\($0)" : "\($0)" } ?? "00" }
+        let year = String(parts.year ?? 1970)
+        return "\(year)-\(two(parts.month))-\(two(parts.day))T\(two(parts.hour)):\(two(parts.minute))"
+    }
+}

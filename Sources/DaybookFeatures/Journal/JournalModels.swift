@@ -1,0 +1,239 @@
+import DaybookCore
+import Foundation
+
+public enum Journal {
+    /// Why a journal request was refused; nothing was saved.
+    public enum Problem: Error, Equatable, Sendable {
+        case notFound
+        case invalidCursor
+        case invalidRevision
+        /// The list or search was asked for a tag no entry has.
+        case unknownTag(String)
+        case invalidDay
+        /// The cover names a photo that is not stored.
+        case unknownPhoto
+        /// A change would leave an entry with no title, no text and no photo.
+        case wouldEmpty
+    }
+
+    /// A save that started from an older revision than the stored one: nothing was written.
+    public struct Conflict: Error, Sendable {
+        public var current: JournalEntry
+    }
+
+    public enum List {
+        public struct Request: Sendable, Equatable {
+            public var tag: String?
+            public var starredOnly: Bool
+            /// The cursor of the page before, as the list's "more" link carries it.
+            public var after: String?
+
+            public init(tag: String? = nil, starredOnly: Bool = false, after: String? = nil) {
+                self.tag = tag
+                self.starredOnly = starredOnly
+                self.after = after
+            }
+        }
+
+        public struct Response: Sendable {
+            public var settings: Settings
+            public var request: Request
+            public var page: JournalPage
+            public var tags: [JournalTagCount]
+            public var today: DayKey
+        }
+    }
+
+    public enum Entry {
+        public struct Response: Sendable {
+            public var settings: Settings
+            /// `nil` for a new entry.
+            public var entry: JournalEntry?
+            public var html: String
+            public var now: Date
+        }
+    }
+
+    public enum Trash {
+        public struct Response: Sendable {
+            public var settings: Settings
+            public var entries: [JournalEntrySummary]
+            public var now: Date
+        }
+    }
+
+    // View models ---------------------------------------------------------------------------------------------
+
+    public struct ListViewModel: Sendable, Encodable {
+        public var title: String
+        public var newLabel: String
+        public var searchLabel: String
+        public var searchPlaceholder: String
+        public var filters: [Filter]
+        public var months: [Month]
+        public var isEmpty: Bool
+        public var emptyText: String
+        public var moreHref: String?
+        public var moreLabel: String
+        public var trashHref: String
+        public var trashLabel: String
+        public var deleteLabel: String
+        public var csrfNeeded: Bool
+    }
+
+    public struct Filter: Sendable, Encodable {
+        public var label: String
+        public var href: String
+        public var isCurrent: Bool
+    }
+
+    public struct Month: Sendable, Encodable {
+        public var id: String
+        public var heading: String
+        public var entries: [Row]
+    }
+
+    /// One entry in a list: the Journal, search results, "On this day", the trash.
+    public struct Row: Sendable, Encodable {
+        public var id: String
+        public var href: String
+        public var editHref: String
+        public var title: String
+        public var dateLabel: String
+        public var dateTime: String
+        /// Escaped text with `<mark>` around what matched, for search results; plain escaped text otherwise.
+        public var snippetHTML: String
+        public var wordsLabel: String
+        public var tags: [String]
+        public var hasTags: Bool
+        public var isStarred: Bool
+        public var starredLabel: String
+        public var thumbnail: Thumbnail?
+        public var deletedLabel: String?
+    }
+
+    public struct Thumbnail: Sendable, Encodable {
+        public var src: String
+        public var srcset: String
+        public var width: Int
+        public var height: Int
+    }
+
+    public struct EntryViewModel: Sendable, Encodable {
+        public var id: String
+        public var title: String
+        public var heading: String
+        public var dateLabel: String
+        public var dateTime: String
+        public var html: String
+        public var tags: [String]
+        public var hasTags: Bool
+        public var isStarred: Bool
+        public var starredLabel: String
+        public var wordsLabel: String
+        public var editHref: String
+        public var editLabel: String
+        public var deleteLabel: String
+        public var backHref: String
+        public var backLabel: String
+        public var logHref: String
+        public var logLabel: String
+    }
+
+    public struct EditorViewModel: Sendable, Encodable {
+        public var title: String
+        public var entryID: String
+        public var revision: Int
+        public var action: String
+        public var titleField: FormField
+        public var dateField: FormField
+        public var tagsField: FormField
+        public var starred: Bool
+        public var starredLabel: String
+        public var bodyLabel: String
+        public var body: String
+        public var bodyLimit: Int
+        public var saveLabel: String
+        public var doneHref: String
+        public var doneLabel: String
+        public var error: String?
+        public var tools: [Tool]
+        public var previewLabel: String
+        public var wordsLabel: String
+        public var texts: EditorTexts
+    }
+
+    public struct Tool: Sendable, Encodable {
+        public var action: String
+        public var label: String
+        public var symbol: String
+        public var shortcut: String?
+    }
+
+    /// Words the editor's script shows; the page carries them as `data-` attributes.
+    public struct EditorTexts: Sendable, Encodable {
+        public var stateSaved: String
+        public var stateSaving: String
+        public var stateEditing: String
+        public var stateOffline: String
+        public var stateFailed: String
+        public var stateConflict: String
+        public var wordsOne: String
+        public var wordsOther: String
+        public var uploading: String
+        public var photoOffline: String
+        public var placeholderText: String
+        public var placeholderLink: String
+        public var draftOffer: String
+        public var restoreLabel: String
+        public var discardLabel: String
+        public var conflictText: String
+        public var keepMineLabel: String
+        public var takeTheirsLabel: String
+        public var photoLabel: String
+    }
+
+    public struct TrashViewModel: Sendable, Encodable {
+        public var title: String
+        public var hint: String
+        public var entries: [Row]
+        public var isEmpty: Bool
+        public var emptyText: String
+        public var restoreLabel: String
+        public var emptyTrashLabel: String
+        public var backHref: String
+        public var backLabel: String
+    }
+
+    public struct SearchViewModel: Sendable, Encodable {
+        public var title: String
+        public var query: String
+        public var label: String
+        public var placeholder: String
+        public var results: [Row]
+        public var hasQuery: Bool
+        public var summary: String
+        public var moreHref: String?
+        public var moreLabel: String
+        public var noResults: String
+        public var hint: String
+    }
+
+    /// An entry as the API answers it.
+    public struct EntryJSON: Sendable, Encodable {
+        public var id: String
+        public var date: String
+        public var day: String
+        public var title: String
+        public var body: String
+        public var html: String
+        public var tags: [String]
+        public var starred: Bool
+        public var coverPhotoID: String?
+        public var wordCount: Int
+        public var revision: Int
+        public var createdAt: String
+        public var updatedAt: String
+        public var deletedAt: String?
+    }
+}

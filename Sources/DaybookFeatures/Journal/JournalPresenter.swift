@@ -1,0 +1,267 @@
+import DaybookCore
+import Foundation
+
+public enum JournalPresenter {
+    /// The Journal: entries newest first, grouped by month, with the tag and starred filters.
+    public static func present(_ response: Journal.List.Response, localizer: Localizer) -> Journal.ListViewModel {
+        let request = response.request
+        var months: [Journal.Month] = []
+        for summary in response.page.entries {
+            let id = "\(summary.day.year)-\(summary.day.month < 10 ? "0" : "")\(summary.day.month)"
+            let row = row(summary, today: response.today, localizer: localizer)
+            if months.last?.id == id {
+                months[months.count - 1].entries.append(row)
+            } else {
+                months.append(Journal.Month(id: id, heading: localizer.monthAndYear(summary.day), entries: [row]))
+            }
+        }
+        func href(tag: String?, starred: Bool) -> String {
+            var query: [String] = []
+            if let tag { query.append("tag=\(percentEncoded(tag))") }
+            if starred { query.append("starred=1") }
+            return query.isEmpty ? "/journal" : "/journal?\(query.joined(separator: "&"))"
+        }
+        let isAll = request.tag == nil && !request.starredOnly
+        let filters =
+            [
+                Journal.Filter(label: localizer("journal.filter.all"), href: "/journal", isCurrent: isAll),
+                Journal.Filter(
+                    label: localizer("journal.filter.starred"), href: href(tag: nil, starred: true),
+                    isCurrent: request.starredOnly && request.tag == nil),
+            ]
+            + response.tags.prefix(12).map {
+                Journal.Filter(
+                    label: "#\($0.tag)", href: href(tag: $0.tag, starred: false),
+                    isCurrent: JournalTags.key($0.tag) == request.tag.map(JournalTags.key))
+            }
+        let more = response.page.next.map { cursor in
+            let base = href(tag: request.tag, starred: request.starredOnly)
+            return "\(base)\(base.contains("?") ? "&" : "?")after=\(percentEncoded(cursor.description))"
+        }
+        return Journal.ListViewModel(
+            title: localizer("nav.journal"), newLabel: localizer("journal.new"),
+            searchLabel: localizer("journal.search"), searchPlaceholder: localizer("journal.search.placeholder"),
+            filters: filters, months: months, isEmpty: months.isEmpty,
+            emptyText: isAll ? localizer("journal.empty") : localizer("journal.empty.filtered"),
+            moreHref: more, moreLabel: localizer("journal.more"),
+            trashHref: "/journal/trash", trashLabel: localizer("journal.trash"),
+            deleteLabel: localizer("journal.delete"), csrfNeeded: true)
+    }
+
+    /// An entry in a list; `snippet` replaces the stored excerpt for search results.
+    public static func row(
+        _ summary: JournalEntrySummary, today: DayKey, snippet: HighlightedText? = nil,
+        deletedLabel: String? = nil, localizer: Localizer
+    ) -> Journal.Row {
+        let id = percentEncoded(summary.id)
+        return Journal.Row(
+            id: summary.id, href: "/journal/\(id)", editHref: "/journal/\(id)/edit",
+            title: summary.title.isEmpty ? localizer("journal.untitled") : summary.title,
+            dateLabel: localizer.day(summary.day, year: summary.day.year != today.year),
+            dateTime: summary.day.description,
+            snippetHTML: snippet.map(highlighted) ?? HTMLText.escaped(summary.excerpt),
+            wordsLabel: localizer.plural(
+                "journal.words", count: summary.wordCount, localizer.number(summary.wordCount)),
+            tags: summary.tags, hasTags: !summary.tags.isEmpty, isStarred: summary.isStarred,
+            starredLabel: localizer("journal.starred"),
+            thumbnail: summary.coverPhotoID.map { thumbnail($0, width: 160) },
+            deletedLabel: deletedLabel)
+    }
+
+    /// A cover photo at a list's size, and twice that for dense screens; square, cropped by the stylesheet.
+    public static func thumbnail(_ photoID: String, width: Int) -> Journal.Thumbnail {
+        let id = percentEncoded(photoID)
+        return Journal.Thumbnail(
+            src: "/photos/\(id)?w=\(width)", srcset: "/photos/\(id)?w=\(width) 1x, /photos/\(id)?w=\(width * 2) 2x",
+            width: width, height: width)
+    }
+
+    /// One entry to read.
+    public static func present(entry response: Journal.Entry.Response, localizer: Localizer)
+        -> Journal.EntryViewModel?
+    {
+        guard let entry = response.entry else { return nil }
+        let zone = TimeZone(identifier: entry.timeZone) ?? response.settings.timeZone
+        let id = percentEncoded(entry.id)
+        let today = DayKey(date: response.now, timeZone: response.settings.timeZone)
+        let title = entry.title.isEmpty ? localizer("journal.untitled") : entry.title
+        return Journal.EntryViewModel(
+            id: entry.id, title: title, heading: title,
+            dateLabel:
+                "\(localizer.day(entry.day, year: entry.day.year != today.year)) \(time(entry.moment, zone, localizer))",
+            dateTime: ISO8601DateFormatter.string(
+                from: entry.moment, timeZone: zone, formatOptions: [.withInternetDateTime]),
+            html: response.html, tags: entry.tags, hasTags: !entry.tags.isEmpty, isStarred: entry.isStarred,
+            starredLabel: localizer("journal.starred"),
+            wordsLabel: localizer.plural("journal.words", count: entry.wordCount, localizer.number(entry.wordCount)),
+            editHref: "/journal/\(id)/edit", editLabel: localizer("journal.edit"),
+            deleteLabel: localizer("journal.delete"), backHref: "/journal", backLabel: localizer("nav.journal"),
+            logHref: "/log/\(entry.day)", logLabel: localizer("journal.dayLog"))
+    }
+
+    /// The editor, for a new entry (`response.entry == nil`) or an existing one; after a refused form save it
+    /// shows what was typed and why.
+    public static func editor(
+        _ response: Journal.Entry.Response, typed: JournalEntryDraft? = nil,
+        problems: [JournalField: JournalProblem] = [:],
+        localizer: Localizer
+    ) -> Journal.EditorViewModel {
+        let entry = response.entry
+        let zone = entry.flatMap { TimeZone(identifier: $0.timeZone) } ?? response.settings.timeZone
+        let date = typed?.date ?? JournalInteractor.isoMoment(entry?.moment ?? response.now, zone: zone)
+        let tags = typed?.tags?.joined(separator: ", ") ?? entry?.tags.joined(separator: ", ") ?? ""
+        func field(_ id: JournalField, _ value: String, maxLength: Int? = nil, hint: String? = nil) -> FormField {
+            FormField(
+                id: id.rawValue, label: localizer("journal.field.\(id.rawValue)"), value: value, hint: hint,
+                error: problems[id].map { message(for: $0, localizer: localizer) }, maxLength: maxLength)
+        }
+        let id = entry.map { percentEncoded($0.id) }
+        let tools: [Journal.Tool] = [
+            .init(action: "bold", label: localizer("journal.tool.bold"), symbol: "B", shortcut: "Control+B"),
+            .init(action: "italic", label: localizer("journal.tool.italic"), symbol: "I", shortcut: "Control+I"),
+            .init(
+                action: "heading", label: localizer("journal.tool.heading"), symbol: "H",
+                shortcut: "Control+Shift+H"),
+            .init(action: "list", label: localizer("journal.tool.list"), symbol: "•", shortcut: "Control+Shift+L"),
+            .init(
+                action: "checklist", label: localizer("journal.tool.checklist"), symbol: "☑",
+                shortcut: "Control+Shift+C"),
+            .init(action: "quote", label: localizer("journal.tool.quote"), symbol: "❝", shortcut: "Control+Shift+Q"),
+            .init(action: "link", label: localizer("journal.tool.link"), symbol: "↗", shortcut: "Control+K"),
+            .init(action: "photo", label: localizer("journal.tool.photo"), symbol: "▣", shortcut: nil),
+        ]
+        let problem: String? =
+            switch problems.count {
+            case 0: nil
+            case 1: problems.values.first.map { message(for: $0, localizer: localizer) }
+            default: FieldProblemPresenter.summary(count: problems.count, localizer: localizer)
+            }
+        return Journal.EditorViewModel(
+            title: entry == nil ? localizer("journal.new") : localizer("journal.edit"),
+            entryID: entry?.id ?? "", revision: entry?.revision ?? 0,
+            action: id.map { "/journal/\($0)" } ?? "/journal",
+            titleField: field(.title, typed?.title ?? entry?.title ?? "", maxLength: JournalEntry.Limits.titleLength),
+            dateField: field(.date, date),
+            tagsField: field(.tags, tags, hint: localizer("journal.field.tags.hint")),
+            starred: typed?.starred ?? entry?.isStarred ?? false, starredLabel: localizer("journal.starred"),
+            bodyLabel: localizer("journal.field.body"), body: typed?.body ?? entry?.body ?? "",
+            bodyLimit: JournalEntry.Limits.bodyBytes,
+            saveLabel: localizer("journal.save"),
+            doneHref: id.map { "/journal/\($0)" } ?? "/journal", doneLabel: localizer("journal.done"),
+            error: problem,
+            tools: tools, previewLabel: localizer("journal.preview"),
+            wordsLabel: localizer.plural(
+                "journal.words", count: entry?.wordCount ?? 0, localizer.number(entry?.wordCount ?? 0)),
+            texts: Journal.EditorTexts(
+                stateSaved: localizer("journal.state.saved"), stateSaving: localizer("journal.state.saving"),
+                stateEditing: localizer("journal.state.editing"), stateOffline: localizer("journal.state.offline"),
+                stateFailed: localizer("journal.state.failed"), stateConflict: localizer("journal.state.conflict"),
+                wordsOne: localizer.plural("journal.words", count: 1, "{n}"),
+                wordsOther: localizer.plural("journal.words", count: 2, "{n}"),
+                uploading: localizer("journal.photo.uploading"), photoOffline: localizer("journal.photo.offline"),
+                placeholderText: localizer("journal.placeholder.text"),
+                placeholderLink: localizer("journal.placeholder.link"),
+                draftOffer: localizer("journal.draft.offer"), restoreLabel: localizer("journal.draft.restore"),
+                discardLabel: localizer("journal.draft.discard"), conflictText: localizer("journal.conflict"),
+                keepMineLabel: localizer("journal.conflict.keepMine"),
+                takeTheirsLabel: localizer("journal.conflict.takeTheirs"), photoLabel: localizer("journal.tool.photo")))
+    }
+
+    public static func present(trash response: Journal.Trash.Response, localizer: Localizer) -> Journal.TrashViewModel {
+        let today = DayKey(date: response.now, timeZone: response.settings.timeZone)
+        return Journal.TrashViewModel(
+            title: localizer("journal.trash"),
+            hint: localizer.plural(
+                "journal.trash.hint", count: JournalEntry.Limits.trashDays,
+                localizer.number(JournalEntry.Limits.trashDays)),
+            entries: response.entries.map { row($0, today: today, localizer: localizer) },
+            isEmpty: response.entries.isEmpty, emptyText: localizer("journal.trash.empty"),
+            restoreLabel: localizer("journal.restore"), emptyTrashLabel: localizer("journal.trash.emptyAll"),
+            backHref: "/journal", backLabel: localizer("nav.journal"))
+    }
+
+    /// The search page: what was typed and the best matches, with what matched marked.
+    public static func present(
+        search page: JournalSearchPage, query: String, offset: Int, today: DayKey, localizer: Localizer
+    ) -> Journal.SearchViewModel {
+        let trimmed = query.trimmingCharacters(in: .whitespacesAndNewlines)
+        let results = page.hits.map { row($0.entry, today: today, snippet: $0.snippet, localizer: localizer) }
+        let next = offset + page.hits.count
+        return Journal.SearchViewModel(
+            title: localizer("journal.search"), query: query, label: localizer("journal.search"),
+            placeholder: localizer("journal.search.placeholder"), results: results, hasQuery: !trimmed.isEmpty,
+            summary: trimmed.isEmpty
+                ? "" : localizer.plural("journal.search.count", count: results.count, localizer.number(results.count)),
+            moreHref: page.hasMore ? "/search?q=\(percentEncoded(query))&offset=\(next)" : nil,
+            moreLabel: localizer("journal.more"), noResults: localizer("journal.search.none"),
+            hint: localizer("journal.search.hint"))
+    }
+
+    /// An entry as the API answers it.
+    public static func json(_ entry: JournalEntry, html: String) -> Journal.EntryJSON {
+        let zone = TimeZone(identifier: entry.timeZone) ?? TimeZone(secondsFromGMT: 0)!
+        func stamp(_ date: Date) -> String {
+            ISO8601DateFormatter.string(from: date, timeZone: zone, formatOptions: [.withInternetDateTime])
+        }
+        return Journal.EntryJSON(
+            id: entry.id, date: stamp(entry.moment), day: entry.day.description, title: entry.title,
+            body: entry.body, html: html, tags: entry.tags, starred: entry.isStarred, coverPhotoID: entry.coverPhotoID,
+            wordCount: entry.wordCount, revision: entry.revision, createdAt: stamp(entry.createdAt),
+            updatedAt: stamp(entry.updatedAt), deletedAt: entry.deletedAt.map(stamp))
+    }
+
+    public static func message(for problem: JournalProblem, localizer: Localizer) -> String {
+        switch problem {
+        case .empty: localizer("journal.error.empty")
+        case .titleTooLong(let limit):
+            localizer.plural("journal.error.titleTooLong", count: limit, localizer.number(limit))
+        case .bodyTooLong(let bytes):
+            localizer("journal.error.bodyTooLong", localizer.number(bytes / (1 << 20)))
+        case .tagLength(let range):
+            localizer("journal.error.tagLength", localizer.number(range.lowerBound), localizer.number(range.upperBound))
+        case .tagCharacters: localizer("journal.error.tagCharacters")
+        case .tooManyTags(let limit):
+            localizer.plural("journal.error.tooManyTags", count: limit, localizer.number(limit))
+        case .invalidDate: localizer("journal.error.date")
+        }
+    }
+
+    public static func message(for problem: Journal.Problem, localizer: Localizer) -> String {
+        switch problem {
+        case .notFound: localizer("journal.error.notFound")
+        case .invalidCursor: localizer("journal.error.cursor")
+        case .invalidRevision: localizer("journal.error.revision")
+        case .unknownTag(let tag): localizer("journal.error.unknownTag", tag)
+        case .invalidDay: localizer("journal.error.day")
+        case .unknownPhoto: localizer("journal.error.unknownPhoto")
+        case .wouldEmpty: localizer("journal.error.wouldEmpty")
+        }
+    }
+
+    /// Escaped text with `<mark>` around the parts that matched.
+    static func highlighted(_ text: HighlightedText) -> String {
+        var html = ""
+        for part in text.parts {
+            if part.isMatch { html += "<mark>" }
+            HTMLText.append(part.text, to: &html)
+            if part.isMatch { html += "</mark>" }
+        }
+        return html
+    }
+
+    static func time(_ moment: Date, _ zone: TimeZone, _ localizer: Localizer) -> String {
+        moment.formatted(
+            Date.FormatStyle(
+                date: .omitted, time: .shortened, locale: localizer.locale, calendar: localizer.calendar,
+                timeZone: zone))
+    }
+
+    public static func percentEncoded(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed) ?? text
+    }
+}
+
+extension CharacterSet {
+    /// What a query value or path segment may hold unescaped.
+    fileprivate static let urlQueryValueAllowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~"))
+}

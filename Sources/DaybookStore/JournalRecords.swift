@@ -1,0 +1,130 @@
+import DaybookCore
+import Foundation
+import GRDB
+
+/// A row of the `journalEntry` table.
+struct JournalEntryRecord {
+    var number: Int64?
+    var id: String
+    var moment: Date
+    var day: String
+    var timeZone: String
+    var title: String
+    var body: String
+    var plainText: String
+    var wordCount: Int
+    var tags: String
+    var isStarred: Bool
+    var coverPhotoID: String?
+    var createdAt: Date
+    var updatedAt: Date
+    var revision: Int
+    var deletedAt: Date?
+
+    /// Read by column: entries are read on every journal page.
+    init(row: Row) {
+        number = row["number"]
+        id = row["id"]
+        moment = row["moment"]
+        day = row["day"]
+        timeZone = row["timeZone"]
+        title = row["title"]
+        body = row["body"]
+        plainText = row["plainText"]
+        wordCount = row["wordCount"]
+        tags = row["tags"]
+        isStarred = row["isStarred"]
+        coverPhotoID = row["coverPhotoID"]
+        createdAt = row["createdAt"]
+        updatedAt = row["updatedAt"]
+        revision = row["revision"]
+        deletedAt = row["deletedAt"]
+    }
+
+    init(id: String, _ content: JournalEntryContent, plainText: String, createdAt: Date, updatedAt: Date, revision: Int)
+    {
+        self.id = id
+        // Whole seconds: list cursors name a moment to the millisecond, and the column keeps milliseconds.
+        moment = Date(timeIntervalSince1970: content.moment.timeIntervalSince1970.rounded(.down))
+        day = content.day.description
+        timeZone = content.timeZone
+        title = content.title
+        body = content.body
+        self.plainText = plainText
+        wordCount = JournalText.wordCount(plainText)
+        tags = content.tags.joined(separator: "\n")
+        isStarred = content.isStarred
+        coverPhotoID = content.coverPhotoID
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.revision = revision
+    }
+
+    var tagList: [String] { tags.isEmpty ? [] : tags.components(separatedBy: "\n") }
+
+    /// The domain value, or `nil` for a row this version cannot read.
+    var entry: JournalEntry? {
+        guard let day = DayKey(string: day) else { return nil }
+        return JournalEntry(
+            id: id, moment: moment, day: day, timeZone: timeZone, title: title, body: body, plainText: plainText,
+            wordCount: wordCount, tags: tagList, isStarred: isStarred, coverPhotoID: coverPhotoID,
+            createdAt: createdAt, updatedAt: updatedAt, revision: revision, deletedAt: deletedAt)
+    }
+
+    /// Inserts the row, its tags and its index row; sets `number`.
+    mutating func insert(_ db: Database) throws {
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO journalEntry (id, moment, day, timeZone, title, body, plainText, wordCount, tags, isStarred,
+                  coverPhotoID, createdAt, updatedAt, revision, deletedAt)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """
+        ).execute(arguments: [
+            id, moment, day, timeZone, title, body, plainText, wordCount, tags, isStarred, coverPhotoID, createdAt,
+            updatedAt, revision, deletedAt,
+        ])
+        number = db.lastInsertedRowID
+        try indexLive(db)
+    }
+
+    /// Writes its tags and index row: for a new or restored entry.
+    func indexLive(_ db: Database) throws {
+        guard let number else { return }
+        try SearchIndex.insert(db, number: number, title: title, plainText: plainText, tags: tags)
+        let insertTag = try db.cachedStatement(
+            sql: "INSERT INTO journalTag (entryID, tagKey, tag, moment) VALUES (?, ?, ?, ?)")
+        for tag in tagList { try insertTag.execute(arguments: [id, JournalTags.key(tag), tag, moment]) }
+    }
+
+    /// Takes its tags and index row out, as they were stored: before a change or a move to the trash.
+    func unindex(_ db: Database) throws {
+        guard let number else { return }
+        try SearchIndex.delete(db, number: number, title: title, plainText: plainText, tags: tags)
+        try db.cachedStatement(sql: "DELETE FROM journalTag WHERE entryID = ?").execute(arguments: [id])
+    }
+
+    static func fetchOne(_ db: Database, id: String) throws -> JournalEntryRecord? {
+        try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM journalEntry WHERE id = ?"), arguments: [id])
+            .map(JournalEntryRecord.init(row:))
+    }
+}
+
+extension JournalEntrySummary {
+    /// The columns `init(row:)` reads, of `journalEntry` named `e`.
+    static let columns = """
+        e.id AS id, e.moment AS moment, e.day AS day, e.title AS title,
+        substr(e.plainText, 1, \(excerptLength)) AS excerpt, e.wordCount AS wordCount, e.tags AS tags,
+        e.isStarred AS isStarred, e.coverPhotoID AS coverPhotoID, e.updatedAt AS updatedAt, e.revision AS revision
+        """
+
+    /// Reads the columns of `columns`; `nil` for a row this version cannot read.
+    init?(row: Row) {
+        guard let day = DayKey(string: row["day"]) else { return nil }
+        let tags: String = row["tags"]
+        self.init(
+            id: row["id"], moment: row["moment"], day: day, title: row["title"], excerpt: row["excerpt"],
+            wordCount: row["wordCount"], tags: tags.isEmpty ? [] : tags.components(separatedBy: "\n"),
+            isStarred: row["isStarred"], coverPhotoID: row["coverPhotoID"], updatedAt: row["updatedAt"],
+            revision: row["revision"])
+    }
+}

@@ -1,0 +1,64 @@
+import GRDB
+
+/// The journal's full-text index: an FTS5 table over the title, plain text and tags of live entries, reading
+/// its text from `journalEntry` (external content), so the text is stored once.
+///
+/// Its rows are written by the same transaction as the entry. Trashed entries are taken out of it.
+enum SearchIndex {
+    static let table = "journalSearch"
+    /// bm25 weights of title, plain text and tags: a match in the title counts most, then the tags.
+    static let rank = "bm25(10.0, 1.0, 4.0)"
+
+    /// Builds the index when it is missing or was built by another version of the tokenizer.
+    static func prepare(_ db: Database) throws {
+        let built = try String.fetchOne(db, sql: "SELECT tokenizer FROM searchIndex")
+        let exists = try db.tableExists(table)
+        guard built != SearchTokenizer.name || !exists else { return }
+        try rebuild(db)
+    }
+
+    /// Drops the index and builds it again from the live entries, with the current tokenizer.
+    static func rebuild(_ db: Database) throws {
+        try db.execute(sql: "DROP TABLE IF EXISTS \(table)")
+        try db.create(virtualTable: table, using: FTS5()) { t in
+            t.tokenizer = SearchTokenizer.tokenizerDescriptor()
+            t.content = "journalEntry"
+            t.contentRowID = "number"
+            // Three-character prefixes of words, for results while typing (CJK tokens are shorter: not affected).
+            t.prefixes = [3]
+            t.column("title")
+            t.column("plainText")
+            t.column("tags")
+        }
+        try db.execute(sql: "INSERT INTO \(table) (\(table), rank) VALUES ('rank', ?)", arguments: [rank])
+        try db.execute(
+            sql: """
+                INSERT INTO \(table) (rowid, title, plainText, tags)
+                SELECT number, title, plainText, tags FROM journalEntry WHERE deletedAt IS NULL
+                """)
+        try optimize(db)
+        try db.execute(
+            sql: """
+                INSERT INTO searchIndex (id, tokenizer) VALUES (1, ?)
+                ON CONFLICT (id) DO UPDATE SET tokenizer = excluded.tokenizer
+                """, arguments: [SearchTokenizer.name])
+    }
+
+    /// Merges the index into one b-tree after a bulk write: fewer segments to read on every query.
+    static func optimize(_ db: Database) throws {
+        try db.execute(sql: "INSERT INTO \(table) (\(table)) VALUES ('optimize')")
+    }
+
+    /// Adds an entry's text.
+    static func insert(_ db: Database, number: Int64, title: String, plainText: String, tags: String) throws {
+        try db.cachedStatement(sql: "INSERT INTO \(table) (rowid, title, plainText, tags) VALUES (?, ?, ?, ?)")
+            .execute(arguments: [number, title, plainText, tags])
+    }
+
+    /// Takes an entry's text out; it must be the text it was added with (read it before changing the entry).
+    static func delete(_ db: Database, number: Int64, title: String, plainText: String, tags: String) throws {
+        try db.cachedStatement(
+            sql: "INSERT INTO \(table) (\(table), rowid, title, plainText, tags) VALUES ('delete', ?, ?, ?, ?)"
+        ).execute(arguments: [number, title, plainText, tags])
+    }
+}

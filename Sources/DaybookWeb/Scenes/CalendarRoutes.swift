@@ -1,0 +1,28 @@
+import DaybookCore
+import DaybookFeatures
+import Hummingbird
+
+/// `/calendar`: a month of the journal, with one day opened below the grid.
+struct CalendarRoutes {
+    let services: AppServices
+
+    func register(on router: Router<DaybookRequestContext>) {
+        router.get("/calendar") { request, context in
+            let env = try await PageEnvironment(services: services, request: request)
+            guard !env.settings.needsOnboarding else { return Response.seeOther("/onboarding") }
+            let query = request.uri.queryParameters
+            let page = try await env.page(request, services: services, kept: .day) {
+                let response: JournalCalendar.Response
+                do {
+                    response = try await services.calendarInteractor(env.database).month(
+                        query["month"].map(String.init), day: query["day"].map(String.init))
+                } catch let problem as JournalCalendar.Problem {
+                    throw PageProblem(.badRequest, CalendarPresenter.message(for: problem, localizer: env.localizer))
+                }
+                let model = CalendarPresenter.present(response, localizer: env.localizer)
+                return try PageRenderer.EncodedPage(model, title: model.title)
+            }
+            return try env.render("calendar", encoded: page, current: .calendar, services: services, context: context)
+        }
+    }
+}

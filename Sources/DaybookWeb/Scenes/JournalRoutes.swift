@@ -1,0 +1,166 @@
+import DaybookCore
+import DaybookFeatures
+import Hummingbird
+
+/// `/journal`: the list, an entry, the editor and the trash, as pages that work without a script; the editor's
+/// script saves through `/api/v1/entries` instead of submitting.
+struct JournalRoutes {
+    let services: AppServices
+
+    func register(on router: Router<DaybookRequestContext>) {
+        router.get("/journal") { request, context in
+            let query = request.uri.queryParameters
+            let list = Journal.List.Request(
+                tag: query["tag"].map(String.init), starredOnly: query["starred"] == "1",
+                after: query["after"].map(String.init))
+            return try await page(request, context, "journal") { env in
+                let model = JournalPresenter.present(try await interactor(env).list(list), localizer: env.localizer)
+                return try PageRenderer.EncodedPage(model, title: model.title)
+            }
+        }
+        router.get("/search") { request, context in
+            let query = request.uri.queryParameters
+            let text = String((query["q"].map(String.init) ?? "").prefix(JournalSearchQuery.maximumTextLength))
+            let offset = min(max(query["offset"].flatMap { Int($0) } ?? 0, 0), 10_000)
+            return try await page(request, context, "search") { env in
+                let results = try await interactor(env).search(text, offset: offset)
+                let today = DayKey(date: services.clock.now(), timeZone: env.settings.timeZone)
+                let model = JournalPresenter.present(
+                    search: results, query: text, offset: offset, today: today, localizer: env.localizer)
+                return try PageRenderer.EncodedPage(model, title: model.title)
+            }
+        }
+        router.get("/journal/new") { request, context in
+            // From a day in the Calendar: an entry for that day, at noon.
+            let day = request.uri.queryParameters["date"].flatMap { DayKey(string: String($0)) }
+            return try await editor(
+                request, context, id: nil, typed: day.map { JournalEntryDraft(date: "\($0)T12:00") })
+        }
+        router.post("/journal") { request, context in
+            try await save(request, context, id: nil)
+        }
+        router.get("/journal/trash") { request, context in
+            // Not kept: opening the trash deletes what was in it for more than 30 days.
+            try await page(request, context, "journal-trash", kept: nil) { env in
+                let model = JournalPresenter.present(
+                    trash: try await interactor(env).trashed(), localizer: env.localizer)
+                return try PageRenderer.EncodedPage(model, title: model.title)
+            }
+        }
+        router.post("/journal/trash/empty") { request, _ in
+            let env = try await PageEnvironment(services: services, request: request)
+            try await interactor(env).emptyTrash()
+            return Response.seeOther("/journal/trash")
+        }
+        router.get("/journal/{id}") { request, context in
+            let id = try context.parameters.require("id")
+            return try await page(request, context, "entry") { env in
+                guard
+                    let model = JournalPresenter.present(
+                        entry: try await interactor(env).entry(id), localizer: env.localizer)
+                else { throw Journal.Problem.notFound }
+                return try PageRenderer.EncodedPage(model, title: model.title)
+            }
+        }
+        router.get("/journal/{id}/edit") { request, context in
+            try await editor(request, context, id: try context.parameters.require("id"))
+        }
+        router.post("/journal/{id}") { request, context in
+            try await save(request, context, id: try context.parameters.require("id"))
+        }
+        router.post("/journal/{id}/delete") { request, context in
+            let id = try context.parameters.require("id")
+            let env = try await PageEnvironment(services: services, request: request)
+            try await refusing(env) { try await interactor(env).trash(id: id) }
+            return Response.seeOther("/journal")
+        }
+        router.post("/journal/{id}/restore") { request, context in
+            let id = try context.parameters.require("id")
+            let env = try await PageEnvironment(services: services, request: request)
+            try await refusing(env) { try await interactor(env).restore(id: id) }
+            return Response.seeOther("/journal/trash")
+        }
+    }
+
+    private func interactor(_ env: PageEnvironment) -> JournalInteractor {
+        services.journalInteractor(env.database)
+    }
+
+    /// A journal page: after onboarding, kept like the other pages unless `kept` says otherwise, with the
+    /// scene's refusals as pages in the owner's language.
+    /// A journal page after onboarding, kept like the other pages unless `kept` says otherwise, with the scene's
+    /// refusals answered as pages in the owner's language.
+    private func page(
+        _ request: Request, _ context: DaybookRequestContext, _ template: String, kept: PageLifetime? = .day,
+        make: (PageEnvironment) async throws -> PageRenderer.EncodedPage
+    ) async throws -> Response {
+        let env = try await PageEnvironment(services: services, request: request)
+        guard !env.settings.needsOnboarding else { return Response.seeOther("/onboarding") }
+        let encoded = try await refusing(env) {
+            try await env.page(request, services: services, kept: kept) { try await make(env) }
+        }
+        return try env.render(template, encoded: encoded, current: .journal, services: services, context: context)
+    }
+
+    private func refusing<Value>(_ env: PageEnvironment, _ body: () async throws -> Value) async throws -> Value {
+        do {
+            return try await body()
+        } catch let problem as Journal.Problem {
+            let status: HTTPResponse.Status =
+                switch problem {
+                case .notFound, .unknownTag, .unknownPhoto: .notFound
+                case .invalidCursor, .invalidRevision, .invalidDay: .badRequest
+                case .wouldEmpty: .conflict
+                }
+            throw PageProblem(status, JournalPresenter.message(for: problem, localizer: env.localizer))
+        }
+    }
+
+    private func editor(
+        _ request: Request, _ context: DaybookRequestContext, id: String?, typed: JournalEntryDraft? = nil,
+        problems: [JournalField: JournalProblem] = [:], conflict: JournalEntry? = nil,
+        status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
+        let env = try await PageEnvironment(services: services, request: request)
+        guard !env.settings.needsOnboarding else { return Response.seeOther("/onboarding") }
+        var response = try await refusing(env) { try await interactor(env).entry(id) }
+        if let conflict { response.entry = conflict }
+        var model = JournalPresenter.editor(response, typed: typed, problems: problems, localizer: env.localizer)
+        if conflict != nil { model.error = env.localizer("journal.conflict") }
+        return try env.render(
+            "entry-edit", page: model, title: model.title, current: .journal, services: services, context: context,
+            status: status)
+    }
+
+    /// The editor's form, sent without its script: saved, or shown again with what was typed and why not.
+    private func save(_ request: Request, _ context: DaybookRequestContext, id: String?) async throws -> Response {
+        let env = try await PageEnvironment(services: services, request: request)
+        let form = context.form
+        let draft = JournalEntryDraft(
+            title: form["title"] ?? "", body: (form["body"] ?? "").replacingOccurrences(of: "\r\n", with: "\n"),
+            tags: (form["tags"] ?? "").split(separator: ",").map { String($0) }
+                .filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty },
+            starred: form["starred"] == "on" || form["starred"] == "1", date: form["date"])
+        do {
+            let entry: JournalEntry
+            if let id {
+                guard let revision = Int(form["revision"] ?? "") else {
+                    throw PageProblem(
+                        .badRequest, JournalPresenter.message(for: .invalidRevision, localizer: env.localizer))
+                }
+                entry = try await refusing(env) { try await interactor(env).update(id: id, draft, revision: revision) }
+            } else {
+                entry = try await interactor(env).create(draft)
+            }
+            return Response.seeOther("/journal/\(JournalPresenter.percentEncoded(entry.id))")
+        } catch let error as JournalValidationError {
+            let tooLarge = error.problems.values.contains { if case .bodyTooLong = $0 { true } else { false } }
+            return try await editor(
+                request, context, id: id, typed: draft, problems: error.problems,
+                status: tooLarge ? .contentTooLarge : .badRequest)
+        } catch let conflict as Journal.Conflict {
+            return try await editor(
+                request, context, id: id, typed: draft, conflict: conflict.current, status: .conflict)
+        }
+    }
+}

@@ -1,0 +1,126 @@
+import DaybookCore
+import DaybookFeatures
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// `/api/v1/photos`: uploads (the raw bytes of one image as the body) and their metadata; `/photos/ID?w=N`: the
+/// photo downsampled to the width a page shows, cached on disk and in the browser.
+struct PhotoRoutes {
+    let services: AppServices
+
+    func register(on router: Router<DaybookRequestContext>) {
+        router.post("/api/v1/photos") { request, _ in
+            try await respond(request) { interactor in
+                let file = try interactor.newUploadFile()
+                try await Self.receive(request, into: file)
+                let photo = try await interactor.add(upload: file)
+                var response = try JSONResponse.make(PhotoPresenter.present(photo), status: .created)
+                response.headers[.location] = "/api/v1/photos/\(photo.id)"
+                return response
+            }
+        }
+        router.get("/api/v1/photos/{id}") { request, context in
+            let id = try context.parameters.require("id")
+            return try await respond(request) { interactor in
+                try JSONResponse.make(PhotoPresenter.present(try await interactor.photo(id: id)))
+            }
+        }
+        router.delete("/api/v1/photos/{id}") { request, context in
+            let id = try context.parameters.require("id")
+            return try await respond(request) { interactor in
+                try await interactor.delete(id: id)
+                return Response(status: .noContent)
+            }
+        }
+        router.get("/photos/{id}") { request, context in
+            let id = try context.parameters.require("id")
+            let width = request.uri.queryParameters["w"].map(String.init)
+            let interactor = services.photoInteractor(try await services.database())
+            let rendition: Photos.Rendition
+            do {
+                rendition = try await interactor.rendition(id: id, width: width)
+            } catch let problem as Photos.Problem {
+                let localizer = try await services.ownerLocalizer(try await services.database(), request: request)
+                throw PageProblem(Self.status(problem), PhotoPresenter.message(for: problem, localizer: localizer))
+            }
+            var headers: HTTPFields = [
+                .cacheControl: "private, max-age=31536000, immutable", .eTag: rendition.etag,
+            ]
+            if request.headers[.ifNoneMatch].map({ Self.matches($0, rendition.etag) }) == true {
+                return Response(status: .notModified, headers: headers)
+            }
+            let data = try Data(contentsOf: rendition.file)
+            headers[.contentType] = rendition.mediaType
+            headers[.contentLength] = String(data.count)
+            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        }
+    }
+
+    /// Writes the body to `file` as it arrives, never holding it whole; past `Photo.Limits.bytes` it stops and
+    /// removes what was written.
+    static func receive(_ request: Request, into file: URL) async throws {
+        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > Photo.Limits.bytes {
+            throw Photos.Problem.tooLarge
+        }
+        guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
+            throw CocoaError(.fileWriteUnknown)
+        }
+        do {
+            let handle = try FileHandle(forWritingTo: file)
+            defer { try? handle.close() }
+            var received = 0
+            for try await buffer in request.body {
+                received += buffer.readableBytes
+                guard received <= Photo.Limits.bytes else { throw Photos.Problem.tooLarge }
+                try buffer.withUnsafeReadableBytes { try handle.write(contentsOf: $0) }
+            }
+        } catch {
+            try? FileManager.default.removeItem(at: file)
+            throw error
+        }
+    }
+
+    /// `If-None-Match` holds `etag` (or `*`).
+    static func matches(_ header: String, _ etag: String) -> Bool {
+        header.split(separator: ",").contains { part in
+            let tag = part.trimmingCharacters(in: .whitespaces)
+            return tag == "*" || tag == etag || tag == "W/" + etag
+        }
+    }
+
+    static func status(_ problem: Photos.Problem) -> HTTPResponse.Status {
+        switch problem {
+        case .tooLarge: .contentTooLarge
+        case .unsupportedType: .unsupportedMediaType
+        case .tooManyPixels, .unreadable: .unprocessableContent
+        case .unknownPhoto: .notFound
+        case .invalidWidth: .badRequest
+        }
+    }
+
+    static func code(_ problem: Photos.Problem) -> String {
+        switch problem {
+        case .tooLarge: "photoTooLarge"
+        case .unsupportedType: "unsupportedPhotoType"
+        case .tooManyPixels: "tooManyPixels"
+        case .unreadable: "unreadablePhoto"
+        case .unknownPhoto: "unknownPhoto"
+        case .invalidWidth: "invalidWidth"
+        }
+    }
+
+    private func respond(_ request: Request, _ action: (PhotoInteractor) async throws -> Response) async throws
+        -> Response
+    {
+        let database = try await services.database()
+        do {
+            return try await action(services.photoInteractor(database))
+        } catch let problem as Photos.Problem {
+            let localizer = try await services.ownerLocalizer(database, request: request)
+            return APIError.response(
+                status: Self.status(problem), code: Self.code(problem),
+                message: PhotoPresenter.message(for: problem, localizer: localizer))
+        }
+    }
+}

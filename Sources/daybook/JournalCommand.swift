@@ -1,0 +1,182 @@
+import ArgumentParser
+import Foundation
+
+struct JournalCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "journal",
+        abstract: "Write, list, read, edit, search and delete journal entries on a running Daybook.",
+        subcommands: [New.self, List.self, Show.self, Edit.self, Search.self, Remove.self])
+
+    enum OutputFormat: String, ExpressibleByArgument {
+        case plain, json
+    }
+
+    struct New: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write a new entry; the text comes from standard input, or from $EDITOR at a terminal.",
+            discussion: "Example: echo 'A quiet morning.' | daybook journal new --title Sunday --tag walk")
+        @OptionGroup var server: ServerOptions
+        @Option(help: "The title.") var title: String?
+        @Option(name: .customLong("tag"), help: "A tag (repeat for more).") var tags: [String] = []
+        @Option(help: "When it was written: YYYY-MM-DD or YYYY-MM-DDTHH:MM (default now).") var date: String?
+        @Flag(help: "Star the entry.") var starred = false
+
+        func run() async throws {
+            let body = try JournalCommand.readBody(current: "")
+            var json: [String: Any] = ["body": body, "tags": tags, "starred": starred]
+            if let title { json["title"] = title }
+            if let date { json["date"] = date }
+            let data = try await perform { try await server.client().send("POST", "api/v1/entries", json: json) }
+            let entry = try JournalCommand.object(data)
+            print(entry["id"] as? String ?? "")
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Entries newest first.")
+        @OptionGroup var server: ServerOptions
+        @Option(help: "Only entries with this tag.") var tag: String?
+        @Flag(help: "Only starred entries.") var starred = false
+        @Option(help: "How many entries at most.") var limit = 50
+        @Option(help: "plain or json.") var format: OutputFormat = .plain
+
+        func run() async throws {
+            var rows: [[String: Any]] = []
+            var after: String?
+            repeat {
+                var query = [String]()
+                if let tag { query.append("tag=\(JournalCommand.encoded(tag))") }
+                if starred { query.append("starred=true") }
+                if let after { query.append("after=\(JournalCommand.encoded(after))") }
+                let path = "api/v1/entries" + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
+                let page = try JournalCommand.object(try await perform { try await server.client().send("GET", path) })
+                rows += page["entries"] as? [[String: Any]] ?? []
+                after = page["next"] as? String
+            } while after != nil && rows.count < limit
+            rows = Array(rows.prefix(limit))
+            if format == .json {
+                print(
+                    String(
+                        decoding: try JSONSerialization.data(withJSONObject: rows, options: [.sortedKeys]),
+                        as: UTF8.self))
+                return
+            }
+            for row in rows { print(JournalCommand.line(row)) }
+        }
+    }
+
+    struct Show: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Print one entry as Markdown.")
+        @OptionGroup var server: ServerOptions
+        @Argument(help: "The entry's id.") var id: String
+        @Option(help: "plain or json.") var format: OutputFormat = .plain
+
+        func run() async throws {
+            let data = try await perform { try await server.client().send("GET", JournalCommand.path(id)) }
+            if format == .json {
+                print(String(decoding: data, as: UTF8.self))
+                return
+            }
+            let entry = try JournalCommand.object(data)
+            let tags = (entry["tags"] as? [String] ?? []).map { "#\($0)" }.joined(separator: " ")
+            print("\(entry["date"] as? String ?? "")\((entry["starred"] as? Bool ?? false) ? " ★" : "")")
+            if let title = entry["title"] as? String, !title.isEmpty { print("# \(title)") }
+            if !tags.isEmpty { print(tags) }
+            print("\n" + (entry["body"] as? String ?? ""))
+        }
+    }
+
+    struct Edit: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Edit an entry's text in $EDITOR (or replace it from standard input).")
+        @OptionGroup var server: ServerOptions
+        @Argument(help: "The entry's id.") var id: String
+        @Option(help: "A new title.") var title: String?
+
+        func run() async throws {
+            let client = try server.client()
+            let entry = try JournalCommand.object(
+                try await perform { try await client.send("GET", JournalCommand.path(id)) })
+            let body = try JournalCommand.readBody(current: entry["body"] as? String ?? "")
+            var json: [String: Any] = ["body": body, "revision": entry["revision"] as? Int ?? 0]
+            if let title { json["title"] = title }
+            // Saved from the revision read above: a change made meanwhile elsewhere is refused, not overwritten.
+            _ = try await perform { try await client.send("PATCH", JournalCommand.path(id), json: json) }
+        }
+    }
+
+    struct Search: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Search the journal (any language), best matches first.",
+            discussion: "Example: daybook journal search 학교 --format json")
+        @OptionGroup var server: ServerOptions
+        @Argument(help: "What to look for.") var query: String
+        @Option(help: "Only entries with this tag.") var tag: String?
+        @Option(help: "How many results at most (1–100).") var limit = 20
+        @Option(help: "plain or json.") var format: OutputFormat = .plain
+
+        func run() async throws {
+            var path = "api/v1/search?q=\(JournalCommand.encoded(query))&limit=\(limit)"
+            if let tag { path += "&tag=\(JournalCommand.encoded(tag))" }
+            let data = try await perform { try await server.client().send("GET", path) }
+            if format == .json {
+                print(String(decoding: data, as: UTF8.self))
+                return
+            }
+            for row in try JournalCommand.object(data)["results"] as? [[String: Any]] ?? [] {
+                print(JournalCommand.line(row))
+                let snippet = (row["snippetHTML"] as? String ?? "").replacingOccurrences(
+                    of: "<mark>", with: "\u{1B}[1m"
+                )
+                .replacingOccurrences(of: "</mark>", with: "\u{1B}[0m")
+                print("    \(JournalCommand.unescaped(snippet))")
+            }
+        }
+    }
+
+    struct Remove: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "rm", abstract: "Move an entry to the trash (kept there 30 days).")
+        @OptionGroup var server: ServerOptions
+        @Argument(help: "The entry's id.") var id: String
+
+        func run() async throws {
+            _ = try await perform { try await server.client().send("DELETE", JournalCommand.path(id)) }
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------------------------
+
+    static func path(_ id: String) -> String {
+        "api/v1/entries/\(id.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(["-", "_"])) ?? id)"
+    }
+
+    static func encoded(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(["-", "_", ".", "~"])) ?? text
+    }
+
+    static func object(_ data: Data) throws -> [String: Any] {
+        try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+    }
+
+    static func line(_ row: [String: Any]) -> String {
+        let star = (row["isStarred"] as? Bool ?? false) ? " ★" : ""
+        let tags = (row["tags"] as? [String] ?? []).map { "#\($0)" }.joined(separator: " ")
+        return "\(row["id"] as? String ?? "")  \(row["dateTime"] as? String ?? "")  \(row["title"] as? String ?? "")"
+            + star + (tags.isEmpty ? "" : "  \(tags)")
+    }
+
+    static func unescaped(_ html: String) -> String {
+        html.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
+            .replacingOccurrences(of: "&amp;", with: "&")
+    }
+
+    /// The entry's text: standard input when it is not a terminal, else what is saved in `$EDITOR`.
+    static func readBody(current: String) throws -> String {
+        if isatty(FileHandle.standardInput.fileDescriptor) == 0 {
+            return String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+        }
+        return try LogCommand.edited(current)
+    }
+}

@@ -1,0 +1,202 @@
+import DaybookCore
+import DaybookFeatures
+import DaybookTestSupport
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@testable import DaybookWeb
+
+@Suite("Journal")
+struct JournalTests {
+    func send(_ browser: inout Browser, _ method: HTTPRequest.Method, _ path: String, _ json: String? = nil)
+        async throws -> TestResponse
+    {
+        try await browser.send(
+            path, method: method, headers: json == nil ? [:] : [.contentType: "application/json"],
+            body: json.map { ByteBuffer(string: $0) })
+    }
+
+    func object(_ response: TestResponse) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(response.text.utf8)) as? [String: Any])
+    }
+
+    @Test("an entry written through the API shows in the Journal, grouped by month, and reads as Markdown")
+    func writeAndList() async throws {
+        let app = try await TestApp.make(settings: Fixtures.settings())
+        try await app.browse { browser in
+            let created = try await send(
+                &browser, .post, "/api/v1/entries",
+                #"{"title": "Rain", "body": "**Quiet** morning.\n\n- [x] tea", "tags": ["Walk"], "date": "2026-11-20T07:15"}"#
+            )
+            #expect(created.status == .created)
+            let entry = try object(created)
+            let id = try #require(entry["id"] as? String)
+            #expect(entry["revision"] as? Int == 1)
+            #expect(entry["day"] as? String == "2026-11-20")
+            #expect((entry["html"] as? String)?.contains("<strong>Quiet</strong>") == true)
+            #expect(entry["wordCount"] as? Int == 3)
+
+            let list = try await browser.get("/journal").text
+            #expect(list.contains("November 2026"))
+            #expect(list.contains(#"href="/journal/\#(id)""#))
+            #expect(list.contains("#Walk"))
+            let page = try await browser.get("/journal/\(id)")
+            #expect(page.status == .ok)
+            #expect(page.text.contains("<strong>Quiet</strong>"))
+            #expect(page.text.contains(#"type="checkbox""#))
+        }
+    }
+
+    @Test("a save from an older revision is a 409 with the stored text; nothing is overwritten")
+    func conflict() async throws {
+        let app = try await TestApp.make(settings: Fixtures.settings())
+        try await app.browse { browser in
+            let id =
+                try object(try await send(&browser, .post, "/api/v1/entries", #"{"body": "first"}"#))["id"]
+                as! String
+            let first = try await send(
+                &browser, .patch, "/api/v1/entries/\(id)", #"{"body": "window A", "revision": 1}"#)
+            #expect(first.status == .ok)
+            #expect(try object(first)["revision"] as? Int == 2)
+            let stale = try await send(
+                &browser, .patch, "/api/v1/entries/\(id)", #"{"body": "window B", "revision": 1}"#)
+            #expect(stale.status == .conflict)
+            let answer = try object(stale)
+            #expect((answer["current"] as? [String: Any])?["body"] as? String == "window A")
+            #expect(try object(try await browser.get("/api/v1/entries/\(id)"))["body"] as? String == "window A")
+            // Emptying an entry is refused: deleting it is how it goes, into the trash.
+            let emptied = try await send(
+                &browser, .patch, "/api/v1/entries/\(id)", #"{"title": "", "body": " ", "revision": 2}"#)
+            #expect(emptied.status == .conflict)
+            #expect(emptied.text.contains("trash"))
+            // A change without the revision it started from is refused too.
+            #expect(try await send(&browser, .patch, "/api/v1/entries/\(id)", #"{"body": "x"}"#).status.code >= 400)
+        }
+    }
+
+    @Test("empty, too long and badly dated entries are refused with a reason, and nothing is saved")
+    func refusals() async throws {
+        let app = try await TestApp.make(settings: Fixtures.settings(language: .korean))
+        try await app.browse { browser in
+            let empty = try await send(&browser, .post, "/api/v1/entries", #"{"title": "  ", "body": "\n"}"#)
+            #expect(empty.status == .unprocessableContent)
+            #expect(empty.text.contains(Fixtures.localizer(.korean)("journal.error.empty")))
+            let longTitle = String(repeating: "가", count: 201)
+            #expect(
+                try await send(&browser, .post, "/api/v1/entries", #"{"title": "\#(longTitle)"}"#).status
+                    == .unprocessableContent)
+            let badDate = try await send(&browser, .post, "/api/v1/entries", #"{"body": "x", "date": "2026-02-30"}"#)
+            #expect(badDate.status == .unprocessableContent)
+            let huge = String(repeating: "가", count: 400_000)  // 1.2 MB of UTF-8
+            #expect(
+                try await send(&browser, .post, "/api/v1/entries", #"{"body": "\#(huge)"}"#).status == .contentTooLarge)
+            let list = try object(try await browser.get("/api/v1/entries"))
+            #expect((list["entries"] as? [Any])?.isEmpty == true)
+            // Unknown entries and tags, and ids with path tricks, are 404s.
+            #expect(try await browser.get("/api/v1/entries/nope").status == .notFound)
+            #expect(try await browser.get("/api/v1/entries/..%2F..%2Fetc").status == .notFound)
+            #expect(try await browser.get("/api/v1/entries?tag=never").status == .notFound)
+            #expect(try await browser.get("/journal?after=garbage").status == .badRequest)
+        }
+    }
+
+    @Test("deleting moves an entry to the trash; restoring brings it back; emptying deletes for good")
+    func trash() async throws {
+        let app = try await TestApp.make(settings: Fixtures.settings())
+        try await app.browse { browser in
+            let id =
+                try object(try await send(&browser, .post, "/api/v1/entries", #"{"title": "Gone soon"}"#))["id"]
+                as! String
+            #expect(try await send(&browser, .delete, "/api/v1/entries/\(id)", "").status == .noContent)
+            #expect(try await browser.get("/api/v1/entries/\(id)").status == .notFound)
+            #expect(!(try await browser.get("/journal").text.contains("Gone soon")))
+            #expect(try await browser.get("/journal/trash").text.contains("Gone soon"))
+            let restored = try await send(&browser, .post, "/api/v1/entries/\(id)/restore", "")
+            #expect(restored.status == .ok)
+            #expect(try await browser.get("/journal").text.contains("Gone soon"))
+            #expect(try await send(&browser, .delete, "/api/v1/entries/\(id)", "").status == .noContent)
+            #expect(try await send(&browser, .delete, "/api/v1/trash", "").status == .noContent)
+            #expect(try await send(&browser, .post, "/api/v1/entries/\(id)/restore", "").status == .notFound)
+        }
+    }
+
+    @Test("the editor's form saves without a script, and a refusal shows what was typed and why")
+    func editorForm() async throws {
+        let app = try await TestApp.make(settings: Fixtures.settings())
+        try await app.browse { browser in
+            let editor = try await browser.get("/journal/new")
+            #expect(editor.status == .ok)
+            #expect(editor.text.contains(#"id="entry-form""#))
+            #expect(editor.text.contains("/static/js/editor.js"))
+            let refused = try await browser.post("/journal", form: ["title": "", "body": "", "tags": "", "date": ""])
+            #expect(refused.status == .badRequest)
+            #expect(refused.text.contains("an empty entry is not saved"))
+            let saved = try await browser.post(
+                "/journal",
+                form: ["title": "By hand", "body": "Typed _slowly_.", "tags": "ink, paper", "date": "2026-11-19T21:00"]
+            )
+            #expect(saved.status == .seeOther)
+            let location = try #require(saved.headers[.location])
+            let page = try await browser.get(location)
+            #expect(page.text.contains("<em>slowly</em>"))
+            #expect(page.text.contains("#ink"))
+        }
+    }
+
+    @Test("search finds Korean inside longer words, Japanese kanji pairs and accents, with marks")
+    func search() async throws {
+        let app = try await TestApp.make(settings: Fixtures.settings())
+        try await app.browse { browser in
+            for body in ["대학교 도서관에서 공부", "東京都の夜", "A café by the river"] {
+                _ = try await send(&browser, .post, "/api/v1/entries", #"{"body": "\#(body)"}"#)
+            }
+            for (query, expected) in [("학교", "도서관"), ("京都", "東京都"), ("cafe", "river")] {
+                let encoded = query.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+                let results =
+                    try object(try await browser.get("/api/v1/search?q=\(encoded)"))["results"] as? [[String: Any]]
+                let snippet = results?.first?["snippetHTML"] as? String ?? ""
+                let text = snippet.replacingOccurrences(of: "<mark>", with: "").replacingOccurrences(
+                    of: "</mark>", with: "")
+                #expect(text.contains(expected), "\(query) should find \(expected)")
+                #expect(snippet.contains("<mark>"))
+            }
+            let page = try await browser.get("/search?q=%ED%95%99%EA%B5%90")
+            #expect(page.text.contains("<mark>"))
+        }
+    }
+
+    @Test("in a snippet only what matched is marked; markup typed in an entry stays text")
+    func snippetsAreEscaped() async throws {
+        let app = try await TestApp.make(settings: Fixtures.settings())
+        try await app.browse { browser in
+            _ = try await send(
+                &browser, .post, "/api/v1/entries",
+                #"{"title": "<b>Tea</b>", "body": "<script>alert(1)</script> green tea"}"#)
+            let page = try await browser.get("/search?q=tea").text
+            #expect(!page.contains("<script>alert"))
+            #expect(page.contains("&lt;script&gt;") || page.contains("&lt;b&gt;"))
+            #expect(page.contains("<mark>"))
+            let list = try await browser.get("/journal").text
+            #expect(!list.contains("<script>alert") && !list.contains("<b>Tea</b>"))
+        }
+    }
+
+    @Test("the Calendar marks days with entries and opens a day with its entries and its Daily Log")
+    func calendar() async throws {
+        let app = try await TestApp.make(settings: Fixtures.settings(language: .japanese))
+        try await app.browse { browser in
+            _ = try await send(&browser, .post, "/api/v1/entries", #"{"title": "散歩", "date": "2026-11-03T10:00"}"#)
+            let month = try await browser.get("/calendar?month=2026-11&day=2026-11-03")
+            #expect(month.status == .ok)
+            #expect(month.text.contains("2026年11月"))
+            #expect(month.text.contains(#"data-day="2026-11-03""#))
+            #expect(month.text.contains("cell-dot"))
+            #expect(month.text.contains("散歩"))
+            #expect(month.text.contains(#"href="/log/2026-11-03""#))
+            #expect(try await browser.get("/calendar?month=2026-13").status == .badRequest)
+        }
+    }
+}
