@@ -53,15 +53,17 @@ struct KeptPagesTests {
         }
     }
 
+    /// The timer's phase and clock, as `GET /api/v1/focus` answers them.
+    func display(_ browser: inout Browser) async throws -> String? {
+        let text = try await browser.get("/api/v1/focus").text
+        let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+        return object?["phase"].map { "\($0) \(object?["display"] ?? "")" }
+    }
+
     @Test("the timer's answer moves with the clock second by second and shows a start at once")
     func focusAnswerFollowsClockAndWrites() async throws {
         let clock = ManualClock(.iso("2026-11-21T09:00:00+09:00"))
         let app = try await TestApp.make(settings: Fixtures.settings(), clock: clock)
-        func display(_ browser: inout Browser) async throws -> String? {
-            let text = try await browser.get("/api/v1/focus").text
-            let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
-            return object?["phase"].map { "\($0) \(object?["display"] ?? "")" }
-        }
         try await app.browse { browser in
             #expect(try await display(&browser)?.hasPrefix("idle") == true)
             _ = try await browser.send(
