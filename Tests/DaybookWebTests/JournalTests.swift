@@ -131,6 +131,9 @@ struct JournalTests {
             #expect(editor.status == .ok)
             #expect(editor.text.contains(#"id="entry-form""#))
             #expect(editor.text.contains("/static/js/editor.js"))
+            // The script counts words as the person types, with the page's own words around the number.
+            #expect(editor.text.contains(#"data-words-one="{n} word""#))
+            #expect(editor.text.contains(#"data-words-other="{n} words""#))
             let refused = try await browser.post("/journal", form: ["title": "", "body": "", "tags": "", "date": ""])
             #expect(refused.status == .badRequest)
             #expect(refused.text.contains("an empty entry is not saved"))

@@ -72,7 +72,9 @@ def test_writing_keeps_every_word_and_finds_it_again(server, browser):
     match = re.search(r"/journal/([^/]+)/edit$", driver.current_url)
     assert match, f"the first save did not give the entry its address: {driver.current_url}"
     entry_id = match.group(1)
-    assert driver.find_element(By.ID, "word-count").text.strip()
+    # Words as people read them: "오늘 대학교 친구를 만났다. Café by the gate." and the photo's name.
+    words = driver.find_element(By.ID, "word-count").text
+    assert words.endswith("words") and int(re.search(r"\d+", words).group()) >= 9, words
     screenshot(driver, "en-desktop-editor")
 
     # The server cannot be reached: the words stay on this device, and a reload offers them back.

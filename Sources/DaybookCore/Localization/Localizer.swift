@@ -27,6 +27,12 @@ public struct Localizer: Sendable {
         format(template(for: key, count: count), [number(count)] + arguments)
     }
 
+    /// The plural form of `key` that fits `count`, with `placeholder` where the count goes: a template for a
+    /// page's script to fill in as the count changes.
+    public func pluralTemplate(_ key: String, count: Int, placeholder: String) -> String {
+        format(template(for: key, count: count), [placeholder])
+    }
+
     /// A whole number in the language's digits and grouping.
     public func number(_ value: Int) -> String {
         // Every supported language writes 0–999 as plain ASCII digits; formatting styles are slow to build.
