@@ -93,6 +93,11 @@ struct JournalTests {
             let huge = String(repeating: "가", count: 400_000)  // 1.2 MB of UTF-8
             #expect(
                 try await send(&browser, .post, "/api/v1/entries", #"{"body": "\#(huge)"}"#).status == .contentTooLarge)
+            let unknownCover = try await send(
+                &browser, .post, "/api/v1/entries",
+                #"{"title": "x", "coverPhotoID": "0b9e7f3c-46d5-4a4e-9d0e-2b1d3c4e5f60"}"#)
+            #expect(unknownCover.status == .conflict)
+            #expect(unknownCover.text.contains("unknownPhoto"))
             let list = try object(try await browser.get("/api/v1/entries"))
             #expect((list["entries"] as? [Any])?.isEmpty == true)
             // Unknown entries and tags, and ids with path tricks, are 404s.

@@ -150,7 +150,8 @@ struct JournalAPIRoutes {
                 switch problem {
                 case .notFound: (.notFound, "notFound")
                 case .unknownTag: (.notFound, "unknownTag")
-                case .unknownPhoto: (.notFound, "unknownPhoto")
+                // A state of the photo store, not of the request: like a change conflicting with what is stored.
+                case .unknownPhoto: (.conflict, "unknownPhoto")
                 case .wouldEmpty: (.conflict, "wouldEmpty")
                 case .invalidCursor: (.badRequest, "invalidCursor")
                 case .invalidRevision: (.unprocessableContent, "invalidRevision")

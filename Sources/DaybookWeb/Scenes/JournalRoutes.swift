@@ -108,7 +108,8 @@ struct JournalRoutes {
         } catch let problem as Journal.Problem {
             let status: HTTPResponse.Status =
                 switch problem {
-                case .notFound, .unknownTag, .unknownPhoto: .notFound
+                case .notFound, .unknownTag: .notFound
+                case .unknownPhoto: .conflict
                 case .invalidCursor, .invalidRevision, .invalidDay: .badRequest
                 case .wouldEmpty: .conflict
                 }
