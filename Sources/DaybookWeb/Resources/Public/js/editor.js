@@ -136,7 +136,13 @@ async function save({ leaving = false } = {}) {
       });
       const answer = await response.json().catch(() => ({}));
       if (response.ok) return accepted(answer.entry ?? answer, content);
-      if (response.status === 409 && answer.current) return conflicted(answer.current, content);
+      if (response.status === 409 && answer.current) {
+        // The stored text is already this one (a save sent as the last page closed got there first): saved.
+        if (answer.current.body === content.body && answer.current.title === content.title) {
+          return accepted(answer.current, content);
+        }
+        return conflicted(answer.current, content);
+      }
       show("failed", answer.error?.message ?? answer.message ?? text.stateFailed);
     } catch {
       show("offline");
