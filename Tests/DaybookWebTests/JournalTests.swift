@@ -88,6 +88,13 @@ struct JournalTests {
             #expect(
                 try await send(&browser, .post, "/api/v1/entries", #"{"title": "\#(longTitle)"}"#).status
                     == .unprocessableContent)
+            // A day when the owner's zone still kept local mean time (an offset with seconds) is written in UTC.
+            let old = try object(
+                try await send(&browser, .post, "/api/v1/entries", #"{"body": "x", "date": "1901-10-15"}"#))
+            #expect((old["date"] as? String)?.hasSuffix("Z") == true)
+            #expect(old["day"] as? String == "1901-10-15")
+            _ = try await send(&browser, .delete, "/api/v1/entries/\(old["id"] as? String ?? "")", "")
+            _ = try await send(&browser, .delete, "/api/v1/trash", "")
             let badDate = try await send(&browser, .post, "/api/v1/entries", #"{"body": "x", "date": "2026-02-30"}"#)
             #expect(badDate.status == .unprocessableContent)
             let huge = String(repeating: "가", count: 400_000)  // 1.2 MB of UTF-8

@@ -89,8 +89,7 @@ public enum JournalPresenter {
             id: entry.id, title: title, heading: title,
             dateLabel:
                 "\(localizer.day(entry.day, year: entry.day.year != today.year)) \(time(entry.moment, zone, localizer))",
-            dateTime: ISO8601DateFormatter.string(
-                from: entry.moment, timeZone: zone, formatOptions: [.withInternetDateTime]),
+            dateTime: internetDateTime(entry.moment, zone),
             html: response.html, tags: entry.tags, hasTags: !entry.tags.isEmpty, isStarred: entry.isStarred,
             starredLabel: localizer("journal.starred"),
             wordsLabel: localizer.plural("journal.words", count: entry.wordCount, localizer.number(entry.wordCount)),
@@ -200,9 +199,7 @@ public enum JournalPresenter {
     /// An entry as the API answers it.
     public static func json(_ entry: JournalEntry, html: String) -> Journal.EntryJSON {
         let zone = TimeZone(identifier: entry.timeZone) ?? TimeZone(secondsFromGMT: 0)!
-        func stamp(_ date: Date) -> String {
-            ISO8601DateFormatter.string(from: date, timeZone: zone, formatOptions: [.withInternetDateTime])
-        }
+        func stamp(_ date: Date) -> String { internetDateTime(date, zone) }
         return Journal.EntryJSON(
             id: entry.id, date: stamp(entry.moment), day: entry.day.description, title: entry.title,
             body: entry.body, html: html, tags: entry.tags, starred: entry.isStarred, coverPhotoID: entry.coverPhotoID,
@@ -236,6 +233,13 @@ public enum JournalPresenter {
         case .unknownPhoto: localizer("journal.error.unknownPhoto")
         case .wouldEmpty: localizer("journal.error.wouldEmpty")
         }
+    }
+
+    /// An RFC 3339 date-time in `zone`; in UTC where the zone's offset then had seconds (local mean time before
+    /// 1900 or so), which RFC 3339 offsets cannot carry.
+    static func internetDateTime(_ date: Date, _ zone: TimeZone) -> String {
+        let zone = zone.secondsFromGMT(for: date) % 60 == 0 ? zone : TimeZone(secondsFromGMT: 0)!
+        return ISO8601DateFormatter.string(from: date, timeZone: zone, formatOptions: [.withInternetDateTime])
     }
 
     /// Escaped text with `<mark>` around the parts that matched.
