@@ -10,8 +10,15 @@ struct APITokenRecord: Codable, FetchableRecord, PersistableRecord {
     var digest: String
     var createdAt: Date
     var lastUsedAt: Date?
+    var scope: String
+    var expiresAt: Date?
 
-    var token: APIToken { APIToken(id: id, name: name, createdAt: createdAt, lastUsedAt: lastUsedAt) }
+    var token: APIToken {
+        APIToken(
+            id: id, name: name, createdAt: createdAt, lastUsedAt: lastUsedAt,
+            // A scope this version does not know reaches no more than the widgets.
+            scope: TokenScope(rawValue: scope) ?? .widgets, expiresAt: expiresAt)
+    }
 }
 
 extension AppDatabase: AccessStore {
@@ -56,7 +63,9 @@ extension AppDatabase: AccessStore {
     public func createToken(_ token: APIToken, digest: String) async throws {
         try await writer.write { db in
             try APITokenRecord(
-                id: token.id, name: token.name, digest: digest, createdAt: token.createdAt, lastUsedAt: token.lastUsedAt
+                id: token.id, name: token.name, digest: digest, createdAt: token.createdAt,
+                lastUsedAt: token.lastUsedAt,
+                scope: token.scope.rawValue, expiresAt: token.expiresAt
             ).insert(db)
         }
     }
@@ -72,11 +81,20 @@ extension AppDatabase: AccessStore {
     }
 
     public func useToken(digest: String, at date: Date) async throws -> APIToken? {
-        try await writer.write { db in
-            guard var record = try APITokenRecord.filter(Column("digest") == digest).fetchOne(db) else { return nil }
-            record.lastUsedAt = date
-            try record.update(db)
+        // Most uses only read: "last used" is written once a minute at most, so a polling widget costs no write.
+        let found = try await writer.read { db in
+            try APITokenRecord.fetchOne(
+                db.cachedStatement(sql: "SELECT * FROM apiToken WHERE digest = ?"), arguments: [digest])
+        }
+        guard var record = found else { return nil }
+        if let last = record.lastUsedAt, date.timeIntervalSince(last) < APIToken.Limits.lastUsedPrecision {
             return record.token
         }
+        record.lastUsedAt = date
+        let id = record.id
+        try await writer.write { db in
+            try db.execute(sql: "UPDATE apiToken SET lastUsedAt = ? WHERE id = ?", arguments: [date, id])
+        }
+        return record.token
     }
 }

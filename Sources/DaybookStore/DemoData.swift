@@ -5,8 +5,8 @@ import GRDB
 extension AppDatabase {
     /// Fills the database with realistic, deterministic demo data: settings, a few repeating routines, one-off
     /// tasks, about six focus sessions a weekday (fewer at weekends, some crossing midnight), daily logs
-    /// whose sleep and mood move with the day's focus, and a journal of about a thousand entries a year in
-    /// English, Korean, Japanese and Chinese.
+    /// whose sleep and mood move with the day's focus, a journal of about a thousand entries a year in
+    /// English, Korean, Japanese and Chinese, and five trackers noted on most days.
     ///
     /// - Parameters:
     ///   - years: how many years of history to make, ending on `today`.
@@ -39,6 +39,8 @@ extension AppDatabase {
                 var summary = try plan.write(db, random: &random)
                 summary.entries = try DemoJournal(first: first, last: last, timeZone: timeZone)
                     .write(db, random: &random)
+                summary.trackerValues = try DemoTrackers(first: first, last: last, timeZone: timeZone)
+                    .write(db, random: &random)
                 try Self.rebuildFocusDays(db, timeZone: timeZone)
                 return summary
             }
@@ -54,6 +56,7 @@ public struct DemoSummary: Equatable, Sendable {
     public var sessions = 0
     public var logs = 0
     public var entries = 0
+    public var trackerValues = 0
 }
 
 /// The shape of a demo history, written in one transaction with prepared statements.

@@ -40,6 +40,7 @@ extension AppDatabase {
         registerStatsMigration(&migrator)
         registerPhotoMigration(&migrator)
         registerJournalMigration(&migrator)
+        registerTrackerMigration(&migrator)
         return migrator
     }
 }

@@ -150,6 +150,23 @@ extension AppDatabase: StatsStore {
         return [.sleep: read(0), .mood: read(10)]
     }
 
+    /// How each active tracker went with the day's focus and mood over `days`.
+    static func trackerInsights(_ db: Database, _ days: ClosedRange<DayKey>, timeZone: TimeZone) throws
+        -> [TrackerInsight]
+    {
+        let trackers = try trackers(db).filter { !$0.isArchived }
+        guard !trackers.isEmpty else { return [] }
+        let snapshot = DatabaseSnapshot(db: db)
+        let values = try snapshot.trackerValues(from: days.lowerBound, through: days.upperBound)
+        let focus = try focusDays(db, days).mapValues { Double($0.seconds) / 60 }
+        let moods = try dailyLogs(db, days).compactMapValues(\.mood)
+        return trackers.map {
+            TrackerInsight(
+                tracker: $0, values: values[$0.id] ?? [:], days: days, focusMinutes: focus, moods: moods,
+                timeZone: timeZone)
+        }
+    }
+
     /// The first day anything was recorded (a session, a task or a log), or `nil` for an empty journal.
     public func firstRecordedDay(timeZone: TimeZone) async throws -> DayKey? {
         try await read(splittingDaysIn: timeZone) { db in try Self.firstRecordedDay(db) }
@@ -183,6 +200,7 @@ extension AppDatabase: StatsStore {
                 snapshot.streaks = try Self.streaks(db, goalSeconds: query.goalSeconds, today: query.today)
             }
             snapshot.ratings = try Self.ratingFocusSums(db, query.insight)
+            snapshot.trackers = try Self.trackerInsights(db, query.insight, timeZone: query.timeZone)
             return snapshot
         }
     }

@@ -58,14 +58,29 @@ struct AccessTests {
         let created = try await access.createToken(name: " laptop ")
         #expect(created.token.name == "laptop")
         #expect(created.secret.hasPrefix("dbk_"))
-        #expect(try await access.authorize(bearer: created.secret))
-        #expect(try await !access.authorize(bearer: "dbk_guess"))
+        #expect(try await access.authorize(bearer: created.secret) == .granted(.full))
+        #expect(try await access.authorize(bearer: "dbk_guess") == .unknown)
         let stored = try await database.writer.read { db in try String.fetchAll(db, sql: "SELECT digest FROM apiToken")
         }
         #expect(!stored.contains(created.secret))
         try await access.revokeToken(id: created.token.id)
-        #expect(try await !access.authorize(bearer: created.secret))
+        #expect(try await access.authorize(bearer: created.secret) == .unknown)
         await #expect(throws: Access.Problem.unknownToken) { try await access.revokeToken(id: created.token.id) }
+    }
+
+    @Test("a widget token keeps its scope, and a token with a lifetime stops working when it ends")
+    func scopedTokens() async throws {
+        let database = try await Fixtures.database()
+        let clock = ManualClock(.iso("2026-11-21T10:00:00Z"))
+        let access = access(database, clock: clock)
+        let widget = try await access.createToken(name: "Kitchen display", scope: .widgets, lifetime: .month)
+        #expect(widget.token.expiresAt == .iso("2026-12-21T10:00:00Z"))
+        #expect(try await access.authorize(bearer: widget.secret) == .granted(.widgets))
+        clock.advance(by: 30 * 86_400 - 1)
+        #expect(try await access.authorize(bearer: widget.secret) == .granted(.widgets))
+        clock.advance(by: 1)
+        #expect(try await access.authorize(bearer: widget.secret) == .expired)
+        #expect(try await access.tokens().first?.scope == .widgets)
     }
 
     @Test("token names must be given and short")

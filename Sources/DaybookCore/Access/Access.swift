@@ -7,18 +7,41 @@ public struct APIToken: Equatable, Sendable, Codable {
     public var name: String
     public var createdAt: Date
     public var lastUsedAt: Date?
+    /// What the token may reach.
+    public var scope: TokenScope
+    /// When it stops working; `nil` for never.
+    public var expiresAt: Date?
 
-    public init(id: String, name: String, createdAt: Date, lastUsedAt: Date? = nil) {
+    public init(
+        id: String, name: String, createdAt: Date, lastUsedAt: Date? = nil, scope: TokenScope = .full,
+        expiresAt: Date? = nil
+    ) {
         self.id = id
         self.name = name
         self.createdAt = createdAt
         self.lastUsedAt = lastUsedAt
+        self.scope = scope
+        self.expiresAt = expiresAt
+    }
+
+    public func hasExpired(at date: Date) -> Bool {
+        expiresAt.map { $0 <= date } ?? false
     }
 
     public enum Limits {
         public static let nameLength = 60
         public static let count = 20
+        /// A used token's "last used" time is written at most this often, so polling widgets don't write.
+        public static let lastUsedPrecision: TimeInterval = 60
     }
+}
+
+/// What an API token may reach.
+public enum TokenScope: String, CaseIterable, Codable, Sendable {
+    /// The whole API, as the owner.
+    case full
+    /// Only the widgets (pages, images and timelines) and toggling a yes/no tracker for today.
+    case widgets
 }
 
 /// Where the owner passphrase, login sessions and API tokens are kept (as digests only).
@@ -35,7 +58,7 @@ public protocol AccessStore: Sendable {
     func tokens() async throws -> [APIToken]
     /// Revokes a token; `false` when no token has that id.
     func revokeToken(id: String) async throws -> Bool
-    /// The token with this digest, marking it used at `date`.
+    /// The token with this digest (also when it has expired), marking it used at `date`.
     func useToken(digest: String, at date: Date) async throws -> APIToken?
 }
 

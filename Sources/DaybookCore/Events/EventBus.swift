@@ -7,6 +7,8 @@ public enum DaybookEvent: String, CaseIterable, Sendable {
     case log
     /// A journal entry was written, changed, trashed or restored.
     case journal
+    /// A tracker or one of its values changed.
+    case trackers
 }
 
 /// Fans typed change events out to every subscriber (each open page's `/events` stream).

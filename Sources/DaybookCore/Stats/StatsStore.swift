@@ -119,6 +119,8 @@ public struct StatsSnapshot: Sendable {
     public var weekTasks: [TaskFocus] = []
     public var streaks = Streaks()
     public var ratings: [DailyRating: RatingFocusSums] = [:]
+    /// How each active tracker went with focus and mood over the insight's days.
+    public var trackers: [TrackerInsight] = []
 
     public init() {}
 }

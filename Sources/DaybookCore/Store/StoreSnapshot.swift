@@ -32,6 +32,14 @@ public protocol StoreSnapshot {
     func trashedJournalEntries() throws -> [JournalEntrySummary]
     /// Full-text search, as `JournalStore.search(_:)` answers.
     func searchJournal(_ query: JournalSearchQuery) throws -> JournalSearchPage
+    /// Every tracker, active ones in their order first, then archived ones by name.
+    func trackers() throws -> [Tracker]
+    /// Each tracker's value of `day`, by tracker id.
+    func trackerValues(on day: DayKey) throws -> [String: Double]
+    /// One tracker's values from `first` through `last`.
+    func trackerValues(trackerID: String, from first: DayKey, through last: DayKey) throws -> [DayKey: Double]
+    /// Every tracker's values from `first` through `last`, by tracker id and day.
+    func trackerValues(from first: DayKey, through last: DayKey) throws -> [String: [DayKey: Double]]
 }
 
 /// A store that answers several questions in one read.

@@ -55,10 +55,13 @@ public struct AccessInteractor: Sendable {
         try await store.deleteSession(digest: secrets.digest(secret))
     }
 
-    /// Whether a bearer token is one the owner created and has not revoked.
-    public func authorize(bearer token: String) async throws -> Bool {
-        guard token.hasPrefix(Self.tokenPrefix), token.count < 200 else { return false }
-        return try await store.useToken(digest: secrets.digest(token), at: clock.now()) != nil
+    /// What a bearer token may do: its scope when the owner created it and it has neither expired nor been
+    /// revoked.
+    public func authorize(bearer token: String) async throws -> Access.Authorization {
+        guard token.hasPrefix(Self.tokenPrefix), token.count < 200 else { return .unknown }
+        let now = clock.now()
+        guard let stored = try await store.useToken(digest: secrets.digest(token), at: now) else { return .unknown }
+        return stored.hasExpired(at: now) ? .expired : .granted(stored.scope)
     }
 
     public func tokens() async throws -> [APIToken] {
@@ -66,7 +69,13 @@ public struct AccessInteractor: Sendable {
     }
 
     /// Creates a token; its secret is returned once and never stored.
-    public func createToken(name raw: String) async throws -> Access.CreatedToken {
+    ///
+    /// - Parameters:
+    ///   - scope: what it may reach.
+    ///   - lifetime: how long it works, or `.never` for until it is revoked.
+    public func createToken(name raw: String, scope: TokenScope = .full, lifetime: Access.TokenLifetime = .never)
+        async throws -> Access.CreatedToken
+    {
         let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         if name.isEmpty { throw Access.Problem.tokenName(.empty) }
         if name.count > APIToken.Limits.nameLength {
@@ -77,7 +86,10 @@ public struct AccessInteractor: Sendable {
         }
         let random = secrets.newSecret()
         let secret = Self.tokenPrefix + random
-        let token = APIToken(id: String(random.prefix(8)), name: name, createdAt: clock.now())
+        let now = clock.now()
+        let token = APIToken(
+            id: String(random.prefix(8)), name: name, createdAt: now, scope: scope,
+            expiresAt: lifetime.days.map { now.addingTimeInterval(Double($0) * 86_400) })
         try await store.createToken(token, digest: secrets.digest(secret))
         return Access.CreatedToken(token: token, secret: secret)
     }

@@ -6,8 +6,27 @@ public enum Access {
         case tokenName(FieldProblem)
         case tooManyTokens(limit: Int)
         case unknownToken
+        /// A scope or lifetime that is not one of those offered.
+        case unknownChoice
         case passphraseTooShort(minimum: Int)
         case passphraseTooLong(maximum: Int)
+    }
+
+    /// What a presented token may do.
+    public enum Authorization: Equatable, Sendable {
+        case granted(TokenScope)
+        /// No token has this secret (it never existed or was revoked).
+        case unknown
+        case expired
+    }
+
+    /// How long a new token works.
+    public enum TokenLifetime: String, CaseIterable, Sendable {
+        case never
+        case month = "30"
+        case year = "365"
+
+        public var days: Int? { Int(rawValue) }
     }
 
     public struct CreatedToken: Sendable {
@@ -23,6 +42,8 @@ public enum Access {
         public var tokens: [TokenRow]
         public var emptyText: String
         public var newTokenName: FormField
+        public var scope: FormField
+        public var lifetime: FormField
         public var createLabel: String
         public var created: Created?
     }
@@ -31,6 +52,7 @@ public enum Access {
         public var id: String
         public var name: String
         public var detail: String
+        public var isWidgetToken: Bool
         public var revokeLabel: String
     }
 
@@ -38,6 +60,8 @@ public enum Access {
         public var heading: String
         public var secret: String
         public var note: String
+        /// For a widget token: a widget's address carrying it, to paste into a widget app.
+        public var widgetExample: String?
     }
 
     public enum Login {

@@ -1,9 +1,10 @@
 import DaybookCore
+import Foundation
 
 public enum AccessPresenter {
     public static func present(
         tokens: [APIToken], created: Access.CreatedToken? = nil, typedName: String = "", problem: Access.Problem? = nil,
-        localizer: Localizer
+        now: Date, localizer: Localizer
     ) -> Access.ViewModel {
         Access.ViewModel(
             heading: localizer("access.heading"),
@@ -13,20 +14,42 @@ public enum AccessPresenter {
                 let used =
                     token.lastUsedAt.map { localizer("access.token.lastUsed", localizer.longDate($0)) }
                     ?? localizer("access.token.neverUsed")
+                let expiry = token.expiresAt.map {
+                    token.hasExpired(at: now)
+                        ? localizer("access.token.expired") : localizer("access.token.expires", localizer.longDate($0))
+                }
                 return Access.TokenRow(
-                    id: token.id, name: token.name, detail: "\(created) · \(used)",
-                    revokeLabel: localizer("access.token.revoke", token.name))
+                    id: token.id, name: token.name,
+                    detail: ([localizer("access.scope.\(token.scope.rawValue)"), created, used]
+                        + [expiry].compactMap { $0 })
+                        .joined(separator: " · "),
+                    isWidgetToken: token.scope == .widgets, revokeLabel: localizer("access.token.revoke", token.name))
             },
             emptyText: localizer("access.empty"),
             newTokenName: FormField(
                 id: "tokenName", label: localizer("access.newToken.label"), value: typedName,
                 hint: localizer("access.newToken.hint"), error: problem.map { message(for: $0, localizer: localizer) },
                 maxLength: APIToken.Limits.nameLength),
+            scope: FormField(
+                id: "tokenScope", label: localizer("access.scope.label"), value: TokenScope.full.rawValue,
+                hint: localizer("access.scope.hint"),
+                options: TokenScope.allCases.map {
+                    FormOption(
+                        value: $0.rawValue, label: localizer("access.scope.\($0.rawValue)"), isSelected: $0 == .full)
+                }),
+            lifetime: FormField(
+                id: "tokenLifetime", label: localizer("access.lifetime.label"),
+                value: Access.TokenLifetime.never.rawValue,
+                options: Access.TokenLifetime.allCases.map {
+                    FormOption(
+                        value: $0.rawValue, label: localizer("access.lifetime.\($0)"), isSelected: $0 == .never)
+                }),
             createLabel: localizer("access.create"),
             created: created.map {
                 Access.Created(
                     heading: localizer("access.created.heading", $0.token.name), secret: $0.secret,
-                    note: localizer("access.created.note"))
+                    note: localizer($0.token.scope == .widgets ? "access.created.widgetNote" : "access.created.note"),
+                    widgetExample: $0.token.scope == .widgets ? "/widgets/small?token=\($0.secret)" : nil)
             })
     }
 
@@ -35,6 +58,7 @@ public enum AccessPresenter {
         case .tokenName(let field): FieldProblemPresenter.message(for: field, localizer: localizer)
         case .tooManyTokens(let limit): localizer.plural("access.error.tooMany", count: limit)
         case .unknownToken: localizer("access.error.unknown")
+        case .unknownChoice: FieldProblemPresenter.message(for: .unknownChoice, localizer: localizer)
         case .passphraseTooShort(let minimum): localizer.plural("access.error.passphraseShort", count: minimum)
         case .passphraseTooLong(let maximum): localizer.plural("access.error.passphraseLong", count: maximum)
         }

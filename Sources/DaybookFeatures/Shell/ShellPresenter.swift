@@ -51,6 +51,9 @@ public enum ShellPresenter {
             ],
             shortcuts: [AppSection.today, .timeline, .journal].map {
                 Shell.Manifest.Shortcut(name: localizer("nav.\($0.rawValue)"), url: $0.path)
-            })
+            } + [
+                // One tap from the home screen to tick off the first yes/no tracker (a page asks before it changes).
+                Shell.Manifest.Shortcut(name: localizer("widget.toggle.shortcut"), url: "/widgets/toggle")
+            ])
     }
 }

@@ -80,6 +80,7 @@ public struct StatsInteractor: Sendable {
             heatmapStart: heatmapStart, heatmap: days.filter { $0.key >= heatmapStart && $0.key <= today },
             hours: hourly, hoursDays: Self.hoursDays, streaks: snapshot.streaks,
             sleep: snapshot.ratings[.sleep] ?? RatingFocusSums(), mood: snapshot.ratings[.mood] ?? RatingFocusSums(),
+            trackers: snapshot.trackers,
             insightDays: Self.insightDays, records: records, page: page, hasOlderRecords: recordsFirst > firstDay)
     }
 

@@ -47,6 +47,8 @@ public enum Stats {
             public var streaks: Streaks
             public var sleep: RatingFocusSums
             public var mood: RatingFocusSums
+            /// How each active tracker went with focus and mood.
+            public var trackers: [TrackerInsight]
             /// How many days back the insight looks.
             public var insightDays: Int
             public var records: [DayRecord]

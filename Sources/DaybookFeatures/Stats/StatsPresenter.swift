@@ -88,11 +88,46 @@ public enum StatsPresenter {
                         localizer.number(sums.low.days)))
             }
         }
+        lines += trackerLines(response, localizer: localizer)
         let rated = max(response.sleep.count, response.mood.count)
         return Stats.Insight(
             heading: localizer("stats.insight.heading"), lines: lines,
             waiting: lines.isEmpty
                 ? localizer("stats.insight.waiting", localizer.number(minimum), localizer.number(rated)) : nil)
+    }
+
+    /// How each tracker goes with focus and mood, in the same plain words as sleep and mood, once it has enough
+    /// days: a yes/no tracker compares the days it was done with the others; the other kinds correlate.
+    static func trackerLines(_ response: Stats.Load.Response, localizer: Localizer) -> [String] {
+        let minimum = RatingFocusSums.minimumDays
+        var lines: [String] = []
+        for insight in response.trackers {
+            let name = insight.tracker.name
+            if insight.tracker.kind == .boolean {
+                if insight.done.days >= 3, insight.notDone.days >= 3,
+                    insight.done.days + insight.notDone.days >= minimum
+                {
+                    lines.append(
+                        localizer(
+                            "stats.insight.tracker.boolean", name,
+                            FocusPresenter.duration(Int(insight.done.minutes * 60), localizer: localizer),
+                            localizer.number(insight.done.days),
+                            FocusPresenter.duration(Int(insight.notDone.minutes * 60), localizer: localizer),
+                            localizer.number(insight.notDone.days)))
+                }
+                continue
+            }
+            for (aspect, sums) in [("focus", insight.focus), ("mood", insight.mood)] where sums.count >= minimum {
+                guard let r = sums.pearson else { continue }
+                let strength = CorrelationStrength(r)
+                let direction = strength == .none ? "none" : (r > 0 ? "positive" : "negative")
+                lines.append(
+                    localizer(
+                        "stats.insight.tracker.\(aspect).\(direction)", name, localizer.number(sums.count),
+                        localizer("stats.strength.\(strength.rawValue)"), localizer.decimal(r)))
+            }
+        }
+        return lines
     }
 
     static func records(_ response: Stats.Load.Response, localizer: Localizer) -> Stats.Records {

@@ -30,7 +30,9 @@ public struct TodayInteractor: Sendable {
                 settings: settings, now: now, tasks: try store.tasks(on: today, calendar: calendar),
                 focusSeconds: try store.focusDays(from: today, through: today)[today]?.seconds ?? 0,
                 timerPhase: try store.timer().settle(at: now).0.phase, log: try store.dailyLog(on: today),
-                onThisDay: try store.journalEntriesOnThisDay(today, limit: 5))
+                onThisDay: try store.journalEntriesOnThisDay(today, limit: 5),
+                trackers: try store.trackers().filter { !$0.isArchived },
+                trackerValues: try store.trackerValues(on: today))
         }
     }
 

@@ -19,12 +19,18 @@ public enum Today {
             public var log: DailyLog?
             /// Entries written on this date in earlier years, newest first.
             public var onThisDay: [JournalEntrySummary]
+            /// The active trackers in their order, and their values today by id.
+            public var trackers: [Tracker]
+            public var trackerValues: [String: Double]
 
             public init(
                 settings: Settings, now: Date, tasks: [PlannedTask] = [], focusSeconds: Int = 0,
-                timerPhase: FocusTimer.Phase = .idle, log: DailyLog? = nil, onThisDay: [JournalEntrySummary] = []
+                timerPhase: FocusTimer.Phase = .idle, log: DailyLog? = nil, onThisDay: [JournalEntrySummary] = [],
+                trackers: [Tracker] = [], trackerValues: [String: Double] = [:]
             ) {
                 self.onThisDay = onThisDay
+                self.trackers = trackers
+                self.trackerValues = trackerValues
                 self.settings = settings
                 self.now = now
                 self.tasks = tasks
@@ -60,6 +66,17 @@ public enum Today {
         public var sleepPrompt: SleepPrompt?
         /// Entries from this date in earlier years.
         public var onThisDay: OnThisDay?
+        /// Today's slot of each active tracker.
+        public var trackers: TrackerSection
+    }
+
+    public struct TrackerSection: Sendable, Encodable {
+        public var heading: String
+        public var slots: [Trackers.Slot]
+        public var manageHref: String
+        public var manageLabel: String
+        public var emptyText: String
+        public var isEmpty: Bool
     }
 
     public struct OnThisDay: Sendable, Encodable {

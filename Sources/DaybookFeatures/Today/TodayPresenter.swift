@@ -30,7 +30,20 @@ public enum TodayPresenter {
                     choices: DailyLog.Limits.rating.map {
                         Today.SleepChoice(value: $0, label: localizer("log.sleep.\($0)"))
                     }) : nil,
-            onThisDay: onThisDay(response, localizer: localizer))
+            onThisDay: onThisDay(response, localizer: localizer),
+            trackers: trackers(response, localizer: localizer))
+    }
+
+    static func trackers(_ response: Today.Load.Response, localizer: Localizer) -> Today.TrackerSection {
+        let today = DayKey(date: response.now, timeZone: response.settings.timeZone)
+        return Today.TrackerSection(
+            heading: localizer("trackers.today"),
+            slots: response.trackers.map {
+                TrackerPresenter.slot(
+                    $0, value: response.trackerValues[$0.id], day: today, back: "/", localizer: localizer)
+            },
+            manageHref: "/trackers", manageLabel: localizer("trackers.manage"),
+            emptyText: localizer("trackers.todayEmpty"), isEmpty: response.trackers.isEmpty)
     }
 
     static func onThisDay(_ response: Today.Load.Response, localizer: Localizer) -> Today.OnThisDay? {

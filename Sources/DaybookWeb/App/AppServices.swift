@@ -129,6 +129,13 @@ public struct AppServices: Sendable {
             initial: { services.initialSettings(language: .english) })
     }
 
+    func trackerInteractor(_ database: AppDatabase) -> TrackerInteractor {
+        let services = self
+        return TrackerInteractor(
+            store: database, snapshots: database, settings: database, clock: clock, ids: ids, events: events,
+            initial: { services.initialSettings(language: .english) })
+    }
+
     func photoInteractor(_ database: AppDatabase) -> PhotoInteractor {
         PhotoInteractor(
             store: photos.store(database), processor: photos.processor, renditions: photos.renditions, clock: clock,
@@ -144,10 +151,17 @@ public struct AppServices: Sendable {
     func keptJSON(
         _ request: Request, kept lifetime: PageLifetime, make: () async throws -> some Encodable
     ) async throws -> Response {
+        JSONResponse.make(body: try await kept(request, kept: lifetime) { try JSONResponse.encode(try await make()) })
+    }
+
+    /// The bytes `make` answers for this request, kept like a page.
+    func kept(_ request: Request, kept lifetime: PageLifetime, make: () async throws -> ByteBuffer) async throws
+        -> ByteBuffer
+    {
         let database = try await database()
         let key = PageKey(
             address: request.uri.description, database: database,
             settings: try await ownerSettings(database, request: request), now: clock.now(), lifetime: lifetime)
-        return JSONResponse.make(body: try await answers.value(for: key) { try JSONResponse.encode(try await make()) })
+        return try await answers.value(for: key, make: make)
     }
 }

@@ -11,6 +11,8 @@ public struct DaybookRequestContext: RequestContext {
     public var csrfToken: String = ""
     /// A form body read (within limits) by the CSRF check.
     public var form: FormData = FormData()
+    /// The scope of the API token the request carried, when it carried one.
+    public var tokenScope: TokenScope?
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)

@@ -1,7 +1,12 @@
+import DaybookCore
 import DaybookFeatures
 import Hummingbird
 
 /// On a server reachable from other machines: pages need a login session, the API a bearer token.
+///
+/// A token that is presented is always checked, also on this computer: an unknown, revoked or expired one is
+/// refused, and a widget token reaches only what `WidgetAccess` lists. Widget addresses may carry their token
+/// as `?token=`, for widget apps and dashboards that cannot send headers.
 struct AccessMiddleware: RouterMiddleware {
     typealias Context = DaybookRequestContext
     static let sessionCookie = "daybook_session"
@@ -11,19 +16,43 @@ struct AccessMiddleware: RouterMiddleware {
         -> Response
     {
         let path = request.uri.path
-        guard services.requiresLogin, !PublicPaths.isOpen(path) else { return try await next(request, context) }
-        let access = services.accessInteractor(try await services.database())
+        guard !PublicPaths.isOpen(path) else { return try await next(request, context) }
+        let isWidget = WidgetAccess.allows(path: path, method: request.method)
+        let header = request.headers[.authorization] ?? ""
+        let bearer = header.hasPrefix("Bearer ") ? String(header.dropFirst(7)) : nil
+        let presented = bearer ?? (isWidget ? request.uri.queryParameters["token"].map(String.init) : nil)
 
-        if path.hasPrefix("/api/") {
-            let header = request.headers[.authorization] ?? ""
-            guard header.hasPrefix("Bearer "), try await access.authorize(bearer: String(header.dropFirst(7))) else {
+        if let presented {
+            let access = services.accessInteractor(try await services.database())
+            switch try await access.authorize(bearer: presented) {
+            case .unknown:
                 throw HTTPError(
                     .unauthorized, headers: [.wwwAuthenticate: "Bearer realm=\"daybook\""],
-                    message: "A valid API token is required. Create one in Settings → API tokens.")
+                    message: "This token is not known: it may have been revoked. Create one in Settings → API tokens.")
+            case .expired:
+                throw HTTPError(
+                    .unauthorized, headers: [.wwwAuthenticate: "Bearer realm=\"daybook\", error=\"invalid_token\""],
+                    message: "This token has expired. Create a new one in Settings → API tokens.")
+            case .granted(.widgets) where !isWidget:
+                throw HTTPError(
+                    .forbidden,
+                    message:
+                        "A widget token can only show widgets and toggle a tracker for today; use a full API token for this."
+                )
+            case .granted(let scope):
+                var context = context
+                context.tokenScope = scope
+                return try await next(request, context)
             }
-            return try await next(request, context)
         }
+        guard services.requiresLogin else { return try await next(request, context) }
 
+        if path.hasPrefix("/api/") {
+            throw HTTPError(
+                .unauthorized, headers: [.wwwAuthenticate: "Bearer realm=\"daybook\""],
+                message: "A valid API token is required. Create one in Settings → API tokens.")
+        }
+        let access = services.accessInteractor(try await services.database())
         if let session = request.cookies[Self.sessionCookie]?.value, try await access.isSignedIn(session: session) {
             return try await next(request, context)
         }
@@ -31,5 +60,21 @@ struct AccessMiddleware: RouterMiddleware {
             return Response.seeOther("/login?next=" + LoginRoutes.safeNext(request.uri.path))
         }
         throw HTTPError(.unauthorized, message: "Sign in first.")
+    }
+}
+
+/// What a widget token may reach: the widgets as pages, images and timelines, the change events their pages
+/// listen to, and toggling a yes/no tracker for today.
+enum WidgetAccess {
+    static func allows(path: String, method: HTTPRequest.Method) -> Bool {
+        switch method {
+        case .get, .head:
+            path.hasPrefix("/widgets/") || path.hasPrefix("/api/v1/widgets/") || path == "/events"
+        case .post:
+            path == "/widgets/toggle"
+                || (path.hasPrefix("/api/v1/trackers/") && path.hasSuffix("/toggle")
+                    && path.split(separator: "/").count == 5)
+        default: false
+        }
     }
 }

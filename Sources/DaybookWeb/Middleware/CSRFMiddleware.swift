@@ -22,14 +22,18 @@ struct CSRFMiddleware: RouterMiddleware {
         let isAPI = request.uri.path.hasPrefix("/api/")
         context.csrfToken = cookieToken ?? (isAPI ? "" : services.secrets.newSecret())
 
+        // A request carrying a valid token cannot be forged: another site does not know the token.
+        let hasToken = context.tokenScope != nil
         if ![.get, .head, .options].contains(request.method) {
-            try checkSameOrigin(request)
+            if !hasToken { try checkSameOrigin(request) }
             if isAPI {
-                try checkJSON(request)
+                try checkJSON(request, hasToken: hasToken)
             } else {
                 context.form = try await readForm(&request)
-                guard let cookieToken, let sent = context.form[Self.fieldName], Self.equal(sent, cookieToken) else {
-                    throw HTTPError(.forbidden, message: "This form has expired. Reload the page and try again.")
+                if !hasToken {
+                    guard let cookieToken, let sent = context.form[Self.fieldName], Self.equal(sent, cookieToken) else {
+                        throw HTTPError(.forbidden, message: "This form has expired. Reload the page and try again.")
+                    }
                 }
             }
         }
@@ -61,7 +65,7 @@ struct CSRFMiddleware: RouterMiddleware {
     ///
     /// A photo upload is the image's own bytes, sent as `image/*` or `application/octet-stream`: types a page on
     /// another site cannot send without asking first either.
-    private func checkJSON(_ request: Request) throws {
+    private func checkJSON(_ request: Request, hasToken: Bool) throws {
         guard request.method != .delete else { return }
         if request.method == .post, request.uri.path == "/api/v1/photos" {
             let type = request.headers[.contentType]?.lowercased() ?? ""
@@ -81,7 +85,7 @@ struct CSRFMiddleware: RouterMiddleware {
         let fromThisOrigin =
             request.headers[HTTPField.Name("Sec-Fetch-Site")!] == "same-origin"
             || (request.headers[.origin].map { $0 != "null" } ?? false)
-        guard !hasBody, fromThisOrigin else {
+        guard !hasBody, fromThisOrigin || hasToken else {
             throw HTTPError(.unsupportedMediaType, message: "Send JSON with Content-Type: application/json.")
         }
     }

@@ -19,7 +19,7 @@ struct ResponseGuardMiddleware: RouterMiddleware {
         } catch {
             response = await errorResponse(error, request: request, context: context)
         }
-        SecurityHeaders.apply(to: &response.headers)
+        SecurityHeaders.apply(to: &response.headers, path: request.uri.path)
         return response
     }
 

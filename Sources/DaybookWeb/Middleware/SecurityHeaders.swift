@@ -10,13 +10,19 @@ enum SecurityHeaders {
         "frame-ancestors 'none'",
     ].joined(separator: "; ")
 
-    static func apply(to headers: inout HTTPFields) {
-        headers[.contentSecurityPolicy] = contentSecurityPolicy
+    /// Widget pages may be framed by dashboards and their images shown by any page: they carry nothing but the
+    /// widget, and a toggle inside a frame still needs the widget token or this browser's form token.
+    static let widgetPolicy = contentSecurityPolicy.replacingOccurrences(
+        of: "frame-ancestors 'none'", with: "frame-ancestors *")
+
+    static func apply(to headers: inout HTTPFields, path: String = "") {
+        let isWidget = path.hasPrefix("/widgets/")
+        headers[.contentSecurityPolicy] = isWidget ? widgetPolicy : contentSecurityPolicy
         headers[.xContentTypeOptions] = "nosniff"
         headers[HTTPField.Name("Referrer-Policy")!] = "no-referrer"
-        headers[HTTPField.Name("X-Frame-Options")!] = "DENY"
+        if !isWidget { headers[HTTPField.Name("X-Frame-Options")!] = "DENY" }
         headers[HTTPField.Name("Cross-Origin-Opener-Policy")!] = "same-origin"
-        headers[HTTPField.Name("Cross-Origin-Resource-Policy")!] = "same-origin"
+        headers[HTTPField.Name("Cross-Origin-Resource-Policy")!] = isWidget ? "cross-origin" : "same-origin"
         headers[HTTPField.Name("Permissions-Policy")!] = "camera=(), microphone=(), geolocation=(), interest-cohort=()"
     }
 }

@@ -36,7 +36,11 @@ struct SettingsRoutes {
                 try await interactor(env).load(), requiresLogin: services.requiresLogin, localizer: env.localizer)
             let name = context.form["tokenName"] ?? ""
             do {
-                let created = try await services.accessInteractor(env.database).createToken(name: name)
+                guard let scope = TokenScope(rawValue: context.form["tokenScope"] ?? TokenScope.full.rawValue),
+                    let lifetime = Access.TokenLifetime(rawValue: context.form["tokenLifetime"] ?? "never")
+                else { throw Access.Problem.unknownChoice }
+                let created = try await services.accessInteractor(env.database).createToken(
+                    name: name, scope: scope, lifetime: lifetime)
                 return try await render(settings, env, context, created: created)
             } catch let problem as Access.Problem {
                 return try await render(settings, env, context, status: .badRequest, typedName: name, problem: problem)
@@ -65,7 +69,8 @@ struct SettingsRoutes {
     ) async throws -> Response {
         let tokens = try await services.accessInteractor(env.database).tokens()
         let access = AccessPresenter.present(
-            tokens: tokens, created: created, typedName: typedName, problem: problem, localizer: env.localizer)
+            tokens: tokens, created: created, typedName: typedName, problem: problem, now: services.clock.now(),
+            localizer: env.localizer)
         let page = SettingsScene.Page(settings: settings, access: access)
         return try env.render(
             "settings", page: page, title: settings.title, current: .settings, services: services, context: context,

@@ -33,6 +33,88 @@ function enhance() {
     const color = dot.dataset.color;
     if (/^#[0-9a-f]{6}$/.test(color)) dot.style.backgroundColor = color;
   }
+
+  // Tracker colours and other per-item tints (inline styles are not allowed by the page's policy).
+  for (const item of document.querySelectorAll("[data-tint]")) {
+    if (/^#[0-9a-f]{6}$/i.test(item.dataset.tint)) item.style.setProperty("--tint", item.dataset.tint);
+  }
+
+  live();
+}
+
+// Sections marked data-live="event …" follow changes made elsewhere (another window, a widget, the CLI): on
+// those events the page is fetched again and the sections replaced. Forms marked data-inline save in place.
+function live() {
+  const regions = () => [...document.querySelectorAll("[data-live][id]")];
+  if (regions().length === 0) return;
+  let refreshing = null;
+  let again = false;
+
+  async function refresh(html) {
+    try {
+      if (!html) {
+        const response = await fetch(location.href, { headers: { Accept: "text/html" } });
+        if (!response.ok) return;
+        html = await response.text();
+      }
+      const fresh = new DOMParser().parseFromString(html, "text/html");
+      for (const region of regions()) {
+        const next = fresh.getElementById(region.id);
+        // Someone typing in a section keeps what they typed; it refreshes after their save.
+        if (!next || region.contains(document.activeElement) && document.activeElement.matches("input")) continue;
+        const focused = document.activeElement?.id;
+        region.replaceWith(document.adoptNode(next));
+        tint(next);
+        inline(next);
+        if (focused) document.getElementById(focused)?.focus();
+      }
+    } catch {
+      // Offline: the page stays as it is until the next change.
+    }
+  }
+
+  function schedule() {
+    if (refreshing) { again = true; return; }
+    refreshing = (async () => {
+      do { again = false; await refresh(); } while (again);
+    })().finally(() => { refreshing = null; });
+  }
+
+  function tint(root) {
+    for (const item of root.querySelectorAll("[data-tint]")) {
+      if (/^#[0-9a-f]{6}$/i.test(item.dataset.tint)) item.style.setProperty("--tint", item.dataset.tint);
+    }
+  }
+
+  function inline(root) {
+    for (const form of root.querySelectorAll("form[data-inline]")) {
+      form.addEventListener("submit", async (event) => {
+        event.preventDefault();
+        const data = new URLSearchParams(new FormData(form));
+        if (event.submitter?.name) data.set(event.submitter.name, event.submitter.value);
+        form.setAttribute("aria-busy", "true");
+        try {
+          const response = await fetch(form.action, { method: "POST", body: data, headers: { Accept: "text/html" } });
+          if (!response.ok) {
+            // The server's page says what was wrong, in the person's language.
+            document.open(); document.write(await response.text()); document.close();
+            return;
+          }
+          await refresh(await response.text());
+        } catch {
+          form.submit();
+        } finally {
+          form.removeAttribute("aria-busy");
+        }
+      });
+    }
+  }
+
+  inline(document);
+  const names = new Set(regions().flatMap((region) => region.dataset.live.split(/\s+/)));
+  const events = new EventSource("/events");
+  for (const name of names) events.addEventListener(name, schedule);
+  addEventListener("pagehide", () => events.close());
 }
 
 if (document.readyState === "loading") {

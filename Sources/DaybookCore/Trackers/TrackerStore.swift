@@ -1,0 +1,33 @@
+import Foundation
+
+/// Where trackers and their daily values are kept. Every write is one transaction.
+public protocol TrackerStore: Sendable {
+    /// Every tracker, active ones by position first, then archived ones by name.
+    func trackers() async throws -> [Tracker]
+    func tracker(id: String) async throws -> Tracker?
+    /// Adds a tracker after the active ones.
+    ///
+    /// - Throws: `TrackerStoreError.duplicateName` when another tracker has this name (ignoring case).
+    func createTracker(_ tracker: Tracker) async throws -> Tracker
+    /// Saves a changed tracker (name, unit, target, colour, archive).
+    ///
+    /// - Throws: `TrackerStoreError.notFound` or `.duplicateName`; nothing is written then.
+    func updateTracker(_ tracker: Tracker) async throws
+    /// Puts the active trackers in this order; trackers not listed keep their place after the listed ones.
+    func reorderTrackers(_ ids: [String]) async throws
+    /// Deletes a tracker and its values for good; `false` when there was none.
+    func deleteTracker(id: String) async throws -> Bool
+    /// Sets (or with `nil` clears) the value of `day`.
+    ///
+    /// - Throws: `TrackerStoreError.notFound` when there is no such tracker.
+    func setTrackerValue(_ value: Double?, trackerID: String, on day: DayKey, at now: Date) async throws
+    /// Flips a yes/no tracker's value of `day` and returns the new one.
+    func toggleTracker(id: String, on day: DayKey, at now: Date) async throws -> Bool
+    /// The values of one tracker from `first` through `last`.
+    func trackerValues(trackerID: String, from first: DayKey, through last: DayKey) async throws -> [DayKey: Double]
+}
+
+public enum TrackerStoreError: Error, Equatable, Sendable {
+    case notFound
+    case duplicateName
+}

@@ -1,0 +1,348 @@
+import DaybookCore
+import Foundation
+
+/// Trackers: making and changing them, one value per day, and how each is going.
+public struct TrackerInteractor: Sendable {
+    private let store: any TrackerStore
+    private let snapshots: any SnapshotStore
+    private let settings: any SettingsStore
+    private let clock: any DaybookClock
+    private let ids: any IDGenerator
+    private let events: EventBus?
+    private let initial: @Sendable () -> Settings
+
+    public init(
+        store: any TrackerStore, snapshots: any SnapshotStore, settings: any SettingsStore, clock: any DaybookClock,
+        ids: any IDGenerator, events: EventBus? = nil, initial: @escaping @Sendable () -> Settings
+    ) {
+        self.store = store
+        self.snapshots = snapshots
+        self.settings = settings
+        self.clock = clock
+        self.ids = ids
+        self.events = events
+        self.initial = initial
+    }
+
+    private func ownerSettings() async throws -> Settings {
+        try await settings.loadSettings() ?? initial()
+    }
+
+    // MARK: - Reading
+
+    /// Every tracker with today's value, its streak and strength.
+    public func list() async throws -> Trackers.ListResponse {
+        let settings = try await ownerSettings()
+        let zone = settings.timeZone
+        let today = DayKey(date: clock.now(), timeZone: zone)
+        return try await snapshots.read(splittingDaysIn: zone) { store in
+            let trackers = try store.trackers()
+            let values = try store.trackerValues(from: DayKey(year: 1, month: 1, day: 1)!, through: today)
+            var progress: [String: TrackerProgress] = [:]
+            for tracker in trackers {
+                progress[tracker.id] = TrackerProgress(
+                    tracker: tracker, values: values[tracker.id] ?? [:], today: today, timeZone: zone)
+            }
+            return Trackers.ListResponse(
+                settings: settings, today: today, trackers: trackers,
+                todayValues: values.compactMapValues { $0[today] }, progress: progress)
+        }
+    }
+
+    /// One tracker: its month grid (`rawMonth` as `YYYY-MM`, this month when `nil`), the value of `rawDay`, and
+    /// how it is going.
+    public func detail(id: String, month rawMonth: String? = nil, day rawDay: String? = nil) async throws
+        -> Trackers.DetailResponse
+    {
+        let settings = try await ownerSettings()
+        let zone = settings.timeZone
+        let today = DayKey(date: clock.now(), timeZone: zone)
+        let day = try Self.day(rawDay, today: today)
+        let month = try Self.month(rawMonth, default: day.startOfMonth, today: today)
+        return try await snapshots.read(splittingDaysIn: zone) { store in
+            guard let tracker = try store.trackers().first(where: { $0.id == id }) else {
+                throw Trackers.Problem.notFound
+            }
+            let values = try store.trackerValues(
+                trackerID: id, from: DayKey(year: 1, month: 1, day: 1)!, through: today)
+            return Trackers.DetailResponse(
+                settings: settings, today: today, tracker: tracker, month: month, day: day, values: values,
+                progress: TrackerProgress(tracker: tracker, values: values, today: today, timeZone: zone))
+        }
+    }
+
+    /// The tracker named `name` (ignoring case) or with this id, for the CLI and the API.
+    public func find(_ nameOrID: String) async throws -> Tracker {
+        let key = nameOrID.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        let trackers = try await store.trackers()
+        guard
+            let tracker = trackers.first(where: { $0.id == nameOrID })
+                ?? trackers.first(where: { $0.name.lowercased() == key })
+        else { throw Trackers.Problem.notFound }
+        return tracker
+    }
+
+    // MARK: - Writing
+
+    /// Makes a tracker from `draft`.
+    ///
+    /// - Throws: `Trackers.Problem` for a missing or taken name, an unknown kind or unit, a bad target or colour.
+    public func create(_ draft: Trackers.Draft) async throws -> Tracker {
+        let settings = try await ownerSettings()
+        guard let kind = TrackerKind(rawValue: draft.kind?.trimmingCharacters(in: .whitespaces) ?? "") else {
+            throw Trackers.Problem.unknownKind
+        }
+        var tracker = Tracker(id: ids.makeID(), name: "", kind: kind, createdAt: clock.now())
+        try apply(draft, to: &tracker, language: settings.language)
+        if try await store.trackers().count >= Tracker.Limits.count {
+            throw Trackers.Problem.tooMany(limit: Tracker.Limits.count)
+        }
+        do {
+            let created = try await store.createTracker(tracker)
+            await events?.publish(.trackers)
+            return created
+        } catch TrackerStoreError.duplicateName {
+            throw Trackers.Problem.duplicateName
+        }
+    }
+
+    /// Changes the fields `draft` carries; archiving and restoring go through here too.
+    public func update(id: String, _ draft: Trackers.Draft) async throws -> Tracker {
+        let settings = try await ownerSettings()
+        guard var tracker = try await store.tracker(id: id) else { throw Trackers.Problem.notFound }
+        if let kind = draft.kind, kind.trimmingCharacters(in: .whitespaces) != tracker.kind.rawValue {
+            throw TrackerKind(rawValue: kind.trimmingCharacters(in: .whitespaces)) == nil
+                ? Trackers.Problem.unknownKind : Trackers.Problem.kindIsFixed
+        }
+        try apply(draft, to: &tracker, language: settings.language)
+        if let archived = draft.archived, archived != tracker.isArchived {
+            tracker.archivedAt = archived ? clock.now() : nil
+        }
+        do {
+            try await store.updateTracker(tracker)
+        } catch TrackerStoreError.duplicateName {
+            throw Trackers.Problem.duplicateName
+        } catch TrackerStoreError.notFound {
+            throw Trackers.Problem.notFound
+        }
+        await events?.publish(.trackers)
+        return try await store.tracker(id: id) ?? tracker
+    }
+
+    public func reorder(_ ids: [String]) async throws {
+        try await store.reorderTrackers(ids)
+        await events?.publish(.trackers)
+    }
+
+    /// Moves an active tracker one place up (`-1`) or down (`1`).
+    public func move(id: String, by offset: Int) async throws {
+        var active = try await store.trackers().filter { !$0.isArchived }.map(\.id)
+        guard let index = active.firstIndex(of: id) else { throw Trackers.Problem.notFound }
+        let target = index + offset
+        guard active.indices.contains(target) else { return }
+        active.swapAt(index, target)
+        try await reorder(active)
+    }
+
+    public func delete(id: String) async throws {
+        guard try await store.deleteTracker(id: id) else { throw Trackers.Problem.notFound }
+        await events?.publish(.trackers)
+    }
+
+    /// Sets (or clears) the value of `rawDay` (today when `nil`).
+    ///
+    /// - Throws: `Trackers.Problem.invalidValue` for a value of the wrong kind (text for a number, 7 for a
+    ///   rating, a negative duration); `.futureDay`, `.invalidDate`, `.notFound`, `.archived`.
+    @discardableResult
+    public func setValue(_ input: Trackers.ValueInput, trackerID: String, day rawDay: String? = nil) async throws
+        -> Trackers.Saved
+    {
+        let settings = try await ownerSettings()
+        let now = clock.now()
+        let day = try Self.day(rawDay, today: DayKey(date: now, timeZone: settings.timeZone))
+        guard let tracker = try await store.tracker(id: trackerID) else { throw Trackers.Problem.notFound }
+        guard !tracker.isArchived else { throw Trackers.Problem.archived }
+        let value = try Self.value(input, for: tracker.kind)
+        try await store.setTrackerValue(value, trackerID: trackerID, on: day, at: now)
+        await events?.publish(.trackers)
+        return Trackers.Saved(tracker: tracker, day: day, value: value)
+    }
+
+    /// Flips a yes/no tracker for today.
+    public func toggle(trackerID: String) async throws -> Trackers.Saved {
+        let settings = try await ownerSettings()
+        let now = clock.now()
+        let today = DayKey(date: now, timeZone: settings.timeZone)
+        guard let tracker = try await store.tracker(id: trackerID) else { throw Trackers.Problem.notFound }
+        guard tracker.kind == .boolean else { throw Trackers.Problem.notToggleable }
+        guard !tracker.isArchived else { throw Trackers.Problem.archived }
+        let done = try await store.toggleTracker(id: trackerID, on: today, at: now)
+        await events?.publish(.trackers)
+        return Trackers.Saved(tracker: tracker, day: today, value: done ? 1 : nil)
+    }
+
+    // MARK: - Rules
+
+    private func apply(_ draft: Trackers.Draft, to tracker: inout Tracker, language: AppLanguage) throws {
+        if let raw = draft.name {
+            let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+            if name.isEmpty { throw Trackers.Problem.name(.empty) }
+            if name.contains(where: \.isNewline) { throw Trackers.Problem.name(.lineBreak) }
+            if name.count > Tracker.Limits.nameLength {
+                throw Trackers.Problem.name(.tooLong(limit: Tracker.Limits.nameLength))
+            }
+            tracker.name = name
+        } else if tracker.name.isEmpty {
+            throw Trackers.Problem.name(.empty)
+        }
+        if draft.unit != nil || draft.unitLabel != nil {
+            tracker.unit = try Self.unit(draft.unit, label: draft.unitLabel, kind: tracker.kind, language: language)
+        }
+        if let comparison = draft.targetComparison?.trimmingCharacters(in: .whitespaces) {
+            tracker.target = try Self.target(comparison, draft.targetValue, kind: tracker.kind)
+        } else if let value = draft.targetValue, let target = tracker.target {
+            tracker.target = try Self.target(target.comparison.rawValue, value, kind: tracker.kind)
+        }
+        if let raw = draft.color {
+            let text = raw.trimmingCharacters(in: .whitespaces)
+            if text.isEmpty {
+                tracker.color = TaskColor.defaultName
+            } else {
+                guard let color = TaskColor.normalized(text) else { throw Trackers.Problem.invalidColor }
+                tracker.color = color
+            }
+        }
+    }
+
+    static func unit(_ raw: String?, label rawLabel: String?, kind: TrackerKind, language: AppLanguage) throws
+        -> TrackerUnit?
+    {
+        let name = raw?.trimmingCharacters(in: .whitespaces) ?? ""
+        let label = rawLabel?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        if name.isEmpty, label.isEmpty { return nil }
+        guard kind == .number else { throw Trackers.Problem.unitForKind }
+        if name.isEmpty || name.lowercased() == "custom" {
+            if label.isEmpty { throw Trackers.Problem.unitLabel(.empty) }
+            if label.contains(where: \.isNewline) { throw Trackers.Problem.unitLabel(.lineBreak) }
+            if label.count > Tracker.Limits.unitLabelLength {
+                throw Trackers.Problem.unitLabel(.tooLong(limit: Tracker.Limits.unitLabelLength))
+            }
+            return .custom(label)
+        }
+        guard let canonical = CanonicalUnit(typed: name) else { throw Trackers.Problem.unknownUnit }
+        if canonical == .currency {
+            let code = label.isEmpty ? TrackerUnit.defaultCurrency(for: language) : label.uppercased()
+            guard code.count == 3, code.allSatisfy({ $0.isASCII && $0.isLetter }),
+                Locale.Currency(code).identifier == code, Locale.commonISOCurrencyCodes.contains(code)
+            else { throw Trackers.Problem.invalidCurrency }
+            return .currency(code: code)
+        }
+        return .canonical(canonical)
+    }
+
+    static func target(_ comparison: String, _ raw: String?, kind: TrackerKind) throws -> TrackerTarget? {
+        if comparison.isEmpty { return nil }
+        guard kind != .boolean, let comparison = TrackerTarget.Comparison(rawValue: comparison),
+            let raw = raw?.trimmingCharacters(in: .whitespaces), !raw.isEmpty
+        else { throw Trackers.Problem.invalidTarget(kind) }
+        do {
+            guard let value = try value(.text(raw), for: kind) else { throw Trackers.Problem.invalidTarget(kind) }
+            return TrackerTarget(comparison, value)
+        } catch is Trackers.Problem {
+            throw Trackers.Problem.invalidTarget(kind)
+        }
+    }
+
+    /// The stored value of `input` for a tracker of `kind`; `nil` to clear the day.
+    static func value(_ input: Trackers.ValueInput, for kind: TrackerKind) throws -> Double? {
+        let problem = Trackers.Problem.invalidValue(kind)
+        switch (input, kind) {
+        case (.clear, _): return nil
+        case (.flag(let done), .boolean): return done ? 1 : nil
+        case (.flag, _): throw problem
+        case (.number(let number), .boolean):
+            guard number == 0 || number == 1 else { throw problem }
+            return number == 1 ? 1 : nil
+        case (.number(let number), _):
+            return try checked(number, kind: kind)
+        case (.text(let raw), _):
+            let text = raw.trimmingCharacters(in: .whitespaces)
+            if text.isEmpty { return nil }
+            switch kind {
+            case .boolean:
+                switch text.lowercased() {
+                case "1", "true", "yes", "done", "on", "y": return 1
+                case "0", "false", "no", "not-done", "off", "n": return nil
+                default: throw problem
+                }
+            case .duration:
+                guard let minutes = DurationText.minutes(from: text) else { throw problem }
+                return try checked(Double(minutes), kind: kind)
+            case .number, .rating:
+                guard let number = decimal(text) else { throw problem }
+                return try checked(number, kind: kind)
+            }
+        }
+    }
+
+    private static func checked(_ number: Double, kind: TrackerKind) throws -> Double {
+        let problem = Trackers.Problem.invalidValue(kind)
+        guard number.isFinite else { throw problem }
+        switch kind {
+        case .number:
+            guard abs(number) <= Tracker.Limits.magnitude else { throw problem }
+            // Kept to a thousandth: what people type, without binary noise.
+            return (number * 1000).rounded() / 1000
+        case .rating:
+            guard number.rounded() == number, Tracker.Limits.rating.contains(Int(number)) else { throw problem }
+            return number
+        case .duration:
+            guard number.rounded() == number, Tracker.Limits.durationMinutes.contains(Int(number)) else {
+                throw problem
+            }
+            return number
+        case .boolean:
+            guard number == 1 else { throw problem }
+            return number
+        }
+    }
+
+    /// `72.5`, `72,5`, `-3`, `1,000.5` or `1000`: digits with one decimal mark (a comma counts as one when it is the
+    /// only mark and not followed by exactly three digits).
+    static func decimal(_ text: String) -> Double? {
+        var text = text.replacingOccurrences(of: " ", with: "").replacingOccurrences(of: "\u{202F}", with: "")
+        guard !text.isEmpty, text.count <= 24 else { return nil }
+        if text.contains("."), text.contains(",") {
+            text = text.replacingOccurrences(of: ",", with: "")
+        } else if let comma = text.firstIndex(of: ","), text.filter({ $0 == "," }).count == 1 {
+            let after = text[text.index(after: comma)...]
+            text =
+                after.count == 3
+                ? text.replacingOccurrences(of: ",", with: "") : text.replacingOccurrences(of: ",", with: ".")
+        } else if text.contains(",") {
+            text = text.replacingOccurrences(of: ",", with: "")
+        }
+        let allowed = text.enumerated().allSatisfy { index, character in
+            character.isASCII
+                && (character.isNumber || character == "." || (index == 0 && (character == "-" || character == "+")))
+        }
+        guard allowed, text.filter({ $0 == "." }).count <= 1, text.contains(where: \.isNumber) else { return nil }
+        return Double(text)
+    }
+
+    static func day(_ raw: String?, today: DayKey) throws -> DayKey {
+        guard let raw = raw?.trimmingCharacters(in: .whitespaces), !raw.isEmpty, raw != "today" else { return today }
+        guard let day = DayKey(string: raw) else { throw Trackers.Problem.invalidDate }
+        guard day <= today else { throw Trackers.Problem.futureDay }
+        return day
+    }
+
+    static func month(_ raw: String?, default fallback: DayKey, today: DayKey) throws -> DayKey {
+        guard let raw = raw?.trimmingCharacters(in: .whitespaces), !raw.isEmpty else { return fallback }
+        guard let first = DayKey(string: raw + "-01") ?? DayKey(string: raw)?.startOfMonth, raw.count <= 10 else {
+            throw Trackers.Problem.invalidDate
+        }
+        guard first <= today else { throw Trackers.Problem.futureDay }
+        return first.startOfMonth
+    }
+}

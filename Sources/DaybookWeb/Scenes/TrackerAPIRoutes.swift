@@ -1,0 +1,277 @@
+import DaybookCore
+import DaybookFeatures
+import Foundation
+import Hummingbird
+
+/// `/api/v1/trackers`: trackers and their daily values for the CLI, widgets and other clients.
+struct TrackerAPIRoutes {
+    let services: AppServices
+
+    /// A new tracker or a change to one: absent fields stay as they are; `null` clears a unit or a target.
+    struct Body: Decodable {
+        enum Field<Value: Decodable>: Decodable {
+            case absent, cleared
+            case set(Value)
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.singleValueContainer()
+                self = container.decodeNil() ? .cleared : .set(try container.decode(Value.self))
+            }
+        }
+
+        struct Target: Decodable {
+            var comparison: String
+            var value: Double
+        }
+
+        var name: String?
+        var kind: String?
+        var unit: Field<String> = .absent
+        var unitLabel: Field<String> = .absent
+        var target: Field<Target> = .absent
+        var color: String?
+        var archived: Bool?
+
+        enum CodingKeys: String, CodingKey { case name, kind, unit, unitLabel, target, color, archived }
+
+        init() {}
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            name = try container.decodeIfPresent(String.self, forKey: .name)
+            kind = try container.decodeIfPresent(String.self, forKey: .kind)
+            unit = try container.decodeIfPresent(Field<String>.self, forKey: .unit) ?? .absent
+            unitLabel = try container.decodeIfPresent(Field<String>.self, forKey: .unitLabel) ?? .absent
+            target = try container.decodeIfPresent(Field<Target>.self, forKey: .target) ?? .absent
+            color = try container.decodeIfPresent(String.self, forKey: .color)
+            archived = try container.decodeIfPresent(Bool.self, forKey: .archived)
+        }
+
+        var draft: Trackers.Draft {
+            func text(_ field: Field<String>) -> String? {
+                switch field {
+                case .absent: nil
+                case .cleared: ""
+                case .set(let value): value
+                }
+            }
+            var draft = Trackers.Draft(
+                name: name, kind: kind, unit: text(unit), unitLabel: text(unitLabel), color: color, archived: archived)
+            switch target {
+            case .absent: break
+            case .cleared: draft.targetComparison = ""
+            case .set(let target):
+                draft.targetComparison = target.comparison
+                // As typed: a whole number without a decimal point, so minutes read as minutes.
+                let value = target.value
+                draft.targetValue =
+                    !value.isFinite
+                    ? "-" : value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
+            }
+            // A unit label alone keeps the unit it belongs to.
+            if draft.unit == nil, draft.unitLabel != nil { draft.unit = "keep" }
+            return draft
+        }
+    }
+
+    struct ValueBody: Decodable {
+        enum Value: Decodable {
+            case number(Double)
+            case flag(Bool)
+            case clear
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.singleValueContainer()
+                if container.decodeNil() {
+                    self = .clear
+                } else if let flag = try? container.decode(Bool.self) {
+                    self = .flag(flag)
+                } else {
+                    self = .number(try container.decode(Double.self))
+                }
+            }
+        }
+        var value: Value
+    }
+
+    struct OrderBody: Decodable {
+        var ids: [String]
+    }
+
+    func register(on router: Router<DaybookRequestContext>) {
+        router.get("/api/v1/trackers") { request, _ in
+            try await respond(request) { interactor, localizer in
+                try JSONResponse.make(Self.list(try await interactor.list(), localizer: localizer))
+            }
+        }
+        router.post("/api/v1/trackers") { request, _ in
+            let body = try await JSONBody.decode(Body.self, from: request) ?? Body()
+            return try await respond(request) { interactor, localizer in
+                var draft = body.draft
+                if draft.unit == "keep" { draft.unit = nil }
+                let tracker = try await interactor.create(draft)
+                return try await item(tracker.id, interactor, localizer, status: .created)
+            }
+        }
+        router.put("/api/v1/trackers/order") { request, _ in
+            let body = try await JSONBody.decode(OrderBody.self, from: request) ?? OrderBody(ids: [])
+            return try await respond(request) { interactor, localizer in
+                try await interactor.reorder(body.ids)
+                return try JSONResponse.make(Self.list(try await interactor.list(), localizer: localizer))
+            }
+        }
+        router.get("/api/v1/trackers/{id}") { request, context in
+            let id = try context.parameters.require("id")
+            return try await respond(request) { interactor, localizer in try await item(id, interactor, localizer) }
+        }
+        router.patch("/api/v1/trackers/{id}") { request, context in
+            let id = try context.parameters.require("id")
+            let body = try await JSONBody.decode(Body.self, from: request) ?? Body()
+            return try await respond(request) { interactor, localizer in
+                var draft = body.draft
+                if draft.unit == "keep" {
+                    let current = try await interactor.detail(id: id).tracker
+                    draft.unit = Self.unitName(current.unit)
+                }
+                _ = try await interactor.update(id: id, draft)
+                return try await item(id, interactor, localizer)
+            }
+        }
+        router.delete("/api/v1/trackers/{id}") { request, context in
+            let id = try context.parameters.require("id")
+            return try await respond(request) { interactor, _ in
+                try await interactor.delete(id: id)
+                return Response(status: .noContent)
+            }
+        }
+        router.get("/api/v1/trackers/{id}/values") { request, context in
+            let id = try context.parameters.require("id")
+            let query = request.uri.queryParameters
+            return try await respond(request) { interactor, localizer in
+                let detail = try await interactor.detail(id: id)
+                let today = detail.today
+                let through = try query["through"].map { try Self.day(String($0), today: today) } ?? today
+                let from = try query["from"].map { try Self.day(String($0), today: today) } ?? through.adding(days: -29)
+                guard from <= through, from.days(to: through) < 3660 else {
+                    throw Trackers.Problem.invalidDate
+                }
+                let tracker = detail.tracker
+                var days: [Trackers.DayValue] = []
+                var day = from
+                while day <= through {
+                    if let value = detail.values[day] {
+                        days.append(TrackerPresenter.dayValue(tracker, value: value, day: day, localizer: localizer))
+                    }
+                    day = day.adding(days: 1)
+                }
+                return try JSONResponse.make(
+                    Trackers.Values(
+                        tracker: TrackerPresenter.item(
+                            tracker, todayValue: detail.values[today], today: today, progress: detail.progress,
+                            localizer: localizer),
+                        from: from.description, through: through.description, values: days))
+            }
+        }
+        router.put("/api/v1/trackers/{id}/values/{date}") { request, context in
+            let id = try context.parameters.require("id")
+            let date = context.parameters.get("date")
+            guard let body = try await JSONBody.decode(ValueBody.self, from: request) else {
+                throw HTTPError(.badRequest, message: "Send {\"value\": …}.")
+            }
+            return try await respond(request) { interactor, localizer in
+                let input: Trackers.ValueInput =
+                    switch body.value {
+                    case .clear: .clear
+                    case .flag(let flag): .flag(flag)
+                    case .number(let number): .number(number)
+                    }
+                let saved = try await interactor.setValue(input, trackerID: id, day: date)
+                return try JSONResponse.make(
+                    TrackerPresenter.dayValue(saved.tracker, value: saved.value, day: saved.day, localizer: localizer))
+            }
+        }
+        router.delete("/api/v1/trackers/{id}/values/{date}") { request, context in
+            let id = try context.parameters.require("id")
+            let date = context.parameters.get("date")
+            return try await respond(request) { interactor, _ in
+                try await interactor.setValue(.clear, trackerID: id, day: date)
+                return Response(status: .noContent)
+            }
+        }
+        router.post("/api/v1/trackers/{id}/toggle") { request, context in
+            let id = try context.parameters.require("id")
+            return try await respond(request) { interactor, localizer in
+                let saved = try await interactor.toggle(trackerID: id)
+                return try JSONResponse.make(
+                    TrackerPresenter.dayValue(saved.tracker, value: saved.value, day: saved.day, localizer: localizer))
+            }
+        }
+    }
+
+    static func day(_ raw: String, today: DayKey) throws -> DayKey {
+        guard let day = DayKey(string: raw) else { throw Trackers.Problem.invalidDate }
+        return min(day, today)
+    }
+
+    static func unitName(_ unit: TrackerUnit?) -> String {
+        switch unit {
+        case .canonical(let canonical)?: canonical.rawValue
+        case .currency?: CanonicalUnit.currency.rawValue
+        case .custom?, nil: "custom"
+        }
+    }
+
+    static func list(_ response: Trackers.ListResponse, localizer: Localizer) -> Trackers.ItemList {
+        Trackers.ItemList(
+            trackers: response.trackers.map {
+                TrackerPresenter.item(
+                    $0, todayValue: response.todayValues[$0.id], today: response.today,
+                    progress: response.progress[$0.id] ?? TrackerProgress(), localizer: localizer)
+            })
+    }
+
+    private func item(
+        _ id: String, _ interactor: TrackerInteractor, _ localizer: Localizer, status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
+        let detail = try await interactor.detail(id: id)
+        return try JSONResponse.make(
+            TrackerPresenter.item(
+                detail.tracker, todayValue: detail.values[detail.today], today: detail.today,
+                progress: detail.progress, localizer: localizer),
+            status: status)
+    }
+
+    private func respond(
+        _ request: Request, _ action: (TrackerInteractor, Localizer) async throws -> Response
+    ) async throws -> Response {
+        let database = try await services.database()
+        let localizer = try await services.ownerLocalizer(database, request: request)
+        do {
+            return try await action(services.trackerInteractor(database), localizer)
+        } catch let problem as Trackers.Problem {
+            return APIError.response(
+                status: TrackerRoutes.status(problem), code: Self.code(problem),
+                message: TrackerPresenter.message(for: problem, localizer: localizer))
+        }
+    }
+
+    static func code(_ problem: Trackers.Problem) -> String {
+        switch problem {
+        case .notFound: "notFound"
+        case .name: "invalidName"
+        case .duplicateName: "duplicateName"
+        case .tooMany: "tooManyTrackers"
+        case .unknownKind: "unknownKind"
+        case .kindIsFixed: "kindIsFixed"
+        case .unknownUnit: "unknownUnit"
+        case .unitLabel: "invalidUnitLabel"
+        case .invalidCurrency: "invalidCurrency"
+        case .unitForKind: "unitForKind"
+        case .invalidTarget: "invalidTarget"
+        case .invalidColor: "invalidColor"
+        case .invalidValue: "invalidValue"
+        case .invalidDate: "invalidDate"
+        case .futureDay: "futureDay"
+        case .notToggleable: "notToggleable"
+        case .archived: "archived"
+        }
+    }
+}

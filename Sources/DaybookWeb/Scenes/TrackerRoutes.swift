@@ -1,0 +1,174 @@
+import DaybookCore
+import DaybookFeatures
+import Hummingbird
+
+/// `/trackers`: the list (with today's slots), one tracker's month, streak and chart, and the forms, as pages
+/// that work without a script. Values are saved by `/trackers/{id}/values/{date}` from Today and these pages.
+struct TrackerRoutes {
+    let services: AppServices
+
+    func register(on router: Router<DaybookRequestContext>) {
+        router.get("/trackers") { request, context in
+            try await page(request, context, "trackers") { env in
+                let model = TrackerPresenter.list(try await interactor(env).list(), localizer: env.localizer)
+                return try PageRenderer.EncodedPage(model, title: model.title)
+            }
+        }
+        router.get("/trackers/new") { request, context in
+            try await form(request, context, tracker: nil)
+        }
+        router.post("/trackers/new") { request, context in
+            let env = try await PageEnvironment(services: services, request: request)
+            let draft = Self.draft(context.form, creating: true)
+            do {
+                let tracker = try await interactor(env).create(draft)
+                return Response.seeOther("/trackers/\(tracker.id)")
+            } catch let problem as Trackers.Problem {
+                return try await form(
+                    request, context, tracker: nil, typed: draft, problem: problem, status: Self.status(problem))
+            }
+        }
+        router.get("/trackers/{id}") { request, context in
+            let id = try context.parameters.require("id")
+            let query = request.uri.queryParameters
+            return try await page(request, context, "tracker") { env in
+                let response = try await interactor(env).detail(
+                    id: id, month: query["month"].map(String.init), day: query["date"].map(String.init))
+                let model = TrackerPresenter.detail(response, localizer: env.localizer)
+                return try PageRenderer.EncodedPage(model, title: model.title)
+            }
+        }
+        router.get("/trackers/{id}/edit") { request, context in
+            let id = try context.parameters.require("id")
+            let env = try await PageEnvironment(services: services, request: request)
+            let tracker = try await refusing(env) { try await interactor(env).detail(id: id).tracker }
+            return try await form(request, context, tracker: tracker)
+        }
+        router.post("/trackers/{id}/edit") { request, context in
+            let id = try context.parameters.require("id")
+            let env = try await PageEnvironment(services: services, request: request)
+            let draft = Self.draft(context.form, creating: false)
+            do {
+                _ = try await interactor(env).update(id: id, draft)
+                return Response.seeOther("/trackers/\(id)")
+            } catch let problem as Trackers.Problem where problem != .notFound {
+                let tracker = try await refusing(env) { try await interactor(env).detail(id: id).tracker }
+                return try await form(
+                    request, context, tracker: tracker, typed: draft, problem: problem, status: Self.status(problem))
+            } catch let problem as Trackers.Problem {
+                throw PageProblem(.notFound, TrackerPresenter.message(for: problem, localizer: env.localizer))
+            }
+        }
+        router.post("/trackers/{id}/archive") { request, context in
+            let id = try context.parameters.require("id")
+            let env = try await PageEnvironment(services: services, request: request)
+            let tracker = try await refusing(env) {
+                let current = try await interactor(env).detail(id: id).tracker
+                return try await interactor(env).update(id: id, Trackers.Draft(archived: !current.isArchived))
+            }
+            return Response.seeOther(tracker.isArchived ? "/trackers" : "/trackers/\(id)")
+        }
+        router.post("/trackers/{id}/delete") { request, context in
+            let id = try context.parameters.require("id")
+            let env = try await PageEnvironment(services: services, request: request)
+            try await refusing(env) { try await interactor(env).delete(id: id) }
+            return Response.seeOther("/trackers")
+        }
+        router.post("/trackers/{id}/move") { request, context in
+            let id = try context.parameters.require("id")
+            let env = try await PageEnvironment(services: services, request: request)
+            let offset = context.form["direction"] == "up" ? -1 : 1
+            try await refusing(env) { try await interactor(env).move(id: id, by: offset) }
+            return Response.seeOther("/trackers")
+        }
+        router.post("/trackers/{id}/values/{date}") { request, context in
+            let id = try context.parameters.require("id")
+            let day = context.parameters.get("date")
+            let env = try await PageEnvironment(services: services, request: request)
+            let form = context.form
+            let input: Trackers.ValueInput
+            if form["clear"] != nil {
+                input = .clear
+            } else if let hours = form["hours"], let minutes = form["minutes"] {
+                // The duration editor's two fields; blank ones count as zero.
+                let h = hours.trimmingCharacters(in: .whitespaces)
+                let m = minutes.trimmingCharacters(in: .whitespaces)
+                if let h = Int(h.isEmpty ? "0" : h), let m = Int(m.isEmpty ? "0" : m), h >= 0, m >= 0, m < 60 {
+                    input = .number(Double(h * 60 + m))
+                } else {
+                    throw PageProblem(
+                        .unprocessableContent,
+                        TrackerPresenter.message(for: .invalidValue(.duration), localizer: env.localizer))
+                }
+            } else {
+                input = .text(form["value"] ?? "")
+            }
+            try await refusing(env) { try await interactor(env).setValue(input, trackerID: id, day: day) }
+            return Response.seeOther(Self.safeBack(form["back"]) + "#tracker-\(id)")
+        }
+    }
+
+    private func interactor(_ env: PageEnvironment) -> TrackerInteractor {
+        services.trackerInteractor(env.database)
+    }
+
+    /// A page of this scene after onboarding, kept until anything is written, with refusals as pages in the
+    /// owner's language.
+    private func page(
+        _ request: Request, _ context: DaybookRequestContext, _ template: String,
+        make: (PageEnvironment) async throws -> PageRenderer.EncodedPage
+    ) async throws -> Response {
+        let env = try await PageEnvironment(services: services, request: request)
+        guard !env.settings.needsOnboarding else { return Response.seeOther("/onboarding") }
+        let encoded = try await refusing(env) {
+            try await env.page(request, services: services, kept: .day) { try await make(env) }
+        }
+        return try env.render(template, encoded: encoded, current: .trackers, services: services, context: context)
+    }
+
+    private func form(
+        _ request: Request, _ context: DaybookRequestContext, tracker: Tracker?, typed: Trackers.Draft? = nil,
+        problem: Trackers.Problem? = nil, status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
+        let env = try await PageEnvironment(services: services, request: request)
+        guard !env.settings.needsOnboarding else { return Response.seeOther("/onboarding") }
+        let model = TrackerPresenter.form(
+            tracker, typed: typed, problem: problem, settings: env.settings, localizer: env.localizer)
+        return try env.render(
+            "tracker-edit", page: model, title: model.title, current: .trackers, services: services,
+            context: context, status: status)
+    }
+
+    private func refusing<Value>(_ env: PageEnvironment, _ body: () async throws -> Value) async throws -> Value {
+        do {
+            return try await body()
+        } catch let problem as Trackers.Problem {
+            throw PageProblem(Self.status(problem), TrackerPresenter.message(for: problem, localizer: env.localizer))
+        }
+    }
+
+    static func status(_ problem: Trackers.Problem) -> HTTPResponse.Status {
+        switch problem {
+        case .notFound, .futureDay: .notFound
+        case .duplicateName, .archived, .tooMany: .conflict
+        case .invalidDate: .badRequest
+        default: .unprocessableContent
+        }
+    }
+
+    /// The fields of the new and edit forms.
+    static func draft(_ form: FormData, creating: Bool) -> Trackers.Draft {
+        Trackers.Draft(
+            name: form["name"] ?? "", kind: creating ? form["kind"] ?? "" : form["kind"], unit: form["unit"] ?? "",
+            unitLabel: form["unitLabel"] ?? "", targetComparison: form["targetComparison"] ?? "",
+            targetValue: form["targetValue"] ?? "", color: form["color"] ?? "")
+    }
+
+    /// Where a value form goes back to: a path on this server, else Today.
+    static func safeBack(_ raw: String?) -> String {
+        guard let raw, raw.hasPrefix("/"), !raw.hasPrefix("//"), !raw.contains("\\"), raw.count < 200,
+            !raw.contains(where: { $0.isWhitespace || $0.isNewline })
+        else { return "/" }
+        return raw
+    }
+}

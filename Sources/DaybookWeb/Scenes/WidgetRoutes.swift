@@ -1,0 +1,250 @@
+import DaybookCore
+import DaybookFeatures
+import Foundation
+import Hummingbird
+
+/// The widgets, each as a compact page (`/widgets/NAME`, live through `/events`), an SVG image
+/// (`/widgets/NAME.svg`) and a JSON timeline (`/api/v1/widgets/NAME`), all made by `WidgetPresenter`.
+/// `/widgets/toggle` ticks a yes/no tracker off for today: a POST toggles, a GET asks first.
+struct WidgetRoutes {
+    let services: AppServices
+
+    /// What a widget page shows: the presenter's content for now, and the links that keep the widget's token.
+    struct Page: Encodable {
+        var name: String
+        var title: String
+        var small: Widgets.Small?
+        var medium: Widgets.Medium?
+        var circular: Widgets.Circular?
+        var rectangular: Widgets.Rectangular?
+        var tracker: Widgets.TrackerGrid?
+        var ring: Ring?
+        /// `?token=…&tracker=…` as the request had them, for the page's own links and events.
+        var query: String
+        var eventsURL: String
+        var toggleAction: String?
+        var openHref: String
+        var openLabel: String
+    }
+
+    struct Ring: Encodable {
+        var dash: String
+        var isReached: Bool
+        var label: String
+        var percent: String
+    }
+
+    /// The toggle's confirmation page.
+    struct Confirm: Encodable {
+        var title: String
+        var question: String
+        var state: String
+        var action: String
+        var confirmLabel: String
+        var cancelHref: String
+        var cancelLabel: String
+    }
+
+    func register(on router: Router<DaybookRequestContext>) {
+        router.get("/api/v1/widgets/{name}") { request, context in
+            let name = try Self.name(context.parameters.require("name"))
+            let tracker = request.uri.queryParameters["tracker"].map(String.init)
+            return try await respond(request) { env in
+                JSONResponse.make(
+                    body: try await services.kept(request, kept: Self.lifetime(name)) {
+                        let response = try await interactor(env).load(name, trackerID: tracker)
+                        return try JSONResponse.encode(
+                            WidgetPresenter.timeline(name, response, localizer: env.localizer))
+                    })
+            }
+        }
+        router.get("/widgets/toggle") { request, context in
+            let env = try await PageEnvironment(services: services, request: request)
+            let tracker = request.uri.queryParameters["tracker"].map(String.init)
+            let response = try await refusing(env) { try await interactor(env).load(.tracker, trackerID: tracker) }
+            guard let chosen = response.tracker else { throw HTTPError(.notFound) }
+            guard chosen.kind == .boolean, !chosen.isArchived else {
+                throw PageProblem(
+                    .conflict,
+                    TrackerPresenter.message(
+                        for: chosen.isArchived ? .archived : .notToggleable, localizer: env.localizer))
+            }
+            let done = (response.trackerValues[response.today] ?? 0) >= 1
+            let query = Self.query(request, tracker: chosen.id)
+            let model = Confirm(
+                title: chosen.name,
+                question: env.localizer(done ? "widget.toggle.undoQuestion" : "widget.toggle.question", chosen.name),
+                state: TrackerPresenter.format(done ? 1 : nil, chosen, localizer: env.localizer),
+                action: "/widgets/toggle" + query,
+                confirmLabel: env.localizer(done ? "tracker.toggle.undo" : "tracker.toggle.do", chosen.name),
+                cancelHref: "/widgets/tracker" + query, cancelLabel: env.localizer("tracker.cancel"))
+            return try env.render(
+                "widget-toggle", page: model, title: model.title, current: nil, showsNavigation: false,
+                services: services, context: context)
+        }
+        router.post("/widgets/toggle") { request, context in
+            let env = try await PageEnvironment(services: services, request: request)
+            let tracker = request.uri.queryParameters["tracker"].map(String.init)
+            let chosen = try await refusing(env) { try await interactor(env).load(.tracker, trackerID: tracker) }
+            guard let id = chosen.tracker?.id else { throw HTTPError(.notFound) }
+            _ = try await refusingTrackers(env) {
+                try await services.trackerInteractor(env.database).toggle(trackerID: id)
+            }
+            return Response.seeOther("/widgets/tracker" + Self.query(request, tracker: id))
+        }
+        router.get("/widgets/{name}") { request, context in
+            let raw = try context.parameters.require("name")
+            let isImage = raw.hasSuffix(".svg")
+            let name = try Self.name(isImage ? String(raw.dropLast(4)) : raw)
+            let tracker = request.uri.queryParameters["tracker"].map(String.init)
+            let env = try await PageEnvironment(services: services, request: request)
+            if isImage {
+                let body = try await refusing(env) {
+                    try await services.kept(request, kept: Self.lifetime(name)) {
+                        let response = try await interactor(env).load(name, trackerID: tracker)
+                        let content = WidgetPresenter.content(
+                            name, response, at: response.now, localizer: env.localizer)
+                        return ByteBuffer(
+                            string: WidgetSVG.render(
+                                content, title: env.localizer("widget.title.\(name.rawValue)"),
+                                colors: Self.colors(request, env), language: env.settings.language.rawValue))
+                    }
+                }
+                return Response(
+                    status: .ok, headers: [.contentType: "image/svg+xml; charset=utf-8", .cacheControl: "no-store"],
+                    body: .init(byteBuffer: body))
+            }
+            let encoded = try await refusing(env) {
+                try await env.page(request, services: services, kept: Self.lifetime(name)) {
+                    let response = try await interactor(env).load(name, trackerID: tracker)
+                    let model = page(name, response, request: request, localizer: env.localizer)
+                    return try PageRenderer.EncodedPage(model, title: model.title)
+                }
+            }
+            return try services.renderer.render(
+                "widget", encoded: encoded.page,
+                shell: env.shell(title: encoded.title, current: nil, showsNavigation: false), csrf: context.csrfToken,
+                theme: env.theme)
+        }
+    }
+
+    private func interactor(_ env: PageEnvironment) -> WidgetInteractor {
+        let services = self.services
+        return WidgetInteractor(
+            snapshots: env.database, settings: env.database, clock: services.clock,
+            initial: { services.initialSettings(language: .english) })
+    }
+
+    private func page(
+        _ name: Widgets.Name, _ response: Widgets.Response, request: Request, localizer: Localizer
+    ) -> Page {
+        let content = WidgetPresenter.content(name, response, at: response.now, localizer: localizer)
+        let query = Self.query(request, tracker: response.tracker?.id)
+        var page = Page(
+            name: name.rawValue, title: localizer("widget.title.\(name.rawValue)"), query: query,
+            eventsURL: "/events" + Self.query(request, tracker: nil), openHref: "/", openLabel: localizer("widget.open")
+        )
+        let circumference = 2 * Double.pi * 52
+        func ring(_ goal: Widgets.Goal?) -> Ring? {
+            goal.map {
+                Ring(
+                    dash: String(format: "%.2f %.2f", $0.fraction * circumference, circumference),
+                    isReached: $0.isReached, label: $0.label, percent: $0.percent)
+            }
+        }
+        switch content {
+        case .small(let small): page.small = small
+        case .medium(let medium):
+            page.medium = medium
+            page.ring = ring(medium.goal)
+        case .circular(let circular):
+            page.circular = circular
+            page.ring = ring(circular.goal)
+        case .rectangular(let rectangular):
+            page.rectangular = rectangular
+            page.openHref = "/focus"
+        case .tracker(let grid):
+            page.tracker = grid
+            page.title = grid.name
+            page.openHref = "/trackers/\(grid.id)"
+            page.toggleAction = grid.canToggle ? "/widgets/toggle" + query : nil
+        }
+        return page
+    }
+
+    /// Answers the widget JSON with the API's errors.
+    private func respond(_ request: Request, _ body: (PageEnvironment) async throws -> Response) async throws
+        -> Response
+    {
+        let env = try await PageEnvironment(services: services, request: request)
+        do {
+            return try await body(env)
+        } catch let problem as Widgets.Problem {
+            return APIError.response(
+                status: problem == .unknownWidget || problem == .unknownTracker ? .notFound : .conflict,
+                code: problem == .noTracker ? "noTracker" : "notFound",
+                message: WidgetPresenter.message(for: problem, localizer: env.localizer))
+        }
+    }
+
+    private func refusing<Value>(_ env: PageEnvironment, _ body: () async throws -> Value) async throws -> Value {
+        do {
+            return try await body()
+        } catch let problem as Widgets.Problem {
+            throw PageProblem(
+                problem == .noTracker ? .conflict : .notFound,
+                WidgetPresenter.message(for: problem, localizer: env.localizer))
+        }
+    }
+
+    private func refusingTrackers<Value>(_ env: PageEnvironment, _ body: () async throws -> Value) async throws
+        -> Value
+    {
+        do {
+            return try await body()
+        } catch let problem as Trackers.Problem {
+            throw PageProblem(
+                TrackerRoutes.status(problem), TrackerPresenter.message(for: problem, localizer: env.localizer))
+        }
+    }
+
+    static func name(_ raw: String) throws -> Widgets.Name {
+        guard let name = Widgets.Name(rawValue: raw) else {
+            throw HTTPError(.notFound, message: "There is no widget named \(raw.prefix(40)).")
+        }
+        return name
+    }
+
+    /// Widgets that show the time are kept for a minute; the running timer's for a tenth of a second.
+    static func lifetime(_ name: Widgets.Name) -> PageLifetime {
+        switch name {
+        case .rectangular: .tick
+        case .tracker: .day
+        default: .minute
+        }
+    }
+
+    /// The widget's own query: its token (when it came with one) and its tracker.
+    static func query(_ request: Request, tracker: String?) -> String {
+        var unreserved = CharacterSet.alphanumerics
+        unreserved.insert(charactersIn: "-._~")
+        var parts: [String] = []
+        if let token = request.uri.queryParameters["token"] {
+            parts.append("token=" + (String(token).addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""))
+        }
+        if let tracker {
+            parts.append("tracker=" + (tracker.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""))
+        }
+        return parts.isEmpty ? "" : "?" + parts.joined(separator: "&")
+    }
+
+    /// `?appearance=dark`, `light` or `eink`; otherwise light.
+    static func colors(_ request: Request, _ env: PageEnvironment) -> WidgetSVG.Colors {
+        let palette = ThemePalette(accent: env.settings.accentColor)
+        switch request.uri.queryParameters["appearance"] {
+        case "dark": return WidgetSVG.Colors(palette.dark)
+        case "eink": return .ink
+        default: return WidgetSVG.Colors(palette.light)
+        }
+    }
+}
