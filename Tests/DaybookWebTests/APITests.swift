@@ -102,6 +102,9 @@ struct APITests {
                     "/api/v1/photos", "/api/v1/photos/{id}",
                     "/api/v1/render", "/api/v1/entries", "/api/v1/entries/{id}", "/api/v1/entries/{id}/restore",
                     "/api/v1/trash", "/api/v1/search",
+                    "/api/v1/trackers", "/api/v1/trackers/order", "/api/v1/trackers/{id}",
+                    "/api/v1/trackers/{id}/values", "/api/v1/trackers/{id}/values/{date}",
+                    "/api/v1/trackers/{id}/toggle", "/api/v1/widgets/{name}",
                 ])
             #expect(Set(paths["/api/v1/logs/{date}"]!.keys) == ["parameters", "get", "patch", "put"])
             #expect(Set(paths["/api/v1/settings"]!.keys) == ["get", "patch"])

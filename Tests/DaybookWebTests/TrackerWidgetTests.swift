@@ -50,7 +50,9 @@ struct TrackerWidgetTests {
             let unknown = try await send(&browser, .put, "/api/v1/trackers/nope/values/today", #"{"value":1}"#)
             #expect(unknown.status == .notFound)
             let toggleNumber = try await send(&browser, .post, "/api/v1/trackers/\(id)/toggle", "{}")
-            #expect(toggleNumber.status == .unprocessableContent)
+            // Whether a value fits depends on the stored tracker's kind: a conflict with what is stored.
+            #expect(toggleNumber.status == .conflict)
+            #expect(toggleNumber.text.contains("notToggleable"))
 
             let values = try object(try await browser.get("/api/v1/trackers/\(id)/values?from=2026-11-01"))
             let days = try #require(values["values"] as? [[String: Any]])
@@ -61,7 +63,7 @@ struct TrackerWidgetTests {
                 try await send(&browser, .post, "/api/v1/trackers", #"{"name":"Energy","kind":"rating"}"#))
             let energyID = try #require(energy["id"] as? String)
             let seven = try await send(&browser, .put, "/api/v1/trackers/\(energyID)/values/today", #"{"value":7}"#)
-            #expect(seven.status == .unprocessableContent)
+            #expect(seven.status == .conflict)
             #expect(seven.text.contains("A rating is a whole number from 1 to 5."))
             let list = try object(try await browser.get("/api/v1/trackers"))
             let trackers = try #require(list["trackers"] as? [[String: Any]])
@@ -214,7 +216,7 @@ struct TrackerWidgetTests {
             #expect(grid.matches(of: /class="day"/).count == 42)
             #expect(grid.contains(#"data-day="2026-11-20" data-met="true""#))
             #expect(try await browser.get("/widgets/nonsense.svg").status == .notFound)
-            #expect(try await browser.get("/api/v1/widgets/nonsense").status == .notFound)
+            #expect(try await browser.get("/api/v1/widgets/nonsense").status == .badRequest)
         }
     }
 

@@ -9,6 +9,12 @@ Two rules about journal entries span fields too: a new entry needs a title, some
 `date` must name a day that exists in the years taken, wherever the owner's time zone puts it; the document says
 both in prose (EntryNew, EntryMoment), and this hook leaves such bodies out of the cases meant to be accepted.
 
+A new tracker's fields depend on its kind: only a number has a unit (a custom unit needs its label, money a
+real ISO 4217 code), and a target must fit the kind (none for yes/no, a whole 1–5 for a rating, whole minutes of
+a day for a duration); the document says so in prose (TrackerNew), and this hook leaves bodies that break these
+rules out of the cases meant to be accepted. A span of tracker values must run forwards over at most 3,660 days,
+with days after today counting as today.
+
 A photo upload is "any bytes" to JSON Schema, but only an image is a valid one (the document says so in prose):
 the cases schemathesis means to be accepted upload a small PNG made here. Everything else schemathesis draws
 is left as it is.
@@ -80,6 +86,55 @@ def impossible_moment(body) -> bool:
     return day.year in (1900, 9999)
 
 
+CURRENCIES = {"USD", "EUR", "JPY", "KRW", "CNY", "GBP", "CHF", "CAD", "AUD", "SEK", "NOK", "DKK", "INR"}
+
+
+def tracker_breaks_rules(body) -> bool:
+    """Whether a new tracker's body breaks a rule that spans its fields (see TrackerNew)."""
+    if not isinstance(body, dict):
+        return False
+    kind = body.get("kind")
+    unit = body.get("unit")
+    label = body.get("unitLabel")
+    label = label.strip() if isinstance(label, str) else ""
+    if kind != "number" and (unit not in (None, "") or label):
+        return True
+    if kind == "number":
+        if unit == "custom" and not label:
+            return True
+        if unit == "currency" and label and label.upper() not in CURRENCIES:
+            return True
+    target = body.get("target")
+    if isinstance(target, dict):
+        value = target.get("value")
+        if kind == "boolean":
+            return True
+        if not isinstance(value, (int, float)) or isinstance(value, bool):
+            return False
+        if kind == "rating" and not (float(value).is_integer() and 1 <= value <= 5):
+            return True
+        if kind == "duration" and not (float(value).is_integer() and 0 <= value <= 1440):
+            return True
+        if kind == "number" and abs(value) > 1e9:
+            return True
+    return False
+
+
+def bad_span(query) -> bool:
+    """Whether a request for tracker values names a span that runs backwards or is longer than ten years."""
+    if not isinstance(query, dict):
+        return False
+    today = datetime.date.today() + datetime.timedelta(days=1)
+    try:
+        through = min(datetime.date.fromisoformat(query["through"]), today) if "through" in query else today
+        start = min(datetime.date.fromisoformat(query["from"]), today) if "from" in query else None
+    except (TypeError, ValueError):
+        return False
+    if start is None:
+        return False
+    return start > through or (through - start).days >= 3659
+
+
 @schemathesis.hook
 def filter_case(context, case) -> bool:
     operation = case.operation.definition.raw.get("operationId") if case.operation else None
@@ -91,6 +146,10 @@ def filter_case(context, case) -> bool:
         return not ends_after_midnight(case.body, creating=True)
     if operation == "updateTask":
         return not ends_after_midnight(case.body, creating=False)
+    if operation == "createTracker":
+        return not tracker_breaks_rules(case.body)
+    if operation == "listTrackerValues":
+        return not bad_span(case.query)
     return True
 
 

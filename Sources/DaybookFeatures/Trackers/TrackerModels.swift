@@ -2,6 +2,9 @@ import DaybookCore
 import Foundation
 
 public enum Trackers {
+    /// The longest span of days one request for values may cover: ten years.
+    public static let maximumSpanDays = 3660
+
     /// Why a tracker request was refused; nothing was saved.
     public enum Problem: Error, Equatable, Sendable {
         case notFound
@@ -20,6 +23,8 @@ public enum Trackers {
         case invalidColor
         case invalidValue(TrackerKind)
         case invalidDate
+        /// A span of days that ends before it starts, or is longer than `maximumSpanDays`.
+        case invalidSpan
         /// Values are kept for today and the days before it.
         case futureDay
         /// Only a yes/no tracker can be toggled.

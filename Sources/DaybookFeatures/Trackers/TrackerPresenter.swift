@@ -412,6 +412,7 @@ public enum TrackerPresenter {
             case .boolean: localizer("tracker.error.value.boolean")
             }
         case .invalidDate: localizer("log.error.date")
+        case .invalidSpan: localizer("tracker.error.span", localizer.number(Trackers.maximumSpanDays))
         case .futureDay: localizer("tracker.error.future")
         case .notToggleable: localizer("tracker.error.notToggleable")
         case .archived: localizer("tracker.error.archived")

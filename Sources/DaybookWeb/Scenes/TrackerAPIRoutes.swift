@@ -39,9 +39,13 @@ struct TrackerAPIRoutes {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             name = try container.decodeIfPresent(String.self, forKey: .name)
             kind = try container.decodeIfPresent(String.self, forKey: .kind)
-            unit = try container.decodeIfPresent(Field<String>.self, forKey: .unit) ?? .absent
-            unitLabel = try container.decodeIfPresent(Field<String>.self, forKey: .unitLabel) ?? .absent
-            target = try container.decodeIfPresent(Field<Target>.self, forKey: .target) ?? .absent
+            // `decodeIfPresent` would read a `null` as absent: a present key is decoded, so `null` clears.
+            func field<Value>(_ key: CodingKeys) throws -> Field<Value> {
+                container.contains(key) ? try container.decode(Field<Value>.self, forKey: key) : .absent
+            }
+            unit = try field(.unit)
+            unitLabel = try field(.unitLabel)
+            target = try field(.target)
             color = try container.decodeIfPresent(String.self, forKey: .color)
             archived = try container.decodeIfPresent(Bool.self, forKey: .archived)
         }
@@ -125,11 +129,13 @@ struct TrackerAPIRoutes {
         router.patch("/api/v1/trackers/{id}") { request, context in
             let id = try context.parameters.require("id")
             let body = try await JSONBody.decode(Body.self, from: request) ?? Body()
-            return try await respond(request) { interactor, localizer in
+            return try await respond(request, stored: true) { interactor, localizer in
                 var draft = body.draft
                 if draft.unit == "keep" {
+                    // A label alone: a currency's code or a custom label, for the unit the tracker has.
                     let current = try await interactor.detail(id: id).tracker
-                    draft.unit = Self.unitName(current.unit)
+                    let label = draft.unitLabel?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+                    draft.unit = current.unit == nil && label.isEmpty ? "" : Self.unitName(current.unit)
                 }
                 _ = try await interactor.update(id: id, draft)
                 return try await item(id, interactor, localizer)
@@ -149,9 +155,12 @@ struct TrackerAPIRoutes {
                 let detail = try await interactor.detail(id: id)
                 let today = detail.today
                 let through = try query["through"].map { try Self.day(String($0), today: today) } ?? today
-                let from = try query["from"].map { try Self.day(String($0), today: today) } ?? through.adding(days: -29)
-                guard from <= through, from.days(to: through) < 3660 else {
-                    throw Trackers.Problem.invalidDate
+                let first = DayKey(year: 1, month: 1, day: 1)!
+                let from =
+                    try query["from"].map { try Self.day(String($0), today: today) }
+                    ?? max(first, through.adding(days: -29))
+                guard from <= through, from.days(to: through) < Trackers.maximumSpanDays else {
+                    throw Trackers.Problem.invalidSpan
                 }
                 let tracker = detail.tracker
                 var days: [Trackers.DayValue] = []
@@ -176,7 +185,7 @@ struct TrackerAPIRoutes {
             guard let body = try await JSONBody.decode(ValueBody.self, from: request) else {
                 throw HTTPError(.badRequest, message: "Send {\"value\": …}.")
             }
-            return try await respond(request) { interactor, localizer in
+            return try await respond(request, stored: true) { interactor, localizer in
                 let input: Trackers.ValueInput =
                     switch body.value {
                     case .clear: .clear
@@ -198,7 +207,7 @@ struct TrackerAPIRoutes {
         }
         router.post("/api/v1/trackers/{id}/toggle") { request, context in
             let id = try context.parameters.require("id")
-            return try await respond(request) { interactor, localizer in
+            return try await respond(request, stored: true) { interactor, localizer in
                 let saved = try await interactor.toggle(trackerID: id)
                 return try JSONResponse.make(
                     TrackerPresenter.dayValue(saved.tracker, value: saved.value, day: saved.day, localizer: localizer))
@@ -239,16 +248,24 @@ struct TrackerAPIRoutes {
             status: status)
     }
 
+    /// - Parameter stored: the request changes a tracker that exists, so whether its values fit depends on what
+    ///   is stored (its kind): those refusals are 409, like the API's other refusals that depend on stored data.
     private func respond(
-        _ request: Request, _ action: (TrackerInteractor, Localizer) async throws -> Response
+        _ request: Request, stored: Bool = false, _ action: (TrackerInteractor, Localizer) async throws -> Response
     ) async throws -> Response {
         let database = try await services.database()
         let localizer = try await services.ownerLocalizer(database, request: request)
         do {
             return try await action(services.trackerInteractor(database), localizer)
         } catch let problem as Trackers.Problem {
+            var status = TrackerRoutes.status(problem)
+            switch problem {
+            case .invalidValue, .notToggleable, .kindIsFixed, .unitForKind, .invalidTarget, .unitLabel:
+                if stored { status = .conflict }
+            default: break
+            }
             return APIError.response(
-                status: TrackerRoutes.status(problem), code: Self.code(problem),
+                status: status, code: Self.code(problem),
                 message: TrackerPresenter.message(for: problem, localizer: localizer))
         }
     }
@@ -269,6 +286,7 @@ struct TrackerAPIRoutes {
         case .invalidColor: "invalidColor"
         case .invalidValue: "invalidValue"
         case .invalidDate: "invalidDate"
+        case .invalidSpan: "invalidSpan"
         case .futureDay: "futureDay"
         case .notToggleable: "notToggleable"
         case .archived: "archived"

@@ -151,7 +151,7 @@ struct TrackerRoutes {
         switch problem {
         case .notFound, .futureDay: .notFound
         case .duplicateName, .archived, .tooMany: .conflict
-        case .invalidDate: .badRequest
+        case .invalidDate, .invalidSpan: .badRequest
         default: .unprocessableContent
         }
     }
