@@ -68,6 +68,17 @@ struct TrackerRulesTests {
         #expect(never.strength == 0 && never.currentStreak == 0)
     }
 
+    @Test("the last 400 days give the same strength as ten years, to a billionth")
+    func recentWindow() {
+        let habit = tracker(.boolean, createdDaysAgo: 3650)
+        let values = days(Array(stride(from: 0, through: 3650, by: 1)).filter { $0 % 7 != 3 })
+        let whole = TrackerProgress(tracker: habit, values: values, today: today, timeZone: seoul)
+        let since = today.adding(days: -TrackerProgress.recentDays)
+        let recent = TrackerProgress(tracker: habit, values: values, today: today, timeZone: seoul, since: since)
+        #expect(abs(whole.strength - recent.strength) < 1e-9)
+        #expect(whole.currentStreak == recent.currentStreak)
+    }
+
     @Test("a number short of an at-least target still builds strength, in proportion")
     func partialCredit() {
         let water = tracker(.number, target: TrackerTarget(.atLeast, 2), createdDaysAgo: 13)

@@ -63,6 +63,21 @@ public struct Localizer: Sendable {
         return day.date(in: timeZone).formatted(style)
     }
 
+    /// `day(_:)` of `count` days in a row from `first`, made once per language, time zone and span and kept:
+    /// a month grid labels every cell, and formatting a date costs more than everything else a cell needs.
+    public func dayLabels(from first: DayKey, count: Int) -> [String] {
+        let key = "\(language.rawValue)|\(timeZone.identifier)|\(first)|\(count)"
+        if let kept = Self.keptDayLabels.withLock({ $0[key] }) { return kept }
+        let labels = (0..<count).map { day(first.adding(days: $0)) }
+        Self.keptDayLabels.withLock { kept in
+            if kept.count >= 64 { kept.removeAll() }
+            kept[key] = labels
+        }
+        return labels
+    }
+
+    private static let keptDayLabels = Locked<[String: [String]]>([:])
+
     /// The short name of a day's weekday: "Mon", "월", "月".
     public func weekdayName(_ day: DayKey) -> String {
         day.date(in: timeZone).formatted(

@@ -26,13 +26,21 @@ public struct TrackerProgress: Equatable, Sendable {
     /// 13 days, as Loop Habit Tracker's score does for a habit repeated once a day: `0.5^(1/13)`.
     public static let decay = pow(0.5, 1.0 / 13.0)
 
+    /// Days enough for the strength: a day this long ago weighs `decay^400`, less than 10⁻⁹.
+    public static let recentDays = 400
+
     /// The progress of `tracker` from the day it began through `today`.
     ///
     /// - Parameter values: the tracker's values by day (days before it began are counted from the first value).
     /// - Parameter timeZone: the owner's, to find the day the tracker began.
-    public init(tracker: Tracker, values: [DayKey: Double], today: DayKey, timeZone: TimeZone) {
+    /// - Parameter since: the first day to look at, when only the recent past was read: a day more than
+    ///   `recentDays` ago weighs less than a billionth in the strength, but the streaks and counts then cover only
+    ///   the days from `since` on.
+    public init(
+        tracker: Tracker, values: [DayKey: Double], today: DayKey, timeZone: TimeZone, since: DayKey? = nil
+    ) {
         let created = DayKey(date: tracker.createdAt, timeZone: timeZone)
-        let first = min(values.keys.min() ?? created, created, today)
+        let first = max(min(values.keys.min() ?? created, created, today), since ?? DayKey(year: 1, month: 1, day: 1)!)
         // Today counts once it is met; until then the day is still open and judged from yesterday.
         let last = tracker.meets(values[today]) ? today : today.adding(days: -1)
         self.init()

@@ -195,6 +195,7 @@ public enum TrackerPresenter {
         let previousMonth = month.adding(days: -1).startOfMonth
         let symbols = localizer.calendar.veryShortStandaloneWeekdaySymbols
         let weekCount = (start.days(to: nextMonth) + 6) / 7
+        let labels = localizer.dayLabels(from: start, count: weekCount * 7)
         let weeks = (0..<weekCount).map { week in
             (0..<7).map { offset -> Trackers.MonthCell in
                 let day = start.adding(days: week * 7 + offset)
@@ -203,7 +204,7 @@ public enum TrackerPresenter {
                 let isFuture = day > today
                 return Trackers.MonthCell(
                     day: day.description, number: localizer.number(day.day),
-                    label: localizer.day(day) + " · " + format(value, tracker, localizer: localizer),
+                    label: labels[week * 7 + offset] + " · " + format(value, tracker, localizer: localizer),
                     href: hrefs && !isFuture && inMonth
                         ? "/trackers/\(tracker.id)?month=\(monthString(month))&date=\(day)" : nil,
                     isMet: tracker.meets(value), hasValue: value != nil, isToday: day == today,

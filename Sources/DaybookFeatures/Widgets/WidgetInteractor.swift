@@ -56,11 +56,19 @@ public struct WidgetInteractor: Sendable {
                 }
                 tracker = first
             }
-            let values = try store.trackerValues(
-                trackerID: tracker.id, from: DayKey(year: 1, month: 1, day: 1)!, through: today)
+            // The widget shows the current streak and the strength: the recent past is enough for both, unless the
+            // streak runs all the way through it.
+            let since = today.adding(days: -TrackerProgress.recentDays)
+            var values = try store.trackerValues(trackerID: tracker.id, from: since, through: today)
+            var progress = TrackerProgress(tracker: tracker, values: values, today: today, timeZone: zone, since: since)
+            if progress.currentStreak >= since.days(to: today) {
+                values = try store.trackerValues(
+                    trackerID: tracker.id, from: DayKey(year: 1, month: 1, day: 1)!, through: today)
+                progress = TrackerProgress(tracker: tracker, values: values, today: today, timeZone: zone)
+            }
             response.tracker = tracker
             response.trackerValues = values
-            response.trackerProgress = TrackerProgress(tracker: tracker, values: values, today: today, timeZone: zone)
+            response.trackerProgress = progress
             return response
         }
     }
