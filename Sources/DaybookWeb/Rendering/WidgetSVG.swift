@@ -141,6 +141,9 @@ enum WidgetSVG {
     }
 
     private static func drawTracker(_ grid: Widgets.TrackerGrid, _ svg: inout SVGWriter, _ colors: Colors) {
+        // The tracker's own colour, except on e-ink, which shows black.
+        var colors = colors
+        if colors.accent != Colors.ink.accent, HexColor(hex: grid.color) != nil { colors.accent = grid.color }
         svg.text(grid.name, x: 14, y: 26, size: 15, fill: colors.text, weight: 650, maxCharacters: 22, id: "name")
         svg.text(grid.month, x: 286, y: 26, size: 11, fill: colors.muted, anchor: "end")
         svg.text(

@@ -30,6 +30,8 @@ struct WidgetRoutes {
     struct Ring: Encodable {
         var dash: String
         var isReached: Bool
+        /// Nothing yet: the ring's round cap would otherwise show as a dot.
+        var isEmpty: Bool
         var label: String
         var percent: String
     }
@@ -149,7 +151,7 @@ struct WidgetRoutes {
             goal.map {
                 Ring(
                     dash: String(format: "%.2f %.2f", $0.fraction * circumference, circumference),
-                    isReached: $0.isReached, label: $0.label, percent: $0.percent)
+                    isReached: $0.isReached, isEmpty: $0.fraction <= 0, label: $0.label, percent: $0.percent)
             }
         }
         switch content {
