@@ -50,6 +50,27 @@ struct JournalTests {
         }
     }
 
+    @Test("the list's tag action adds a tag (a typed # is dropped); a bad tag is refused and changes nothing")
+    func tagFromTheList() async throws {
+        let app = try await TestApp.make(settings: Fixtures.settings())
+        try await app.browse { browser in
+            let entry = try object(
+                try await send(
+                    &browser, .post, "/api/v1/entries", #"{"title":"Harbour","body":"Gulls.","tags":["sea"]}"#))
+            let id = try #require(entry["id"] as? String)
+            let list = try await browser.get("/journal")
+            #expect(list.text.contains(#"action="/journal/\#(id)/tags""#))
+            let added = try await browser.post("/journal/\(id)/tags", form: ["tag": "#walk"])
+            #expect(added.status == .seeOther)
+            #expect(try object(try await browser.get("/api/v1/entries/\(id)"))["tags"] as? [String] == ["sea", "walk"])
+            let refused = try await browser.post("/journal/\(id)/tags", form: ["tag": "a,b"])
+            #expect(refused.status == .unprocessableContent)
+            let again = try object(try await browser.get("/api/v1/entries/\(id)"))
+            #expect(again["tags"] as? [String] == ["sea", "walk"])
+            #expect(again["revision"] as? Int == 2)
+        }
+    }
+
     @Test("a save from an older revision is a 409 with the stored text; nothing is overwritten")
     func conflict() async throws {
         let app = try await TestApp.make(settings: Fixtures.settings())

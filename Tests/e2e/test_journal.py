@@ -140,7 +140,8 @@ def test_the_journal_on_a_phone_in_japanese(server, browser):
     driver.find_element(By.XPATH, "//nav[@class='filters']/a[normalize-space()='#旅']").click()
     WebDriverWait(driver, 10).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, ".entry-row")) == 2)
     screenshot(driver, "ja-phone-journal")
-    # Delete moves to the trash; restore brings it back.
+    # Delete (after a swipe, on a phone) moves to the trash; restore brings it back.
+    driver.execute_script(SWIPE, driver.find_element(By.CSS_SELECTOR, ".entry-row"), -120)
     driver.find_element(By.CSS_SELECTOR, ".entry-row .row-action button").click()
     WebDriverWait(driver, 10).until(lambda d: d.current_url.endswith("/journal"))
     assert len(driver.find_elements(By.CSS_SELECTOR, ".entry-row")) == 2
@@ -150,3 +151,46 @@ def test_the_journal_on_a_phone_in_japanese(server, browser):
     open_page(driver, server.url + "/calendar?month=2026-11")
     assert wait_for(driver, "td[data-day='2026-11-20'] .cell-dot")
     screenshot(driver, "ja-phone-calendar")
+
+
+SWIPE = """
+const [row, dx] = arguments;
+const box = row.getBoundingClientRect();
+const y = box.top + box.height / 2, x0 = box.left + box.width * 0.8;
+const point = (x) => new Touch({identifier: 1, target: row, clientX: x, clientY: y});
+row.dispatchEvent(new TouchEvent("touchstart", {touches: [point(x0)], bubbles: true, cancelable: true}));
+for (let i = 1; i <= 5; i++) {
+  row.dispatchEvent(new TouchEvent("touchmove", {touches: [point(x0 + dx * i / 5)], bubbles: true, cancelable: true}));
+}
+row.dispatchEvent(new TouchEvent("touchend", {changedTouches: [point(x0 + dx)], bubbles: true, cancelable: true}));
+"""
+
+
+def test_swipe_an_entry_for_tag_and_delete_on_a_phone(server, browser):
+    driver = browser("en-US", width=390, height=844)
+    complete_onboarding(driver, server)
+    first = call(server, "POST", "/api/v1/entries", {"title": "Harbour walk", "body": "Gulls.", "date": "2026-11-20T09:00"})
+    call(server, "POST", "/api/v1/entries", {"title": "Rainy desk", "body": "Tea.", "date": "2026-11-19T09:00"})
+    open_page(driver, server.url + "/journal")
+    row = wait_for(driver, f"#entry-{first['id']}")
+    actions = row.find_element(By.CSS_SELECTOR, ".row-actions")
+    assert not actions.is_displayed(), "on a touch screen the actions wait for a swipe"
+    driver.execute_script(SWIPE, row, -120)
+    WebDriverWait(driver, 5).until(lambda d: actions.is_displayed())
+    screenshot(driver, "en-phone-journal-swiped")
+    # Tag it from the revealed actions.
+    row.find_element(By.CSS_SELECTOR, ".row-tag summary").click()
+    field = row.find_element(By.CSS_SELECTOR, ".tag-form input[name=tag]")
+    field.send_keys("#seaside")
+    row.find_element(By.CSS_SELECTOR, ".tag-form button").click()
+    WebDriverWait(driver, 10).until(lambda d: "#seaside" in d.find_element(By.ID, f"entry-{first['id']}").text)
+    assert call(server, "GET", f"/api/v1/entries/{first['id']}")["tags"] == ["seaside"]
+    # A swipe to the right puts the actions away; a swipe left again, then delete.
+    row = driver.find_element(By.ID, f"entry-{first['id']}")
+    driver.execute_script(SWIPE, row, -120)
+    driver.execute_script(SWIPE, row, 120)
+    assert not row.find_element(By.CSS_SELECTOR, ".row-actions").is_displayed()
+    driver.execute_script(SWIPE, row, -120)
+    row.find_element(By.CSS_SELECTOR, ".row-action button").click()
+    WebDriverWait(driver, 10).until(lambda d: not d.find_elements(By.ID, f"entry-{first['id']}"))
+    assert [e["title"] for e in call(server, "GET", "/api/v1/trash")["entries"]] == ["Harbour walk"]

@@ -112,6 +112,26 @@ public struct JournalInteractor: Sendable {
         }
     }
 
+    /// Adds a tag to an entry as it is now (the list's tag action); a tag it has already changes nothing.
+    ///
+    /// - Throws: `JournalValidationError` for a refused tag; `Journal.Problem.notFound`.
+    @discardableResult
+    public func addTag(id: String, _ tag: String) async throws -> JournalEntry {
+        let current = try await existing(id)
+        // People often type the "#" the list shows before each tag.
+        var typed = tag.trimmingCharacters(in: .whitespacesAndNewlines)
+        while typed.hasPrefix("#") { typed.removeFirst() }
+        let tags: [String]
+        do {
+            tags = try JournalTags.normalized(current.tags + [typed])
+        } catch {
+            throw JournalValidationError(problems: [.tags: error])
+        }
+        guard tags != current.tags else { return current }
+        return try await update(
+            id: id, JournalEntryDraft(tags: tags, coverPhotoID: current.coverPhotoID), revision: current.revision)
+    }
+
     /// Moves an entry to the trash, where it is kept for 30 days.
     public func trash(id: String) async throws {
         guard try await store.moveToTrash(id: id, at: clock.now()) else { throw Journal.Problem.notFound }

@@ -78,6 +78,11 @@ public enum Journal {
         public var trashHref: String
         public var trashLabel: String
         public var deleteLabel: String
+        public var tagLabel: String
+        public var addTagLabel: String
+        public var tagFieldLabel: String
+        /// On touch screens the row's actions show after a swipe to the left.
+        public var swipeHint: String
         public var csrfNeeded: Bool
     }
 

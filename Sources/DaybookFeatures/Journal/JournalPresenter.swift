@@ -45,7 +45,9 @@ public enum JournalPresenter {
             emptyText: isAll ? localizer("journal.empty") : localizer("journal.empty.filtered"),
             moreHref: more, moreLabel: localizer("journal.more"),
             trashHref: "/journal/trash", trashLabel: localizer("journal.trash"),
-            deleteLabel: localizer("journal.delete"), csrfNeeded: true)
+            deleteLabel: localizer("journal.delete"), tagLabel: localizer("journal.tagAction"),
+            addTagLabel: localizer("journal.addTag"), tagFieldLabel: localizer("journal.tagField"),
+            swipeHint: localizer("journal.swipeHint"), csrfNeeded: true)
     }
 
     /// An entry in a list; `snippet` replaces the stored excerpt for search results.

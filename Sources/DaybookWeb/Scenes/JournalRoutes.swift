@@ -74,6 +74,18 @@ struct JournalRoutes {
             try await refusing(env) { try await interactor(env).trash(id: id) }
             return Response.seeOther("/journal")
         }
+        router.post("/journal/{id}/tags") { request, context in
+            let id = try context.parameters.require("id")
+            let env = try await PageEnvironment(services: services, request: request)
+            do {
+                _ = try await refusing(env) { try await interactor(env).addTag(id: id, context.form["tag"] ?? "") }
+            } catch let error as JournalValidationError {
+                let problem = error.problems.values.first ?? .empty
+                throw PageProblem(
+                    .unprocessableContent, JournalPresenter.message(for: problem, localizer: env.localizer))
+            }
+            return Response.seeOther("/journal#entry-\(JournalPresenter.percentEncoded(id))")
+        }
         router.post("/journal/{id}/restore") { request, context in
             let id = try context.parameters.require("id")
             let env = try await PageEnvironment(services: services, request: request)
