@@ -271,3 +271,22 @@ private struct DemoLanguage {
         tags: ["旅行", "工作", "家人", "读书", "运动", "做饭"],
         space: "")
 }
+
+extension AppDatabase {
+    /// Makes the photos the covers of entries spread evenly over the journal, oldest first; returns how many.
+    public func attachDemoCovers(_ photoIDs: [String]) async throws -> Int {
+        guard !photoIDs.isEmpty else { return 0 }
+        return try await writer.write { db in
+            let entries = try String.fetchAll(
+                db, sql: "SELECT id FROM journalEntry WHERE deletedAt IS NULL ORDER BY moment, id")
+            guard !entries.isEmpty else { return 0 }
+            let count = min(photoIDs.count, entries.count)
+            for index in 0..<count {
+                try db.execute(
+                    sql: "UPDATE journalEntry SET coverPhotoID = ? WHERE id = ?",
+                    arguments: [photoIDs[index], entries[index * entries.count / count]])
+            }
+            return count
+        }
+    }
+}

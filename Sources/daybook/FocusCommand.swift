@@ -7,7 +7,8 @@ struct FocusCommand: AsyncParsableCommand {
         subcommands: [Start.self, Pause.self, Resume.self, Stop.self, Extend.self, Sound.self, Status.self])
 
     struct Start: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Start focusing (a countdown unless --stopwatch).")
+        static let configuration = CommandConfiguration(
+            commandName: "start", abstract: "Start focusing (a countdown unless --stopwatch).")
         @OptionGroup var server: ServerOptions
         @Option(help: "The task id to focus on.") var task: String?
         @Option(help: "Minutes to count down (1–240; default from settings).") var minutes: Int?
@@ -25,25 +26,25 @@ struct FocusCommand: AsyncParsableCommand {
     }
 
     struct Pause: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Pause the running timer.")
+        static let configuration = CommandConfiguration(commandName: "pause", abstract: "Pause the running timer.")
         @OptionGroup var server: ServerOptions
         func run() async throws { try await FocusCommand.act(server, "pause") }
     }
 
     struct Resume: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Resume a paused timer.")
+        static let configuration = CommandConfiguration(commandName: "resume", abstract: "Resume a paused timer.")
         @OptionGroup var server: ServerOptions
         func run() async throws { try await FocusCommand.act(server, "resume") }
     }
 
     struct Stop: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Stop and record the session.")
+        static let configuration = CommandConfiguration(commandName: "stop", abstract: "Stop and record the session.")
         @OptionGroup var server: ServerOptions
         func run() async throws { try await FocusCommand.act(server, "stop") }
     }
 
     struct Extend: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Add minutes to a countdown.")
+        static let configuration = CommandConfiguration(commandName: "extend", abstract: "Add minutes to a countdown.")
         @OptionGroup var server: ServerOptions
         @Argument(help: "Minutes to add (1–120).") var minutes = 5
         func run() async throws { try await FocusCommand.act(server, "extend", ["minutes": minutes]) }
@@ -51,6 +52,7 @@ struct FocusCommand: AsyncParsableCommand {
 
     struct Sound: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "sound",
             abstract: "Play another sound in the session under way; open pages crossfade to it.")
         @OptionGroup var server: ServerOptions
         @Argument(help: "rain, birdsong, waves, brown-noise, fireplace or none.") var name: String
@@ -58,7 +60,8 @@ struct FocusCommand: AsyncParsableCommand {
     }
 
     struct Status: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print the timer, for people or status bars.")
+        static let configuration = CommandConfiguration(
+            commandName: "status", abstract: "Print the timer, for people or status bars.")
         @OptionGroup var server: ServerOptions
         @Option(help: "plain, json or waybar.") var format: StatusFormat = .plain
 

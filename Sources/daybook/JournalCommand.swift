@@ -13,6 +13,7 @@ struct JournalCommand: AsyncParsableCommand {
 
     struct New: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "new",
             abstract: "Write a new entry; the text comes from standard input, or from $EDITOR at a terminal.",
             discussion: "Example: echo 'A quiet morning.' | daybook journal new --title Sunday --tag walk")
         @OptionGroup var server: ServerOptions
@@ -33,7 +34,7 @@ struct JournalCommand: AsyncParsableCommand {
     }
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Entries newest first.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "Entries newest first.")
         @OptionGroup var server: ServerOptions
         @Option(help: "Only entries with this tag.") var tag: String?
         @Flag(help: "Only starred entries.") var starred = false
@@ -66,7 +67,7 @@ struct JournalCommand: AsyncParsableCommand {
     }
 
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print one entry as Markdown.")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Print one entry as Markdown.")
         @OptionGroup var server: ServerOptions
         @Argument(help: "The entry's id.") var id: String
         @Option(help: "plain or json.") var format: OutputFormat = .plain
@@ -88,6 +89,7 @@ struct JournalCommand: AsyncParsableCommand {
 
     struct Edit: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "edit",
             abstract: "Edit an entry's text in $EDITOR (or replace it from standard input).")
         @OptionGroup var server: ServerOptions
         @Argument(help: "The entry's id.") var id: String
@@ -107,6 +109,7 @@ struct JournalCommand: AsyncParsableCommand {
 
     struct Search: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "search",
             abstract: "Search the journal (any language), best matches first.",
             discussion: "Example: daybook journal search 학교 --format json")
         @OptionGroup var server: ServerOptions
@@ -123,12 +126,14 @@ struct JournalCommand: AsyncParsableCommand {
                 print(String(decoding: data, as: UTF8.self))
                 return
             }
+            // Matches in bold on a terminal; a pipe or a file gets plain text.
+            let terminal = isatty(STDOUT_FILENO) == 1
             for row in try JournalCommand.object(data)["results"] as? [[String: Any]] ?? [] {
                 print(JournalCommand.line(row))
                 let snippet = (row["snippetHTML"] as? String ?? "").replacingOccurrences(
-                    of: "<mark>", with: "\u{1B}[1m"
+                    of: "<mark>", with: terminal ? "\u{1B}[1m" : ""
                 )
-                .replacingOccurrences(of: "</mark>", with: "\u{1B}[0m")
+                .replacingOccurrences(of: "</mark>", with: terminal ? "\u{1B}[0m" : "")
                 print("    \(JournalCommand.unescaped(snippet))")
             }
         }

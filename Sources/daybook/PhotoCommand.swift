@@ -8,6 +8,7 @@ struct PhotoCommand: AsyncParsableCommand {
 
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "add",
             abstract: "Upload a JPEG, PNG, WebP or HEIC photo and print its id.",
             discussion: "Example: daybook photo add ~/Pictures/IMG_0042.HEIC --entry 3F2A…")
         @OptionGroup var server: ServerOptions

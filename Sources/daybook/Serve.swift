@@ -5,7 +5,8 @@ import Hummingbird
 import Logging
 
 struct Serve: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Run the Daybook server (the default).")
+    static let configuration = CommandConfiguration(
+        commandName: "serve", abstract: "Run the Daybook server (the default).")
 
     @Option(help: "The address to listen on (env: DAYBOOK_HOST). Anything but loopback needs a passphrase.")
     var host: String?

@@ -8,7 +8,7 @@ struct SettingsCommand: AsyncParsableCommand {
         subcommands: [Show.self, Set.self])
 
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print the current settings.")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Print the current settings.")
         @OptionGroup var server: ServerOptions
         @Flag(help: "Print the full JSON view model.") var json = false
 
@@ -30,6 +30,7 @@ struct SettingsCommand: AsyncParsableCommand {
 
     struct Set: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "set",
             abstract: "Change one setting.",
             discussion: "Keys: \(SettingsChange.fieldNames.joined(separator: ", ")).")
         @OptionGroup var server: ServerOptions

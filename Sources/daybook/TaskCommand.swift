@@ -9,6 +9,7 @@ struct TaskCommand: AsyncParsableCommand {
 
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "add",
             abstract: "Add a task: a time block with --at, else an anytime task.",
             discussion: "Example: daybook task add \"Write chapter 3\" --at 09:00 --for 90m --repeat weekdays")
         @OptionGroup var server: ServerOptions
@@ -35,7 +36,7 @@ struct TaskCommand: AsyncParsableCommand {
     }
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List a day's tasks.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List a day's tasks.")
         @OptionGroup var server: ServerOptions
         @Option(help: "Day, YYYY-MM-DD (default today).") var date: String?
         @Flag(help: "Print the JSON view model.") var json = false
@@ -55,7 +56,8 @@ struct TaskCommand: AsyncParsableCommand {
     }
 
     struct Done: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Mark a task done (for a repeating task, today's).")
+        static let configuration = CommandConfiguration(
+            commandName: "done", abstract: "Mark a task done (for a repeating task, today's).")
         @OptionGroup var server: ServerOptions
         @Argument(help: "The task id.") var id: String
         @Option(help: "Day, YYYY-MM-DD (default today).") var date: String?

@@ -15,7 +15,8 @@ struct TrackCommand: AsyncParsableCommand {
         subcommands: [List.self, Add.self, Set.self, Toggle.self])
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the trackers with today's values.")
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "List the trackers with today's values.")
         @OptionGroup var server: ServerOptions
         @Flag(help: "Print the API's JSON.") var json = false
 
@@ -45,7 +46,7 @@ struct TrackCommand: AsyncParsableCommand {
     }
 
     struct Add: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Add a tracker.")
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a tracker.")
         @OptionGroup var server: ServerOptions
         @Argument(help: "Its name.") var name: String
         @Option(help: "number, boolean, rating or duration.") var kind: TrackerKind = .boolean
@@ -93,6 +94,7 @@ struct TrackCommand: AsyncParsableCommand {
 
     struct Set: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "set",
             abstract: "Note a day's value: a number, done/not-done, 1–5, or a duration like 1h30m; - clears it.")
         @OptionGroup var server: ServerOptions
         @Argument(help: "The tracker's name.") var name: String
@@ -138,7 +140,8 @@ struct TrackCommand: AsyncParsableCommand {
     }
 
     struct Toggle: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Tick a yes/no tracker off for today, or undo it.")
+        static let configuration = CommandConfiguration(
+            commandName: "toggle", abstract: "Tick a yes/no tracker off for today, or undo it.")
         @OptionGroup var server: ServerOptions
         @Argument(help: "The tracker's name.") var name: String
 

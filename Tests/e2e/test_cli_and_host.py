@@ -83,9 +83,11 @@ def test_exposed_server_refuses_to_start_until_a_passphrase_is_set(tmp_path):
 
 def test_demo_fills_a_data_folder_deterministically(tmp_path):
     for name in ("a", "b"):
-        result = run_cli("demo", "--years", "2", "--seed", "7", "--data-dir", str(tmp_path / name))
+        result = run_cli("demo", "--years", "2", "--seed", "7", "--photos", "3", "--data-dir", str(tmp_path / name))
         assert result.returncode == 0, result.stderr
         assert (tmp_path / name / "daybook.sqlite").exists()
+        assert "3 photos" in result.stdout
+        assert len([p for p in (tmp_path / name / "photos").iterdir() if p.is_file()]) == 3
     assert run_cli("demo", "--years", "0", "--data-dir", str(tmp_path / "c")).returncode != 0
 
 

@@ -88,7 +88,7 @@ def test_sleep_from_todays_prompt_reaches_the_log_and_the_dashboard(server, brow
 def test_dashboard_on_years_of_demo_data_in_japanese_and_english(tmp_path, browser):
     data = tmp_path / "data"
     binary = daybook_binary()
-    subprocess.run([str(binary), "demo", "--years", "2", "--data-dir", str(data)], check=True,
+    subprocess.run([str(binary), "demo", "--years", "2", "--photos", "0", "--data-dir", str(data)], check=True,
                    capture_output=True, timeout=120)
     server = start_server(binary, data, LOG_DIR / "stats-demo.log")
     try:
