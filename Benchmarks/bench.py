@@ -50,6 +50,18 @@ from daybook_http import Client, complete_onboarding, parse_page  # noqa: E402
 PAGE_WEIGHT_GOAL_KB = 60
 
 
+def demo_folder(binary: Path, given: str | None, scratch: str) -> Path:
+    """The data folder to measure: `given` as it is, or ten new years of demo data in `scratch`."""
+    if given:
+        return Path(given)
+    data = Path(scratch) / "data"
+    t0 = time.perf_counter()
+    made = subprocess.run([str(binary), "demo", "--years", "10", "--data-dir", str(data)],
+                          capture_output=True, text=True, check=True)
+    print(f"`daybook demo --years 10` in {time.perf_counter() - t0:.1f} s: {made.stdout.strip()}")
+    return data
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -13,7 +13,6 @@ watch, not pass/fail checks.
 from __future__ import annotations
 
 import argparse
-import subprocess
 import sys
 import tempfile
 import urllib.parse
@@ -21,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench import Running, percentile, pick_binary, timings  # noqa: E402
+from bench import Running, demo_folder, percentile, pick_binary, timings  # noqa: E402
 from widgets import made  # noqa: E402
 
 
@@ -34,10 +33,7 @@ def main() -> int:
     binary, kind = pick_binary(args.bin)
     print(f"daybook binary: {binary} ({kind} build)")
     with tempfile.TemporaryDirectory(prefix="daybook-journal-") as folder:
-        data = Path(args.data_dir) if args.data_dir else Path(folder) / "data"
-        if not args.data_dir:
-            subprocess.run([str(binary), "demo", "--years", "10", "--data-dir", str(data)],
-                           capture_output=True, text=True, check=True)
+        data = demo_folder(binary, args.data_dir, folder)
         with Running(binary, data) as server:
             server.wait_for_200("/")
             import json

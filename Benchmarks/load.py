@@ -26,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench import Running, pick_binary  # noqa: E402
+from bench import Running, demo_folder, pick_binary  # noqa: E402
 
 UNITS = {"us": 0.001, "ms": 1.0, "s": 1000.0}
 
@@ -101,12 +101,7 @@ def main() -> int:
     print(f"daybook binary: {binary} ({kind} build)")
 
     with tempfile.TemporaryDirectory(prefix="daybook-load-") as folder:
-        data = Path(args.data_dir) if args.data_dir else Path(folder) / "data"
-        if not args.data_dir:
-            t0 = time.perf_counter()
-            made = subprocess.run([str(binary), "demo", "--years", "10", "--data-dir", str(data)],
-                                  capture_output=True, text=True, check=True)
-            print(f"`daybook demo --years 10` in {time.perf_counter() - t0:.1f} s: {made.stdout.strip()}")
+        data = demo_folder(binary, args.data_dir, folder)
 
         first_rss = None
         if not (data / "cache" / "sounds").is_dir():

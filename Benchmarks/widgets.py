@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
@@ -24,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench import Running, percentile, pick_binary, timings  # noqa: E402
+from bench import Running, demo_folder, percentile, pick_binary, timings  # noqa: E402
 from load import wrk  # noqa: E402
 
 WIDGETS = ["small", "medium", "circular", "rectangular", "tracker"]
@@ -59,10 +58,7 @@ def main() -> int:
     binary, kind = pick_binary(args.bin)
     print(f"daybook binary: {binary} ({kind} build)")
     with tempfile.TemporaryDirectory(prefix="daybook-widgets-") as folder:
-        data = Path(args.data_dir) if args.data_dir else Path(folder) / "data"
-        if not args.data_dir:
-            subprocess.run([str(binary), "demo", "--years", "10", "--data-dir", str(data)],
-                           capture_output=True, text=True, check=True)
+        data = demo_folder(binary, args.data_dir, folder)
         with Running(binary, data) as server:
             server.wait_for_200("/")
             print("\nserver time on one keep-alive connection (ms), ten years of demo data, five trackers")
