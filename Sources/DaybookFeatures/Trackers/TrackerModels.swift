@@ -98,6 +98,14 @@ public enum Trackers {
         public var progress: TrackerProgress
     }
 
+    /// What an API request found or did, for the presenter to show.
+    public enum APIAnswer: Sendable {
+        case list(ListResponse)
+        case tracker(DetailResponse)
+        case values(DetailResponse, from: DayKey, through: DayKey)
+        case day(Saved)
+    }
+
     /// What `save` did.
     public struct Saved: Sendable {
         public var tracker: Tracker

@@ -259,107 +259,51 @@ public enum TrackerPresenter {
             firstLabel: localizer.day(days[0], weekday: false), lastLabel: localizer("tracker.today"))
     }
 
-    // MARK: - Forms
-
-    /// The new-tracker form, or the edit form of `tracker`; after a refusal, `typed` and `problem`.
-    public static func form(
-        _ tracker: Tracker?, typed: Trackers.Draft? = nil, problem: Trackers.Problem? = nil, settings: Settings,
-        localizer: Localizer
-    ) -> Trackers.FormViewModel {
-        let kind = typed?.kind ?? tracker?.kind.rawValue ?? TrackerKind.boolean.rawValue
-        let unitValue: String
-        let labelValue: String
-        switch tracker?.unit {
-        case .canonical(let canonical)?: (unitValue, labelValue) = (canonical.rawValue, "")
-        case .currency(let code)?: (unitValue, labelValue) = (CanonicalUnit.currency.rawValue, code)
-        case .custom(let label)?: (unitValue, labelValue) = ("custom", label)
-        case nil: (unitValue, labelValue) = ("", "")
-        }
-        let unit = typed?.unit ?? unitValue
-        let comparison = typed?.targetComparison ?? tracker?.target?.comparison.rawValue ?? ""
-        let targetText =
-            typed?.targetValue
-            ?? tracker?.target.map { tracker?.kind == .duration ? durationText(Int($0.value)) : inputText($0.value) }
-            ?? ""
-        let color = typed?.color ?? tracker?.color ?? TaskColor.defaultName
-        func error(_ matches: (Trackers.Problem) -> Bool) -> String? {
-            guard let problem, matches(problem) else { return nil }
-            return message(for: problem, localizer: localizer)
-        }
-        let units =
-            [FormOption(value: "", label: localizer("tracker.unit.none"), isSelected: unit.isEmpty)]
-            + TrackerUnit.offered(for: settings.units).map {
-                FormOption(
-                    value: $0.rawValue, label: localizer("tracker.unit.name.\($0.rawValue)"),
-                    isSelected: unit == $0.rawValue)
-            }
-            + [FormOption(value: "custom", label: localizer("tracker.unit.name.custom"), isSelected: unit == "custom")]
-        return Trackers.FormViewModel(
-            title: tracker.map { localizer("tracker.editTitle", $0.name) } ?? localizer("trackers.new"),
-            action: tracker.map { "/trackers/\($0.id)/edit" } ?? "/trackers/new", isNew: tracker == nil,
-            name: FormField(
-                id: "name", label: localizer("tracker.field.name"), value: typed?.name ?? tracker?.name ?? "",
-                hint: localizer("tracker.field.name.hint"),
-                error: error {
-                    if case .name = $0 { return true }
-                    return $0 == .duplicateName || $0 == .tooMany(limit: Tracker.Limits.count)
-                }, maxLength: Tracker.Limits.nameLength),
-            kind: FormField(
-                id: "kind", label: localizer("tracker.field.kind"), value: kind,
-                hint: tracker == nil ? localizer("tracker.field.kind.hint") : localizer("tracker.field.kind.fixed"),
-                error: error { $0 == .unknownKind || $0 == .kindIsFixed },
-                options: TrackerKind.allCases.filter { tracker == nil || $0 == tracker?.kind }.map {
-                    FormOption(
-                        value: $0.rawValue, label: localizer("tracker.kind.\($0.rawValue)"),
-                        isSelected: kind == $0.rawValue)
-                }),
-            unit: FormField(
-                id: "unit", label: localizer("tracker.field.unit"), value: unit,
-                hint: localizer("tracker.field.unit.hint"),
-                error: error { $0 == .unknownUnit || $0 == .unitForKind }, options: units),
-            unitLabel: FormField(
-                id: "unitLabel", label: localizer("tracker.field.unitLabel"), value: typed?.unitLabel ?? labelValue,
-                hint: localizer("tracker.field.unitLabel.hint"),
-                error: error {
-                    if case .unitLabel = $0 { return true }
-                    return $0 == .invalidCurrency
-                }, maxLength: Tracker.Limits.unitLabelLength),
-            targetComparison: FormField(
-                id: "targetComparison", label: localizer("tracker.field.target"), value: comparison,
-                hint: localizer("tracker.field.target.hint"),
-                options: ["", "atLeast", "atMost"].map {
-                    FormOption(
-                        value: $0, label: localizer($0.isEmpty ? "tracker.target.none" : "tracker.comparison.\($0)"),
-                        isSelected: comparison == $0)
-                }),
-            targetValue: FormField(
-                id: "targetValue", label: localizer("tracker.field.targetValue"), value: targetText,
-                hint: localizer("tracker.field.targetValue.hint"),
-                error: error {
-                    if case .invalidTarget = $0 { return true }
-                    return false
-                }, maxLength: 24),
-            color: FormField(
-                id: "color", label: localizer("tracker.field.color"), value: color,
-                error: error { $0 == .invalidColor },
-                options: TaskColor.presets.map {
-                    FormOption(
-                        value: $0.name, label: localizer("timeline.color.\($0.name)"), isSelected: color == $0.name,
-                        swatch: $0.color.hex)
-                }),
-            saveLabel: localizer(tracker == nil ? "trackers.create" : "tracker.save"),
-            cancelHref: tracker.map { "/trackers/\($0.id)" } ?? "/trackers", cancelLabel: localizer("tracker.cancel"),
-            error: problem.map { message(for: $0, localizer: localizer) },
-            archiveAction: tracker.map { "/trackers/\($0.id)/archive" },
-            archiveLabel: localizer(tracker?.isArchived == true ? "tracker.restoreShort" : "tracker.archive"),
-            isArchived: tracker?.isArchived ?? false)
-    }
-
-    static func durationText(_ minutes: Int) -> String {
-        minutes % 60 == 0 ? "\(minutes / 60)h" : minutes < 60 ? "\(minutes)m" : "\(minutes / 60)h\(minutes % 60)m"
-    }
-
     // MARK: - API
+
+    /// What the API answers.
+    public static func present(_ answer: Trackers.APIAnswer, localizer: Localizer) -> any Encodable & Sendable {
+        switch answer {
+        case .list(let response): items(response, localizer: localizer)
+        case .tracker(let detail): item(detail, localizer: localizer)
+        case .values(let detail, let first, let last): values(detail, from: first, through: last, localizer: localizer)
+        case .day(let saved): dayValue(saved.tracker, value: saved.value, day: saved.day, localizer: localizer)
+        }
+    }
+
+    /// Every tracker for the API, with today's value, streak and strength.
+    public static func items(_ response: Trackers.ListResponse, localizer: Localizer) -> Trackers.ItemList {
+        Trackers.ItemList(
+            trackers: response.trackers.map {
+                item(
+                    $0, todayValue: response.todayValues[$0.id], today: response.today,
+                    progress: response.progress[$0.id] ?? TrackerProgress(), localizer: localizer)
+            })
+    }
+
+    /// One tracker for the API.
+    public static func item(_ detail: Trackers.DetailResponse, localizer: Localizer) -> Trackers.Item {
+        item(
+            detail.tracker, todayValue: detail.values[detail.today], today: detail.today, progress: detail.progress,
+            localizer: localizer)
+    }
+
+    /// A tracker's noted values from `first` through `last`, for the API.
+    public static func values(
+        _ detail: Trackers.DetailResponse, from first: DayKey, through last: DayKey, localizer: Localizer
+    ) -> Trackers.Values {
+        var days: [Trackers.DayValue] = []
+        var day = first
+        while day <= last {
+            if let value = detail.values[day] {
+                days.append(dayValue(detail.tracker, value: value, day: day, localizer: localizer))
+            }
+            day = day.adding(days: 1)
+        }
+        return Trackers.Values(
+            tracker: item(detail, localizer: localizer), from: first.description, through: last.description,
+            values: days)
+    }
 
     public static func item(
         _ tracker: Tracker, todayValue: Double?, today: DayKey, progress: TrackerProgress, localizer: Localizer

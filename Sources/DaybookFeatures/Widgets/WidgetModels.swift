@@ -164,4 +164,43 @@ public enum Widgets {
         public var canToggle: Bool
         public var toggleLabel: String?
     }
+
+    /// What a widget page shows: the presenter's content for now, and the links that keep the widget's token.
+    public struct PageViewModel: Sendable, Encodable {
+        public var name: String
+        public var title: String
+        public var small: Small?
+        public var medium: Medium?
+        public var circular: Circular?
+        public var rectangular: Rectangular?
+        public var tracker: TrackerGrid?
+        public var ring: Ring?
+        /// `?token=…&tracker=…` as the request had them, for the page's own links.
+        public var query: String
+        public var eventsURL: String
+        public var toggleAction: String?
+        public var openHref: String
+        public var openLabel: String
+    }
+
+    /// The goal ring as the page draws it: a circle whose stroke is `dash` long.
+    public struct Ring: Sendable, Encodable {
+        public var dash: String
+        public var isReached: Bool
+        /// Nothing yet: the ring's round cap would otherwise show as a dot.
+        public var isEmpty: Bool
+        public var label: String
+        public var percent: String
+    }
+
+    /// The toggle's confirmation page.
+    public struct Confirm: Sendable, Encodable {
+        public var title: String
+        public var question: String
+        public var state: String
+        public var action: String
+        public var confirmLabel: String
+        public var cancelHref: String
+        public var cancelLabel: String
+    }
 }

@@ -127,6 +127,58 @@ public enum WidgetPresenter {
                 ? localizer((todayValue ?? 0) >= 1 ? "tracker.toggle.undo" : "tracker.toggle.do", tracker.name) : nil)
     }
 
+    // MARK: - The page
+
+    /// The compact page of a widget now; `query` is added to its own links (the token and tracker it came with),
+    /// `eventsQuery` to its events stream.
+    public static func page(
+        _ name: Widgets.Name, _ response: Widgets.Response, query: String, eventsQuery: String, localizer: Localizer
+    ) -> Widgets.PageViewModel {
+        let content = content(name, response, at: response.now, localizer: localizer)
+        var page = Widgets.PageViewModel(
+            name: name.rawValue, title: localizer("widget.title.\(name.rawValue)"), query: query,
+            eventsURL: "/events" + eventsQuery, openHref: "/", openLabel: localizer("widget.open"))
+        let circumference = 2 * Double.pi * TodayPresenter.ringRadius
+        func ring(_ goal: Widgets.Goal?) -> Widgets.Ring? {
+            goal.map {
+                Widgets.Ring(
+                    dash: String(format: "%.2f %.2f", $0.fraction * circumference, circumference),
+                    isReached: $0.isReached, isEmpty: $0.fraction <= 0, label: $0.label, percent: $0.percent)
+            }
+        }
+        switch content {
+        case .small(let small): page.small = small
+        case .medium(let medium):
+            page.medium = medium
+            page.ring = ring(medium.goal)
+        case .circular(let circular):
+            page.circular = circular
+            page.ring = ring(circular.goal)
+        case .rectangular(let rectangular):
+            page.rectangular = rectangular
+            page.openHref = "/focus"
+        case .tracker(let grid):
+            page.tracker = grid
+            page.title = grid.name
+            page.openHref = "/trackers/\(grid.id)"
+            page.toggleAction = grid.canToggle ? "/widgets/toggle" + query : nil
+        }
+        return page
+    }
+
+    /// The page that asks before a toggle changes today's value of the tracker widget's tracker.
+    public static func confirm(_ response: Widgets.Response, query: String, localizer: Localizer) -> Widgets.Confirm {
+        guard let tracker = response.tracker else { preconditionFailure("the toggle loads a tracker") }
+        let done = (response.trackerValues[response.today] ?? 0) >= 1
+        return Widgets.Confirm(
+            title: tracker.name,
+            question: localizer(done ? "widget.toggle.undoQuestion" : "widget.toggle.question", tracker.name),
+            state: TrackerPresenter.format(done ? 1 : nil, tracker, localizer: localizer),
+            action: "/widgets/toggle" + query,
+            confirmLabel: localizer(done ? "tracker.toggle.undo" : "tracker.toggle.do", tracker.name),
+            cancelHref: "/widgets/tracker" + query, cancelLabel: localizer("tracker.cancel"))
+    }
+
     // MARK: - Parts
 
     static func block(_ task: PlannedTask, minute: Int, _ response: Widgets.Response, localizer: Localizer)

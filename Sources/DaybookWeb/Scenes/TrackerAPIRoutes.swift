@@ -102,34 +102,32 @@ struct TrackerAPIRoutes {
 
     func register(on router: Router<DaybookRequestContext>) {
         router.get("/api/v1/trackers") { request, _ in
-            try await respond(request) { interactor, localizer in
-                try JSONResponse.make(Self.list(try await interactor.list(), localizer: localizer))
-            }
+            try await respond(request) { interactor in .list(try await interactor.list()) }
         }
         router.post("/api/v1/trackers") { request, _ in
             let body = try await JSONBody.decode(Body.self, from: request) ?? Body()
-            return try await respond(request) { interactor, localizer in
+            return try await respond(request, status: .created) { interactor in
                 var draft = body.draft
                 if draft.unit == "keep" { draft.unit = nil }
                 let tracker = try await interactor.create(draft)
-                return try await item(tracker.id, interactor, localizer, status: .created)
+                return .tracker(try await interactor.detail(id: tracker.id))
             }
         }
         router.put("/api/v1/trackers/order") { request, _ in
             let body = try await JSONBody.decode(OrderBody.self, from: request) ?? OrderBody(ids: [])
-            return try await respond(request) { interactor, localizer in
+            return try await respond(request) { interactor in
                 try await interactor.reorder(body.ids)
-                return try JSONResponse.make(Self.list(try await interactor.list(), localizer: localizer))
+                return .list(try await interactor.list())
             }
         }
         router.get("/api/v1/trackers/{id}") { request, context in
             let id = try context.parameters.require("id")
-            return try await respond(request) { interactor, localizer in try await item(id, interactor, localizer) }
+            return try await respond(request) { interactor in .tracker(try await interactor.detail(id: id)) }
         }
         router.patch("/api/v1/trackers/{id}") { request, context in
             let id = try context.parameters.require("id")
             let body = try await JSONBody.decode(Body.self, from: request) ?? Body()
-            return try await respond(request, stored: true) { interactor, localizer in
+            return try await respond(request, stored: true) { interactor in
                 var draft = body.draft
                 if draft.unit == "keep" {
                     // A label alone: a currency's code or a custom label, for the unit the tracker has.
@@ -138,20 +136,20 @@ struct TrackerAPIRoutes {
                     draft.unit = current.unit == nil && label.isEmpty ? "" : Self.unitName(current.unit)
                 }
                 _ = try await interactor.update(id: id, draft)
-                return try await item(id, interactor, localizer)
+                return .tracker(try await interactor.detail(id: id))
             }
         }
         router.delete("/api/v1/trackers/{id}") { request, context in
             let id = try context.parameters.require("id")
-            return try await respond(request) { interactor, _ in
+            return try await respond(request) { interactor in
                 try await interactor.delete(id: id)
-                return Response(status: .noContent)
+                return nil
             }
         }
         router.get("/api/v1/trackers/{id}/values") { request, context in
             let id = try context.parameters.require("id")
             let query = request.uri.queryParameters
-            return try await respond(request) { interactor, localizer in
+            return try await respond(request) { interactor in
                 let detail = try await interactor.detail(id: id)
                 let today = detail.today
                 let through = try query["through"].map { try Self.day(String($0), today: today) } ?? today
@@ -162,21 +160,7 @@ struct TrackerAPIRoutes {
                 guard from <= through, from.days(to: through) < Trackers.maximumSpanDays else {
                     throw Trackers.Problem.invalidSpan
                 }
-                let tracker = detail.tracker
-                var days: [Trackers.DayValue] = []
-                var day = from
-                while day <= through {
-                    if let value = detail.values[day] {
-                        days.append(TrackerPresenter.dayValue(tracker, value: value, day: day, localizer: localizer))
-                    }
-                    day = day.adding(days: 1)
-                }
-                return try JSONResponse.make(
-                    Trackers.Values(
-                        tracker: TrackerPresenter.item(
-                            tracker, todayValue: detail.values[today], today: today, progress: detail.progress,
-                            localizer: localizer),
-                        from: from.description, through: through.description, values: days))
+                return .values(detail, from: from, through: through)
             }
         }
         router.put("/api/v1/trackers/{id}/values/{date}") { request, context in
@@ -185,32 +169,28 @@ struct TrackerAPIRoutes {
             guard let body = try await JSONBody.decode(ValueBody.self, from: request) else {
                 throw HTTPError(.badRequest, message: "Send {\"value\": …}.")
             }
-            return try await respond(request, stored: true) { interactor, localizer in
+            return try await respond(request, stored: true) { interactor in
                 let input: Trackers.ValueInput =
                     switch body.value {
                     case .clear: .clear
                     case .flag(let flag): .flag(flag)
                     case .number(let number): .number(number)
                     }
-                let saved = try await interactor.setValue(input, trackerID: id, day: date)
-                return try JSONResponse.make(
-                    TrackerPresenter.dayValue(saved.tracker, value: saved.value, day: saved.day, localizer: localizer))
+                return .day(try await interactor.setValue(input, trackerID: id, day: date))
             }
         }
         router.delete("/api/v1/trackers/{id}/values/{date}") { request, context in
             let id = try context.parameters.require("id")
             let date = context.parameters.get("date")
-            return try await respond(request) { interactor, _ in
+            return try await respond(request) { interactor in
                 try await interactor.setValue(.clear, trackerID: id, day: date)
-                return Response(status: .noContent)
+                return nil
             }
         }
         router.post("/api/v1/trackers/{id}/toggle") { request, context in
             let id = try context.parameters.require("id")
-            return try await respond(request, stored: true) { interactor, localizer in
-                let saved = try await interactor.toggle(trackerID: id)
-                return try JSONResponse.make(
-                    TrackerPresenter.dayValue(saved.tracker, value: saved.value, day: saved.day, localizer: localizer))
+            return try await respond(request, stored: true) { interactor in
+                .day(try await interactor.toggle(trackerID: id))
             }
         }
     }
@@ -228,44 +208,30 @@ struct TrackerAPIRoutes {
         }
     }
 
-    static func list(_ response: Trackers.ListResponse, localizer: Localizer) -> Trackers.ItemList {
-        Trackers.ItemList(
-            trackers: response.trackers.map {
-                TrackerPresenter.item(
-                    $0, todayValue: response.todayValues[$0.id], today: response.today,
-                    progress: response.progress[$0.id] ?? TrackerProgress(), localizer: localizer)
-            })
-    }
-
-    private func item(
-        _ id: String, _ interactor: TrackerInteractor, _ localizer: Localizer, status: HTTPResponse.Status = .ok
-    ) async throws -> Response {
-        let detail = try await interactor.detail(id: id)
-        return try JSONResponse.make(
-            TrackerPresenter.item(
-                detail.tracker, todayValue: detail.values[detail.today], today: detail.today,
-                progress: detail.progress, localizer: localizer),
-            status: status)
-    }
-
+    /// Runs `action` and answers what it returns as the presenter shows it (204 for nothing), or a refusal.
+    ///
     /// - Parameter stored: the request changes a tracker that exists, so whether its values fit depends on what
     ///   is stored (its kind): those refusals are 409, like the API's other refusals that depend on stored data.
     private func respond(
-        _ request: Request, stored: Bool = false, _ action: (TrackerInteractor, Localizer) async throws -> Response
+        _ request: Request, stored: Bool = false, status: HTTPResponse.Status = .ok,
+        _ action: (TrackerInteractor) async throws -> Trackers.APIAnswer?
     ) async throws -> Response {
         let database = try await services.database()
         let localizer = try await services.ownerLocalizer(database, request: request)
         do {
-            return try await action(services.trackerInteractor(database), localizer)
+            guard let answer = try await action(services.trackerInteractor(database)) else {
+                return Response(status: .noContent)
+            }
+            return try JSONResponse.make(TrackerPresenter.present(answer, localizer: localizer), status: status)
         } catch let problem as Trackers.Problem {
-            var status = TrackerRoutes.status(problem)
+            var refusal = TrackerRoutes.status(problem)
             switch problem {
             case .invalidValue, .notToggleable, .kindIsFixed, .unitForKind, .invalidTarget, .unitLabel:
-                if stored { status = .conflict }
+                if stored { refusal = .conflict }
             default: break
             }
             return APIError.response(
-                status: status, code: Self.code(problem),
+                status: refusal, code: Self.code(problem),
                 message: TrackerPresenter.message(for: problem, localizer: localizer))
         }
     }

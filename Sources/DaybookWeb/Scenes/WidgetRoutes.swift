@@ -9,44 +9,6 @@ import Hummingbird
 struct WidgetRoutes {
     let services: AppServices
 
-    /// What a widget page shows: the presenter's content for now, and the links that keep the widget's token.
-    struct Page: Encodable {
-        var name: String
-        var title: String
-        var small: Widgets.Small?
-        var medium: Widgets.Medium?
-        var circular: Widgets.Circular?
-        var rectangular: Widgets.Rectangular?
-        var tracker: Widgets.TrackerGrid?
-        var ring: Ring?
-        /// `?token=…&tracker=…` as the request had them, for the page's own links and events.
-        var query: String
-        var eventsURL: String
-        var toggleAction: String?
-        var openHref: String
-        var openLabel: String
-    }
-
-    struct Ring: Encodable {
-        var dash: String
-        var isReached: Bool
-        /// Nothing yet: the ring's round cap would otherwise show as a dot.
-        var isEmpty: Bool
-        var label: String
-        var percent: String
-    }
-
-    /// The toggle's confirmation page.
-    struct Confirm: Encodable {
-        var title: String
-        var question: String
-        var state: String
-        var action: String
-        var confirmLabel: String
-        var cancelHref: String
-        var cancelLabel: String
-    }
-
     func register(on router: Router<DaybookRequestContext>) {
         router.get("/api/v1/widgets/{name}") { request, context in
             let name = try Self.name(context.parameters.require("name"))
@@ -71,15 +33,8 @@ struct WidgetRoutes {
                     TrackerPresenter.message(
                         for: chosen.isArchived ? .archived : .notToggleable, localizer: env.localizer))
             }
-            let done = (response.trackerValues[response.today] ?? 0) >= 1
-            let query = Self.query(request, tracker: chosen.id)
-            let model = Confirm(
-                title: chosen.name,
-                question: env.localizer(done ? "widget.toggle.undoQuestion" : "widget.toggle.question", chosen.name),
-                state: TrackerPresenter.format(done ? 1 : nil, chosen, localizer: env.localizer),
-                action: "/widgets/toggle" + query,
-                confirmLabel: env.localizer(done ? "tracker.toggle.undo" : "tracker.toggle.do", chosen.name),
-                cancelHref: "/widgets/tracker" + query, cancelLabel: env.localizer("tracker.cancel"))
+            let model = WidgetPresenter.confirm(
+                response, query: Self.query(request, tracker: chosen.id), localizer: env.localizer)
             return try env.render(
                 "widget-toggle", page: model, title: model.title, current: nil, showsNavigation: false,
                 services: services, context: context)
@@ -119,7 +74,9 @@ struct WidgetRoutes {
             let encoded = try await refusing(env) {
                 try await env.page(request, services: services, kept: Self.lifetime(name)) {
                     let response = try await interactor(env).load(name, trackerID: tracker)
-                    let model = page(name, response, request: request, localizer: env.localizer)
+                    let model = WidgetPresenter.page(
+                        name, response, query: Self.query(request, tracker: response.tracker?.id),
+                        eventsQuery: Self.query(request, tracker: nil), localizer: env.localizer)
                     return try PageRenderer.EncodedPage(model, title: model.title)
                 }
             }
@@ -135,43 +92,6 @@ struct WidgetRoutes {
         return WidgetInteractor(
             snapshots: env.database, settings: env.database, clock: services.clock,
             initial: { services.initialSettings(language: .english) })
-    }
-
-    private func page(
-        _ name: Widgets.Name, _ response: Widgets.Response, request: Request, localizer: Localizer
-    ) -> Page {
-        let content = WidgetPresenter.content(name, response, at: response.now, localizer: localizer)
-        let query = Self.query(request, tracker: response.tracker?.id)
-        var page = Page(
-            name: name.rawValue, title: localizer("widget.title.\(name.rawValue)"), query: query,
-            eventsURL: "/events" + Self.query(request, tracker: nil), openHref: "/", openLabel: localizer("widget.open")
-        )
-        let circumference = 2 * Double.pi * 52
-        func ring(_ goal: Widgets.Goal?) -> Ring? {
-            goal.map {
-                Ring(
-                    dash: String(format: "%.2f %.2f", $0.fraction * circumference, circumference),
-                    isReached: $0.isReached, isEmpty: $0.fraction <= 0, label: $0.label, percent: $0.percent)
-            }
-        }
-        switch content {
-        case .small(let small): page.small = small
-        case .medium(let medium):
-            page.medium = medium
-            page.ring = ring(medium.goal)
-        case .circular(let circular):
-            page.circular = circular
-            page.ring = ring(circular.goal)
-        case .rectangular(let rectangular):
-            page.rectangular = rectangular
-            page.openHref = "/focus"
-        case .tracker(let grid):
-            page.tracker = grid
-            page.title = grid.name
-            page.openHref = "/trackers/\(grid.id)"
-            page.toggleAction = grid.canToggle ? "/widgets/toggle" + query : nil
-        }
-        return page
     }
 
     /// Answers the widget JSON with the API's errors.
