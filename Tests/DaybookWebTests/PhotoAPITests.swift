@@ -41,6 +41,21 @@ struct PhotoAPITests {
         }
     }
 
+    @Test("the editor's preview gives a stored photo its size, as the saved entry does")
+    func previewSizes() async throws {
+        let app = try await app()
+        try await app.browse { browser in
+            let created = try json(try await upload(&browser, try TestPictures.make(.jpeg, width: 1100, height: 550)))
+            let id = try #require(created["id"] as? String)
+            let preview = try await browser.send(
+                "/api/v1/render", method: .post, headers: [.contentType: "application/json"],
+                body: ByteBuffer(string: #"{"markdown":"![Harbour](/photos/\#(id))"}"#))
+            let html = try #require(try json(preview)["html"] as? String)
+            #expect(html.contains(#"width="1100" height="550""#))
+            #expect(html.contains(#"loading="lazy""#))
+        }
+    }
+
     @Test("each format uploads, is described by its bytes, and is served at every width without upscaling")
     func formats() async throws {
         let cases: [(TestPictures.Format, Bool, String, String)] = [

@@ -25,7 +25,9 @@ struct RenderAPIRoutes {
                     .contentTooLarge,
                     message: Self.tooLargeMessage(try await services.ownerLocalizer(database, request: request)))
             }
-            return try JSONResponse.make(Answer(html: services.markdown.html(body.markdown)))
+            // Rendered as a saved entry is, photos' sizes included, so nothing moves when the preview's images load.
+            let html = try await services.journalInteractor(try await services.database()).html(body.markdown)
+            return try JSONResponse.make(Answer(html: html))
         }
     }
 
