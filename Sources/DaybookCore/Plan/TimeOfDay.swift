@@ -19,6 +19,11 @@ public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible
         self.init(minutes: hour * 60 + minute)
     }
 
+    /// `HH:mm` of the minute a block ends at: `24:00` for the end of the day, which is no time of day.
+    public static func endLabel(_ minutes: Int) -> String {
+        minutes == minutesPerDay ? "24:00" : TimeOfDay(minutes: minutes)?.description ?? ""
+    }
+
     /// Parses `HH:mm` (the hour may have one digit, `9:05`), ignoring surrounding whitespace.
     public init?(string: String) {
         let parts = string.trimmingCharacters(in: .whitespaces).split(separator: ":", omittingEmptySubsequences: false)

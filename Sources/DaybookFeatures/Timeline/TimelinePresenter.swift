@@ -27,9 +27,7 @@ public enum TimelinePresenter {
     public static func row(
         _ task: PlannedTask, focusSeconds spent: Int, placement: TimelinePlacement?, localizer: Localizer
     ) -> Timeline.TaskRow {
-        let end = task.endMinute.map { minutes in
-            minutes == TimeOfDay.minutesPerDay ? "24:00" : TimeOfDay(minutes: minutes)?.description ?? ""
-        }
+        let end = task.endMinute.map(TimeOfDay.endLabel)
         return Timeline.TaskRow(
             id: task.id, title: task.title, notes: task.notes, start: task.start?.description, end: end,
             timeLabel: task.start.map { start in end.map { "\(start.description)–\($0)" } ?? start.description },

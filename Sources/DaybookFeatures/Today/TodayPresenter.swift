@@ -87,7 +87,7 @@ public enum TodayPresenter {
         guard let task = current.due ?? current.next, let start = task.start, let end = task.endMinute else {
             return nil
         }
-        let endLabel = end == TimeOfDay.minutesPerDay ? "24:00" : TimeOfDay(minutes: end)?.description ?? ""
+        let endLabel = TimeOfDay.endLabel(end)
         let isDue = current.due != nil
         let when =
             isDue

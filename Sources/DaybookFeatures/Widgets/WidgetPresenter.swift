@@ -187,7 +187,7 @@ public enum WidgetPresenter {
         let start = task.startMinute ?? 0
         let end = task.endMinute ?? start
         let isDue = start <= minute && minute < end
-        let endLabel = end == TimeOfDay.minutesPerDay ? "24:00" : TimeOfDay(minutes: end)?.description ?? ""
+        let endLabel = TimeOfDay.endLabel(end)
         let midnight = response.today.date(in: response.settings.timeZone)
         return Widgets.Block(
             title: task.title, time: "\(task.start?.description ?? "")–\(endLabel)",
