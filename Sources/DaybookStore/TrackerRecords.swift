@@ -72,16 +72,14 @@ struct TrackerRecord: Codable, FetchableRecord, PersistableRecord {
         case let name?: unit = CanonicalUnit(rawValue: name).map(TrackerUnit.canonical)
         case nil: unit = nil
         }
-        let target = zip(targetComparison.flatMap(TrackerTarget.Comparison.init(rawValue:)), targetValue)
+        var target: TrackerTarget?
+        if let comparison = targetComparison.flatMap(TrackerTarget.Comparison.init(rawValue:)), let targetValue {
+            target = TrackerTarget(comparison, targetValue)
+        }
         return Tracker(
-            id: id, name: name, kind: kind, unit: unit, target: target.map { TrackerTarget($0, $1) }, color: color,
+            id: id, name: name, kind: kind, unit: unit, target: target, color: color,
             position: position, createdAt: createdAt, archivedAt: archivedAt)
     }
-}
-
-private func zip<A, B>(_ a: A?, _ b: B?) -> (A, B)? {
-    guard let a, let b else { return nil }
-    return (a, b)
 }
 
 extension DatabaseSnapshot {
@@ -238,16 +236,5 @@ extension AppDatabase: TrackerStore {
         -> [DayKey: Double]
     {
         try await writer.read { db in try Self.trackerValues(db, trackerID: trackerID, first...last) }
-    }
-
-    /// Every value, by tracker and day, for export.
-    public func allTrackerValues() async throws -> [TrackerValue] {
-        try await writer.read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM trackerValue ORDER BY trackerID, day").compactMap { row in
-                DayKey(string: row["day"]).map {
-                    TrackerValue(trackerID: row["trackerID"], day: $0, value: row["value"], updatedAt: row["updatedAt"])
-                }
-            }
-        }
     }
 }

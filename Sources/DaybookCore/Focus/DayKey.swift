@@ -90,6 +90,10 @@ public struct DayKey: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The first day of this day's month.
     public var startOfMonth: DayKey { DayKey(dayNumber: dayNumber - day + 1) }
 
+    /// The first and last days a key can name: bounds for "every day" in a query.
+    public static let earliest = DayKey(year: 1, month: 1, day: 1)!
+    public static let latest = DayKey(year: 9999, month: 12, day: 31)!
+
     public static func < (lhs: DayKey, rhs: DayKey) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }

@@ -153,19 +153,3 @@ public struct TrackerTarget: Equatable, Sendable {
         }
     }
 }
-
-/// One day's value of one tracker.
-public struct TrackerValue: Equatable, Sendable {
-    public var trackerID: String
-    public var day: DayKey
-    /// A number as given; 1 or 0 for yes/no; 1–5 for a rating; whole minutes for a duration.
-    public var value: Double
-    public var updatedAt: Date
-
-    public init(trackerID: String, day: DayKey, value: Double, updatedAt: Date) {
-        self.trackerID = trackerID
-        self.day = day
-        self.value = value
-        self.updatedAt = updatedAt
-    }
-}

@@ -40,7 +40,7 @@ public struct TrackerProgress: Equatable, Sendable {
         tracker: Tracker, values: [DayKey: Double], today: DayKey, timeZone: TimeZone, since: DayKey? = nil
     ) {
         let created = DayKey(date: tracker.createdAt, timeZone: timeZone)
-        let first = max(min(values.keys.min() ?? created, created, today), since ?? DayKey(year: 1, month: 1, day: 1)!)
+        let first = max(min(values.keys.min() ?? created, created, today), since ?? DayKey.earliest)
         // Today counts once it is met; until then the day is still open and judged from yesterday.
         let last = tracker.meets(values[today]) ? today : today.adding(days: -1)
         self.init()

@@ -174,8 +174,8 @@ public struct JournalInteractor: Sendable {
         let tag = try Self.knownTag(tag, in: tag == nil ? [] : try await store.tagCounts())
         var days: ClosedRange<DayKey>?
         if from != nil || through != nil {
-            guard let first = Self.day(from, default: DayKey(year: 1, month: 1, day: 1)),
-                let last = Self.day(through, default: DayKey(year: 9999, month: 12, day: 31))
+            guard let first = Self.day(from, default: .earliest),
+                let last = Self.day(through, default: .latest)
             else { throw Journal.Problem.invalidDay }
             // A range that ends before it starts holds no day, so nothing is found in it.
             guard first <= last else { return JournalSearchPage(hits: [], hasMore: false) }

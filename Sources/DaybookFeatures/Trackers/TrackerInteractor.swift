@@ -37,7 +37,7 @@ public struct TrackerInteractor: Sendable {
         let today = DayKey(date: clock.now(), timeZone: zone)
         return try await snapshots.read(splittingDaysIn: zone) { store in
             let trackers = try store.trackers()
-            let values = try store.trackerValues(from: DayKey(year: 1, month: 1, day: 1)!, through: today)
+            let values = try store.trackerValues(from: DayKey.earliest, through: today)
             var progress: [String: TrackerProgress] = [:]
             for tracker in trackers {
                 progress[tracker.id] = TrackerProgress(
@@ -64,22 +64,11 @@ public struct TrackerInteractor: Sendable {
                 throw Trackers.Problem.notFound
             }
             let values = try store.trackerValues(
-                trackerID: id, from: DayKey(year: 1, month: 1, day: 1)!, through: today)
+                trackerID: id, from: DayKey.earliest, through: today)
             return Trackers.DetailResponse(
                 settings: settings, today: today, tracker: tracker, month: month, day: day, values: values,
                 progress: TrackerProgress(tracker: tracker, values: values, today: today, timeZone: zone))
         }
-    }
-
-    /// The tracker named `name` (ignoring case) or with this id, for the CLI and the API.
-    public func find(_ nameOrID: String) async throws -> Tracker {
-        let key = nameOrID.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-        let trackers = try await store.trackers()
-        guard
-            let tracker = trackers.first(where: { $0.id == nameOrID })
-                ?? trackers.first(where: { $0.name.lowercased() == key })
-        else { throw Trackers.Problem.notFound }
-        return tracker
     }
 
     // MARK: - Writing

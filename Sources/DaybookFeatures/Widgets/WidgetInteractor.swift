@@ -43,10 +43,11 @@ public struct WidgetInteractor: Sendable {
                 timerTask: try timer.taskID.flatMap { try store.task(id: $0) }, tracker: nil, trackerValues: [:],
                 trackerProgress: TrackerProgress())
             guard name == .tracker else { return response }
-            let active = try store.trackers().filter { !$0.isArchived }
+            let trackers = try store.trackers()
+            let active = trackers.filter { !$0.isArchived }
             let tracker: Tracker
             if let trackerID {
-                guard let chosen = try store.trackers().first(where: { $0.id == trackerID }) else {
+                guard let chosen = trackers.first(where: { $0.id == trackerID }) else {
                     throw Widgets.Problem.unknownTracker
                 }
                 tracker = chosen
@@ -63,7 +64,7 @@ public struct WidgetInteractor: Sendable {
             var progress = TrackerProgress(tracker: tracker, values: values, today: today, timeZone: zone, since: since)
             if progress.currentStreak >= since.days(to: today) {
                 values = try store.trackerValues(
-                    trackerID: tracker.id, from: DayKey(year: 1, month: 1, day: 1)!, through: today)
+                    trackerID: tracker.id, from: DayKey.earliest, through: today)
                 progress = TrackerProgress(tracker: tracker, values: values, today: today, timeZone: zone)
             }
             response.tracker = tracker

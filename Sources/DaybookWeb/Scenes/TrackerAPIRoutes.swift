@@ -153,10 +153,9 @@ struct TrackerAPIRoutes {
                 let detail = try await interactor.detail(id: id)
                 let today = detail.today
                 let through = try query["through"].map { try Self.day(String($0), today: today) } ?? today
-                let first = DayKey(year: 1, month: 1, day: 1)!
                 let from =
                     try query["from"].map { try Self.day(String($0), today: today) }
-                    ?? max(first, through.adding(days: -29))
+                    ?? max(.earliest, through.adding(days: -29))
                 guard from <= through, from.days(to: through) < Trackers.maximumSpanDays else {
                     throw Trackers.Problem.invalidSpan
                 }
