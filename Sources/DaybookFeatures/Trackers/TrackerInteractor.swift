@@ -185,7 +185,9 @@ public struct TrackerInteractor: Sendable {
             throw Trackers.Problem.name(.empty)
         }
         if draft.unit != nil || draft.unitLabel != nil {
-            tracker.unit = try Self.unit(draft.unit, label: draft.unitLabel, kind: tracker.kind, language: language)
+            // A label alone (a currency's code, a custom label) is for the unit the tracker has.
+            let name = draft.unit ?? Self.unitName(tracker.unit)
+            tracker.unit = try Self.unit(name, label: draft.unitLabel, kind: tracker.kind, language: language)
         }
         if let comparison = draft.targetComparison?.trimmingCharacters(in: .whitespaces) {
             tracker.target = try Self.target(comparison, draft.targetValue, kind: tracker.kind)
@@ -200,6 +202,16 @@ public struct TrackerInteractor: Sendable {
                 guard let color = TaskColor.normalized(text) else { throw Trackers.Problem.invalidColor }
                 tracker.color = color
             }
+        }
+    }
+
+    /// The name `unit(_:label:kind:language:)` reads back as `unit`; empty for none.
+    static func unitName(_ unit: TrackerUnit?) -> String {
+        switch unit {
+        case .canonical(let canonical)?: canonical.rawValue
+        case .currency?: CanonicalUnit.currency.rawValue
+        case .custom?: "custom"
+        case nil: ""
         }
     }
 

@@ -71,8 +71,6 @@ struct TrackerAPIRoutes {
                     !value.isFinite
                     ? "-" : value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
             }
-            // A unit label alone keeps the unit it belongs to.
-            if draft.unit == nil, draft.unitLabel != nil { draft.unit = "keep" }
             return draft
         }
     }
@@ -107,9 +105,7 @@ struct TrackerAPIRoutes {
         router.post("/api/v1/trackers") { request, _ in
             let body = try await JSONBody.decode(Body.self, from: request) ?? Body()
             return try await respond(request, status: .created) { interactor in
-                var draft = body.draft
-                if draft.unit == "keep" { draft.unit = nil }
-                let tracker = try await interactor.create(draft)
+                let tracker = try await interactor.create(body.draft)
                 return .tracker(try await interactor.detail(id: tracker.id))
             }
         }
@@ -128,14 +124,7 @@ struct TrackerAPIRoutes {
             let id = try context.parameters.require("id")
             let body = try await JSONBody.decode(Body.self, from: request) ?? Body()
             return try await respond(request, stored: true) { interactor in
-                var draft = body.draft
-                if draft.unit == "keep" {
-                    // A label alone: a currency's code or a custom label, for the unit the tracker has.
-                    let current = try await interactor.detail(id: id).tracker
-                    let label = draft.unitLabel?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-                    draft.unit = current.unit == nil && label.isEmpty ? "" : Self.unitName(current.unit)
-                }
-                _ = try await interactor.update(id: id, draft)
+                _ = try await interactor.update(id: id, body.draft)
                 return .tracker(try await interactor.detail(id: id))
             }
         }
@@ -197,14 +186,6 @@ struct TrackerAPIRoutes {
     static func day(_ raw: String, today: DayKey) throws -> DayKey {
         guard let day = DayKey(string: raw) else { throw Trackers.Problem.invalidDate }
         return min(day, today)
-    }
-
-    static func unitName(_ unit: TrackerUnit?) -> String {
-        switch unit {
-        case .canonical(let canonical)?: canonical.rawValue
-        case .currency?: CanonicalUnit.currency.rawValue
-        case .custom?, nil: "custom"
-        }
     }
 
     /// Runs `action` and answers what it returns as the presenter shows it (204 for nothing), or a refusal.
