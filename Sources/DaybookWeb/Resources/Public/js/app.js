@@ -1,5 +1,7 @@
 // Daybook's shared page behaviour: the service worker, and small enhancements that pages work without.
 
+import { tint } from "./tint.js";
+
 if ("serviceWorker" in navigator) {
   navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {
     // Offline support is a bonus; the app works without it.
@@ -34,10 +36,7 @@ function enhance() {
     if (/^#[0-9a-f]{6}$/.test(color)) dot.style.backgroundColor = color;
   }
 
-  // Tracker colours and other per-item tints (inline styles are not allowed by the page's policy).
-  for (const item of document.querySelectorAll("[data-tint]")) {
-    if (/^#[0-9a-f]{6}$/i.test(item.dataset.tint)) item.style.setProperty("--tint", item.dataset.tint);
-  }
+  tint(document.documentElement);
 
   live();
 }
@@ -80,11 +79,6 @@ function live() {
     })().finally(() => { refreshing = null; });
   }
 
-  function tint(root) {
-    for (const item of root.querySelectorAll("[data-tint]")) {
-      if (/^#[0-9a-f]{6}$/i.test(item.dataset.tint)) item.style.setProperty("--tint", item.dataset.tint);
-    }
-  }
 
   function inline(root) {
     for (const form of root.querySelectorAll("form[data-inline]")) {

@@ -6,6 +6,8 @@ const SHELL = [
   "/offline",
   `/static/css/app.css?v=${VERSION}`,
   `/static/js/app.js?v=${VERSION}`,
+  // app.js imports it by its plain address.
+  "/static/js/tint.js",
   "/static/icons/icon.svg",
   "/static/icons/nav.svg",
   "/static/icons/icon-192.png",

@@ -1,6 +1,8 @@
 // A widget page: it follows every change through /events (with its token, when it has one), refreshes each
 // minute for what the clock moves, and counts the running timer down between refreshes.
 
+import { tint } from "./tint.js";
+
 const root = () => document.getElementById("widget");
 const events = ["timer", "tasks", "trackers", "settings", "log"];
 let refreshing = false;
@@ -24,9 +26,7 @@ async function refresh() {
 let loadedAt = Date.now();
 function prepare() {
   loadedAt = Date.now();
-  for (const item of document.querySelectorAll("[data-tint]")) {
-    if (/^#[0-9a-f]{6}$/i.test(item.dataset.tint)) item.style.setProperty("--tint", item.dataset.tint);
-  }
+  tint(root());
 }
 
 function tick() {
