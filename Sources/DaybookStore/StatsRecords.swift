@@ -151,15 +151,24 @@ extension AppDatabase: StatsStore {
     }
 
     /// How each active tracker went with the day's focus and mood over `days`.
-    static func trackerInsights(_ db: Database, _ days: ClosedRange<DayKey>, timeZone: TimeZone) throws
-        -> [TrackerInsight]
-    {
+    ///
+    /// - Parameter focus: focus per day, read already for the Dashboard; it holds at least `days`.
+    static func trackerInsights(
+        _ db: Database, _ days: ClosedRange<DayKey>, focus focusDays: [DayKey: FocusDayTotal], timeZone: TimeZone
+    ) throws -> [TrackerInsight] {
         let trackers = try trackers(db).filter { !$0.isArchived }
         guard !trackers.isEmpty else { return [] }
         let snapshot = DatabaseSnapshot(db: db)
         let values = try snapshot.trackerValues(from: days.lowerBound, through: days.upperBound)
-        let focus = try focusDays(db, days).mapValues { Double($0.seconds) / 60 }
-        let moods = try dailyLogs(db, days).compactMapValues(\.mood)
+        let focus = focusDays.mapValues { Double($0.seconds) / 60 }
+        // Moods alone, by the ratings index: the logs' reflections are not needed here.
+        var moods: [DayKey: Int] = [:]
+        let rows = try Row.fetchCursor(
+            db, sql: "SELECT day, mood FROM dailyLog WHERE day BETWEEN ? AND ? AND mood IS NOT NULL",
+            arguments: [days.lowerBound.description, days.upperBound.description])
+        while let row = try rows.next() {
+            if let day = DayKey(string: row[0]) { moods[day] = row[1] }
+        }
         return trackers.map {
             TrackerInsight(
                 tracker: $0, values: values[$0.id] ?? [:], days: days, focusMinutes: focus, moods: moods,
@@ -200,7 +209,8 @@ extension AppDatabase: StatsStore {
                 snapshot.streaks = try Self.streaks(db, goalSeconds: query.goalSeconds, today: query.today)
             }
             snapshot.ratings = try Self.ratingFocusSums(db, query.insight)
-            snapshot.trackers = try Self.trackerInsights(db, query.insight, timeZone: query.timeZone)
+            snapshot.trackers = try Self.trackerInsights(
+                db, query.insight, focus: snapshot.days, timeZone: query.timeZone)
             return snapshot
         }
     }
