@@ -52,7 +52,6 @@ public enum Access {
         public var id: String
         public var name: String
         public var detail: String
-        public var isWidgetToken: Bool
         public var revokeLabel: String
     }
 

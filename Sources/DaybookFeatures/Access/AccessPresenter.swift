@@ -23,7 +23,7 @@ public enum AccessPresenter {
                     detail: ([localizer("access.scope.\(token.scope.rawValue)"), created, used]
                         + [expiry].compactMap { $0 })
                         .joined(separator: " · "),
-                    isWidgetToken: token.scope == .widgets, revokeLabel: localizer("access.token.revoke", token.name))
+                    revokeLabel: localizer("access.token.revoke", token.name))
             },
             emptyText: localizer("access.empty"),
             newTokenName: FormField(

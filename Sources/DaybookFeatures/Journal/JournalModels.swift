@@ -83,7 +83,6 @@ public enum Journal {
         public var tagFieldLabel: String
         /// On touch screens the row's actions show after a swipe to the left.
         public var swipeHint: String
-        public var csrfNeeded: Bool
     }
 
     public struct Filter: Sendable, Encodable {
@@ -114,7 +113,6 @@ public enum Journal {
         public var isStarred: Bool
         public var starredLabel: String
         public var thumbnail: Thumbnail?
-        public var deletedLabel: String?
     }
 
     public struct Thumbnail: Sendable, Encodable {
@@ -157,7 +155,6 @@ public enum Journal {
         public var starredLabel: String
         public var bodyLabel: String
         public var body: String
-        public var bodyLimit: Int
         public var saveLabel: String
         public var doneHref: String
         public var doneLabel: String
@@ -195,7 +192,6 @@ public enum Journal {
         public var conflictText: String
         public var keepMineLabel: String
         public var takeTheirsLabel: String
-        public var photoLabel: String
     }
 
     public struct TrashViewModel: Sendable, Encodable {

@@ -47,13 +47,12 @@ public enum JournalPresenter {
             trashHref: "/journal/trash", trashLabel: localizer("journal.trash"),
             deleteLabel: localizer("journal.delete"), tagLabel: localizer("journal.tagAction"),
             addTagLabel: localizer("journal.addTag"), tagFieldLabel: localizer("journal.tagField"),
-            swipeHint: localizer("journal.swipeHint"), csrfNeeded: true)
+            swipeHint: localizer("journal.swipeHint"))
     }
 
     /// An entry in a list; `snippet` replaces the stored excerpt for search results.
     public static func row(
-        _ summary: JournalEntrySummary, today: DayKey, snippet: HighlightedText? = nil,
-        deletedLabel: String? = nil, localizer: Localizer
+        _ summary: JournalEntrySummary, today: DayKey, snippet: HighlightedText? = nil, localizer: Localizer
     ) -> Journal.Row {
         let id = percentEncoded(summary.id)
         return Journal.Row(
@@ -66,8 +65,7 @@ public enum JournalPresenter {
                 "journal.words", count: summary.wordCount, localizer.number(summary.wordCount)),
             tags: summary.tags, hasTags: !summary.tags.isEmpty, isStarred: summary.isStarred,
             starredLabel: localizer("journal.starred"),
-            thumbnail: summary.coverPhotoID.map { thumbnail($0, width: 160) },
-            deletedLabel: deletedLabel)
+            thumbnail: summary.coverPhotoID.map { thumbnail($0, width: 160) })
     }
 
     /// A cover photo at a list's size, and twice that for dense screens; square, cropped by the stylesheet.
@@ -146,7 +144,6 @@ public enum JournalPresenter {
             tagsField: field(.tags, tags, hint: localizer("journal.field.tags.hint")),
             starred: typed?.starred ?? entry?.isStarred ?? false, starredLabel: localizer("journal.starred"),
             bodyLabel: localizer("journal.field.body"), body: typed?.body ?? entry?.body ?? "",
-            bodyLimit: JournalEntry.Limits.bodyBytes,
             saveLabel: localizer("journal.save"),
             doneHref: id.map { "/journal/\($0)" } ?? "/journal", doneLabel: localizer("journal.done"),
             error: problem,
@@ -165,7 +162,7 @@ public enum JournalPresenter {
                 draftOffer: localizer("journal.draft.offer"), restoreLabel: localizer("journal.draft.restore"),
                 discardLabel: localizer("journal.draft.discard"), conflictText: localizer("journal.conflict"),
                 keepMineLabel: localizer("journal.conflict.keepMine"),
-                takeTheirsLabel: localizer("journal.conflict.takeTheirs"), photoLabel: localizer("journal.tool.photo")))
+                takeTheirsLabel: localizer("journal.conflict.takeTheirs")))
     }
 
     public static func present(trash response: Journal.Trash.Response, localizer: Localizer) -> Journal.TrashViewModel {

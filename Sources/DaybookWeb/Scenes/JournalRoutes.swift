@@ -98,8 +98,6 @@ struct JournalRoutes {
         services.journalInteractor(env.database)
     }
 
-    /// A journal page: after onboarding, kept like the other pages unless `kept` says otherwise, with the
-    /// scene's refusals as pages in the owner's language.
     /// A journal page after onboarding, kept like the other pages unless `kept` says otherwise, with the scene's
     /// refusals answered as pages in the owner's language.
     private func page(
