@@ -78,6 +78,12 @@ public struct FilePhotoStore: PhotoStore {
         return try await database.writer.read { db in try PhotoRecord.fetchOne(db, key: id)?.photo }
     }
 
+    public func photos(ids: [String]) async throws -> [Photo] {
+        let valid = ids.filter(Photo.isValidID)
+        guard !valid.isEmpty else { return [] }
+        return try await database.writer.read { db in try PhotoRecord.fetchAll(db, keys: valid).compactMap(\.photo) }
+    }
+
     public func deletePhoto(id: String) async throws -> Bool {
         guard Photo.isValidID(id) else { return false }
         let file = originalFile(id: id)

@@ -19,9 +19,7 @@ struct DemoPhotos {
     func write(count: Int, seed: UInt64) async throws -> Int {
         guard count > 0 else { return 0 }
         let services = PhotoServices(dataFolder: dataFolder, processor: VipsPhotoProcessor(), ids: PhotoIDGenerator())
-        let photos = PhotoInteractor(
-            store: FilePhotoStore(database: database, folder: services.folder), processor: services.processor,
-            renditions: services.renditions, clock: SystemClock(), ids: services.ids)
+        let photos = services.interactor(database, clock: SystemClock())
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
             "daybook-demo-\(ProcessInfo.processInfo.processIdentifier).png")
         defer { try? FileManager.default.removeItem(at: scratch) }

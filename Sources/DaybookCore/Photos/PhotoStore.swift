@@ -7,6 +7,8 @@ public protocol PhotoStore: Sendable {
     func addPhoto(_ photo: Photo, movingFileAt file: URL) async throws
     /// The photo with `id`, or `nil`.
     func photo(id: String) async throws -> Photo?
+    /// The stored photos among `ids`, in one read; ids that name no photo are left out.
+    func photos(ids: [String]) async throws -> [Photo]
     /// Removes the photo's row and its original; `false` when there was no such photo.
     func deletePhoto(id: String) async throws -> Bool
     /// Where the original of photo `id` lives.

@@ -189,9 +189,9 @@ public struct JournalInteractor: Sendable {
     /// `markdown` as safe HTML, with the pixel size of each of its photos so pages reserve their space.
     public func html(_ markdown: String) async throws -> String {
         var sizes: [UUID: MarkdownPhotoLookup.Size] = [:]
-        for id in Self.photoIDs(in: markdown).prefix(200) {
-            guard let uuid = UUID(uuidString: id), sizes[uuid] == nil, let photo = try await photos.photo(id: id)
-            else { continue }
+        // One read for all of them: this runs on every entry page, autosave and preview.
+        for photo in try await photos.photos(ids: Array(Self.photoIDs(in: markdown).prefix(200))) {
+            guard let uuid = UUID(uuidString: photo.id) else { continue }
             sizes[uuid] = MarkdownPhotoLookup.Size(width: photo.width, height: photo.height)
         }
         return renderer.html(markdown, photos: MarkdownPhotoLookup(sizes))
@@ -202,7 +202,7 @@ public struct JournalInteractor: Sendable {
     /// - Throws: `Journal.Problem.unknownPhoto` for a cover that names no stored photo.
     private func cover(_ content: JournalEntryContent) async throws -> String? {
         guard let chosen = content.coverPhotoID else { return Self.photoIDs(in: content.body).first }
-        guard UUID(uuidString: chosen) != nil, try await photos.photo(id: chosen.lowercased()) != nil else {
+        guard try await photos.photo(id: chosen.lowercased()) != nil else {
             throw Journal.Problem.unknownPhoto
         }
         return chosen.lowercased()

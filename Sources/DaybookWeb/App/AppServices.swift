@@ -137,9 +137,7 @@ public struct AppServices: Sendable {
     }
 
     func photoInteractor(_ database: AppDatabase) -> PhotoInteractor {
-        PhotoInteractor(
-            store: photos.store(database), processor: photos.processor, renditions: photos.renditions, clock: clock,
-            ids: photos.ids)
+        photos.interactor(database, clock: clock)
     }
 
     func accessInteractor(_ database: AppDatabase) -> AccessInteractor {

@@ -25,6 +25,11 @@ public struct PhotoServices: Sendable {
     func store(_ database: AppDatabase) -> FilePhotoStore {
         FilePhotoStore(database: database, folder: folder)
     }
+
+    /// Uploads and downsampled copies of the photos of `database`.
+    public func interactor(_ database: AppDatabase, clock: any DaybookClock) -> PhotoInteractor {
+        PhotoInteractor(store: store(database), processor: processor, renditions: renditions, clock: clock, ids: ids)
+    }
 }
 
 /// Lowercase UUIDs, as photo files are named.
