@@ -1,4 +1,5 @@
 import ArgumentParser
+import DaybookCore
 import Foundation
 
 struct JournalCommand: AsyncParsableCommand {
@@ -46,9 +47,9 @@ struct JournalCommand: AsyncParsableCommand {
             var after: String?
             repeat {
                 var query = [String]()
-                if let tag { query.append("tag=\(JournalCommand.encoded(tag))") }
+                if let tag { query.append("tag=\(URLText.component(tag))") }
                 if starred { query.append("starred=true") }
-                if let after { query.append("after=\(JournalCommand.encoded(after))") }
+                if let after { query.append("after=\(URLText.component(after))") }
                 let path = "api/v1/entries" + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
                 let page = try JournalCommand.object(try await perform { try await server.client().send("GET", path) })
                 rows += page["entries"] as? [[String: Any]] ?? []
@@ -119,8 +120,8 @@ struct JournalCommand: AsyncParsableCommand {
         @Option(help: "plain or json.") var format: OutputFormat = .plain
 
         func run() async throws {
-            var path = "api/v1/search?q=\(JournalCommand.encoded(query))&limit=\(limit)"
-            if let tag { path += "&tag=\(JournalCommand.encoded(tag))" }
+            var path = "api/v1/search?q=\(URLText.component(query))&limit=\(limit)"
+            if let tag { path += "&tag=\(URLText.component(tag))" }
             let data = try await perform { try await server.client().send("GET", path) }
             if format == .json {
                 print(String(decoding: data, as: UTF8.self))
@@ -153,11 +154,7 @@ struct JournalCommand: AsyncParsableCommand {
     // ---------------------------------------------------------------------------------------------------------
 
     static func path(_ id: String) -> String {
-        "api/v1/entries/\(id.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(["-", "_"])) ?? id)"
-    }
-
-    static func encoded(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(["-", "_", ".", "~"])) ?? text
+        "api/v1/entries/" + URLText.component(id)
     }
 
     static func object(_ data: Data) throws -> [String: Any] {

@@ -17,7 +17,7 @@ public enum JournalPresenter {
         }
         func href(tag: String?, starred: Bool) -> String {
             var query: [String] = []
-            if let tag { query.append("tag=\(percentEncoded(tag))") }
+            if let tag { query.append("tag=\(URLText.component(tag))") }
             if starred { query.append("starred=1") }
             return query.isEmpty ? "/journal" : "/journal?\(query.joined(separator: "&"))"
         }
@@ -36,7 +36,7 @@ public enum JournalPresenter {
             }
         let more = response.page.next.map { cursor in
             let base = href(tag: request.tag, starred: request.starredOnly)
-            return "\(base)\(base.contains("?") ? "&" : "?")after=\(percentEncoded(cursor.description))"
+            return "\(base)\(base.contains("?") ? "&" : "?")after=\(URLText.component(cursor.description))"
         }
         return Journal.ListViewModel(
             title: localizer("nav.journal"), newLabel: localizer("journal.new"),
@@ -54,7 +54,7 @@ public enum JournalPresenter {
     public static func row(
         _ summary: JournalEntrySummary, today: DayKey, snippet: HighlightedText? = nil, localizer: Localizer
     ) -> Journal.Row {
-        let id = percentEncoded(summary.id)
+        let id = URLText.component(summary.id)
         return Journal.Row(
             id: summary.id, href: "/journal/\(id)", editHref: "/journal/\(id)/edit",
             title: summary.title.isEmpty ? localizer("journal.untitled") : summary.title,
@@ -70,7 +70,7 @@ public enum JournalPresenter {
 
     /// A cover photo at a list's size, and twice that for dense screens; square, cropped by the stylesheet.
     public static func thumbnail(_ photoID: String, width: Int) -> Journal.Thumbnail {
-        let id = percentEncoded(photoID)
+        let id = URLText.component(photoID)
         return Journal.Thumbnail(
             src: "/photos/\(id)?w=\(width)", srcset: "/photos/\(id)?w=\(width) 1x, /photos/\(id)?w=\(width * 2) 2x",
             width: width, height: width)
@@ -82,7 +82,7 @@ public enum JournalPresenter {
     {
         guard let entry = response.entry else { return nil }
         let zone = TimeZone(identifier: entry.timeZone) ?? response.settings.timeZone
-        let id = percentEncoded(entry.id)
+        let id = URLText.component(entry.id)
         let today = DayKey(date: response.now, timeZone: response.settings.timeZone)
         let title = entry.title.isEmpty ? localizer("journal.untitled") : entry.title
         return Journal.EntryViewModel(
@@ -114,7 +114,7 @@ public enum JournalPresenter {
                 id: id.rawValue, label: localizer("journal.field.\(id.rawValue)"), value: value, hint: hint,
                 error: problems[id].map { message(for: $0, localizer: localizer) }, maxLength: maxLength)
         }
-        let id = entry.map { percentEncoded($0.id) }
+        let id = entry.map { URLText.component($0.id) }
         let tools: [Journal.Tool] = [
             .init(action: "bold", label: localizer("journal.tool.bold"), symbol: "B", shortcut: "Control+B"),
             .init(action: "italic", label: localizer("journal.tool.italic"), symbol: "I", shortcut: "Control+I"),
@@ -190,7 +190,7 @@ public enum JournalPresenter {
             placeholder: localizer("journal.search.placeholder"), results: results, hasQuery: !trimmed.isEmpty,
             summary: trimmed.isEmpty
                 ? "" : localizer.plural("journal.search.count", count: results.count, localizer.number(results.count)),
-            moreHref: page.hasMore ? "/search?q=\(percentEncoded(query))&offset=\(next)" : nil,
+            moreHref: page.hasMore ? "/search?q=\(URLText.component(query))&offset=\(next)" : nil,
             moreLabel: localizer("journal.more"), noResults: localizer("journal.search.none"),
             hint: localizer("journal.search.hint"))
     }
@@ -258,13 +258,4 @@ public enum JournalPresenter {
                 date: .omitted, time: .shortened, locale: localizer.locale, calendar: localizer.calendar,
                 timeZone: zone))
     }
-
-    public static func percentEncoded(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: .urlQueryValueAllowed) ?? text
-    }
-}
-
-extension CharacterSet {
-    /// What a query value or path segment may hold unescaped.
-    fileprivate static let urlQueryValueAllowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~"))
 }

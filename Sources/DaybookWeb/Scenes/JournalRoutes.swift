@@ -84,7 +84,7 @@ struct JournalRoutes {
                 throw PageProblem(
                     .unprocessableContent, JournalPresenter.message(for: problem, localizer: env.localizer))
             }
-            return Response.seeOther("/journal#entry-\(JournalPresenter.percentEncoded(id))")
+            return Response.seeOther("/journal#entry-\(URLText.component(id))")
         }
         router.post("/journal/{id}/restore") { request, context in
             let id = try context.parameters.require("id")
@@ -163,7 +163,7 @@ struct JournalRoutes {
             } else {
                 entry = try await interactor(env).create(draft)
             }
-            return Response.seeOther("/journal/\(JournalPresenter.percentEncoded(entry.id))")
+            return Response.seeOther("/journal/\(URLText.component(entry.id))")
         } catch let error as JournalValidationError {
             let tooLarge = error.problems.values.contains { if case .bodyTooLong = $0 { true } else { false } }
             return try await editor(

@@ -148,15 +148,11 @@ struct WidgetRoutes {
 
     /// The widget's own query: its token (when it came with one) and its tracker.
     static func query(_ request: Request, tracker: String?) -> String {
-        var unreserved = CharacterSet.alphanumerics
-        unreserved.insert(charactersIn: "-._~")
         var parts: [String] = []
         if let token = request.uri.queryParameters["token"] {
-            parts.append("token=" + (String(token).addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""))
+            parts.append("token=" + URLText.component(String(token)))
         }
-        if let tracker {
-            parts.append("tracker=" + (tracker.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""))
-        }
+        if let tracker { parts.append("tracker=" + URLText.component(tracker)) }
         return parts.isEmpty ? "" : "?" + parts.joined(separator: "&")
     }
 
