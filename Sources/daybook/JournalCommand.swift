@@ -8,10 +8,6 @@ struct JournalCommand: AsyncParsableCommand {
         abstract: "Write, list, read, edit, search and delete journal entries on a running Daybook.",
         subcommands: [New.self, List.self, Show.self, Edit.self, Search.self, Remove.self])
 
-    enum OutputFormat: String, ExpressibleByArgument {
-        case plain, json
-    }
-
     struct New: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "new",

@@ -16,10 +16,6 @@ struct PhotoCommand: AsyncParsableCommand {
         @Option(help: "An entry to add the photo to, at the end of its text.") var entry: String?
         @Option(help: "plain (the id) or json (the photo's metadata).") var format: OutputFormat = .plain
 
-        enum OutputFormat: String, ExpressibleByArgument {
-            case plain, json
-        }
-
         func run() async throws {
             let url = URL(fileURLWithPath: (file as NSString).expandingTildeInPath)
             var isFolder: ObjCBool = false
@@ -37,33 +33,21 @@ struct PhotoCommand: AsyncParsableCommand {
                 _ = try await perform { try await client.send("GET", JournalCommand.path(entry)) }
             }
             let data = try await perform { try await client.upload("api/v1/photos", file: url) }
-            if let entry {
-                let id = (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["id"] as? String ?? ""
-                try await Self.append(photo: id, to: entry, client: client)
-            }
-            if format == .json {
-                print(String(decoding: data, as: UTF8.self))
-                return
-            }
-            let photo = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
-            print(photo["id"] as? String ?? "")
+            let id = try JournalCommand.object(data)["id"] as? String ?? ""
+            if let entry { try await append(photo: id, to: entry, client: client) }
+            print(format == .json ? String(decoding: data, as: UTF8.self) : id)
         }
 
         /// Adds `![](/photos/ID)` at the end of the entry's text, from the revision just read.
-        static func append(photo: String, to entry: String, client: APIClient) async throws {
+        func append(photo: String, to entry: String, client: APIClient) async throws {
             let path = JournalCommand.path(entry)
-            let current = try JournalCommand.object(try await client.send("GET", path))
+            let current = try JournalCommand.object(try await perform { try await client.send("GET", path) })
             let body = current["body"] as? String ?? ""
             let separator = body.isEmpty ? "" : body.hasSuffix("\n") ? "\n" : "\n\n"
             let change: [String: Any] = [
                 "body": body + separator + "![](/photos/\(photo))\n", "revision": current["revision"] as? Int ?? 0,
             ]
-            do {
-                _ = try await client.send("PATCH", path, json: change)
-            } catch let failure as APIClient.Failure {
-                FileHandle.standardError.write(Data(("\(failure.description)\n").utf8))
-                throw ExitCode.failure
-            }
+            _ = try await perform { try await client.send("PATCH", path, json: change) }
         }
 
         /// Says why on standard error and exits with status 1, as a refusal from the server does.

@@ -51,6 +51,11 @@ struct SettingsCommand: AsyncParsableCommand {
     }
 }
 
+/// How client commands print what they got: for people, or the API's JSON as it came.
+enum OutputFormat: String, ExpressibleByArgument {
+    case plain, json
+}
+
 extension AsyncParsableCommand {
     /// Runs a client call, turning its failure into a plain message and exit code 1.
     func perform(_ call: () async throws -> Data) async throws -> Data {

@@ -8,10 +8,6 @@ struct StatsCommand: AsyncParsableCommand {
     @Option(help: "Any day of the week to show, YYYY-MM-DD (default this week).") var week: String?
     @Option(help: "plain or json.") var format: OutputFormat = .plain
 
-    enum OutputFormat: String, ExpressibleByArgument {
-        case plain, json
-    }
-
     func run() async throws {
         let path = "api/v1/stats" + (week.map { "?week=\($0)" } ?? "")
         let data = try await perform { try await server.client().send("GET", path) }
