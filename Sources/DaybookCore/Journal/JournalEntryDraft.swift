@@ -98,6 +98,11 @@ public struct JournalValidationError: Error, Equatable, Sendable {
     public init(problems: [JournalField: JournalProblem]) {
         self.problems = problems
     }
+
+    /// Whether the body is over its limit: the answer is then 413, like any request too large to take.
+    public var isTooLarge: Bool {
+        problems.values.contains { if case .bodyTooLong = $0 { true } else { false } }
+    }
 }
 
 /// The rules of tags, shared by entries, filters and search.

@@ -164,9 +164,8 @@ struct JournalAPIRoutes {
                 uniqueKeysWithValues: error.problems.map {
                     ($0.key.rawValue, JournalPresenter.message(for: $0.value, localizer: localizer))
                 })
-            let tooLarge = error.problems.values.contains { if case .bodyTooLong = $0 { true } else { false } }
             return APIError.response(
-                status: tooLarge ? .contentTooLarge : .unprocessableContent, code: "invalidEntry",
+                status: error.isTooLarge ? .contentTooLarge : .unprocessableContent, code: "invalidEntry",
                 message: fields.count == 1
                     ? fields.values.first! : FieldProblemPresenter.summary(count: fields.count, localizer: localizer),
                 fields: fields)

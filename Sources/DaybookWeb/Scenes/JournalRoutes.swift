@@ -165,10 +165,9 @@ struct JournalRoutes {
             }
             return Response.seeOther("/journal/\(URLText.component(entry.id))")
         } catch let error as JournalValidationError {
-            let tooLarge = error.problems.values.contains { if case .bodyTooLong = $0 { true } else { false } }
             return try await editor(
                 request, context, id: id, typed: draft, problems: error.problems,
-                status: tooLarge ? .contentTooLarge : .badRequest)
+                status: error.isTooLarge ? .contentTooLarge : .badRequest)
         } catch let conflict as Journal.Conflict {
             return try await editor(
                 request, context, id: id, typed: draft, conflict: conflict.current, status: .conflict)
