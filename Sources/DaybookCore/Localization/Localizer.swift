@@ -65,10 +65,15 @@ public struct Localizer: Sendable {
 
     /// `day(_:)` of `count` days in a row from `first`, made once per language, time zone and span and kept:
     /// a month grid labels every cell, and formatting a date costs more than everything else a cell needs.
-    public func dayLabels(from first: DayKey, count: Int) -> [String] {
-        let key = "\(language.rawValue)|\(timeZone.identifier)|\(first)|\(count)"
+    ///
+    /// - Parameter yearUnless: days of another year than this one are labelled with their year.
+    public func dayLabels(from first: DayKey, count: Int, yearUnless year: Int? = nil) -> [String] {
+        let key = "\(language.rawValue)|\(timeZone.identifier)|\(first)|\(count)|\(year ?? 0)"
         if let kept = Self.keptDayLabels.withLock({ $0[key] }) { return kept }
-        let labels = (0..<count).map { day(first.adding(days: $0)) }
+        let labels = (0..<count).map {
+            let label = first.adding(days: $0)
+            return day(label, year: year.map { label.year != $0 } ?? false)
+        }
         Self.keptDayLabels.withLock { kept in
             if kept.count >= 64 { kept.removeAll() }
             kept[key] = labels

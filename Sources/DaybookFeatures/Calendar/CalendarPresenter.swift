@@ -14,13 +14,14 @@ public enum CalendarPresenter {
         let weekdays = (0..<7).map { symbols[(firstWeekday - 1 + $0) % 7] }
         // As many weeks as the month spans: four to six.
         let weekCount = (start.days(to: nextMonth) + 6) / 7
+        let labels = localizer.dayLabels(from: start, count: weekCount * 7, yearUnless: response.today.year)
         let weeks = (0..<weekCount).map { week in
             JournalCalendar.Week(
                 days: (0..<7).map { offset in
                     let day = start.adding(days: week * 7 + offset)
                     let info = byDay[day]
                     let count = info?.entryCount ?? 0
-                    var label = localizer.day(day, year: day.year != response.today.year)
+                    var label = labels[week * 7 + offset]
                     if count > 0 {
                         label += ", " + localizer.plural("calendar.entries", count: count, localizer.number(count))
                     }
