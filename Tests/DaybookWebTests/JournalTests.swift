@@ -50,6 +50,25 @@ struct JournalTests {
         }
     }
 
+    @Test("a NUL typed into a title or tag is dropped, so the entry reads back whole and saves again")
+    func nulIsDropped() async throws {
+        let app = try await TestApp.make(settings: Fixtures.settings())
+        try await app.browse { browser in
+            let created = try await send(
+                &browser, .post, "/api/v1/entries", #"{"title": "Tea\u0000time", "tags": ["a\u0000b", "sea"]}"#)
+            #expect(created.status == .created)
+            let id = try #require(try object(created)["id"] as? String)
+            let stored = try object(try await browser.get("/api/v1/entries/\(id)"))
+            #expect(stored["title"] as? String == "Teatime")
+            #expect(stored["tags"] as? [String] == ["ab", "sea"])
+            let again = try await send(&browser, .patch, "/api/v1/entries/\(id)", #"{"revision": 1}"#)
+            #expect(again.status == .ok)
+            // An escaped backslash before "u0000" is text, not a NUL.
+            let literal = try await send(&browser, .post, "/api/v1/entries", #"{"title": "C:\\u0000"}"#)
+            #expect(try object(literal)["title"] as? String == #"C:\u0000"#)
+        }
+    }
+
     @Test("the list's tag action adds a tag (a typed # is dropped); a bad tag is refused and changes nothing")
     func tagFromTheList() async throws {
         let app = try await TestApp.make(settings: Fixtures.settings())

@@ -15,6 +15,10 @@ a day for a duration); the document says so in prose (TrackerNew), and this hook
 rules out of the cases meant to be accepted. A span of tracker values must run forwards over at most 3,660 days,
 with days after today counting as today.
 
+Toggling is for yes/no trackers only (another kind is refused 409): the cases meant to be accepted toggle a yes/no
+tracker this hook keeps, made again whenever schemathesis has deleted it. Without it, whether a run ever
+toggled anything would hang on which kinds of tracker it happened to create.
+
 A photo upload is "any bytes" to JSON Schema, but only an image is a valid one (the document says so in prose):
 the cases schemathesis means to be accepted upload a small PNG made here. Everything else schemathesis draws
 is left as it is.
@@ -23,8 +27,12 @@ is left as it is.
 from __future__ import annotations
 
 import datetime
+import json
+import os
 import re
 import struct
+import urllib.error
+import urllib.request
 import zlib
 
 import schemathesis
@@ -164,6 +172,35 @@ def _png(width: int, height: int) -> bytes:
 
 SMALL_PNG = _png(8, 6)
 
+_toggle_tracker: str | None = None
+_made = 0
+
+
+def _request(method: str, path: str, body: dict | None = None) -> tuple[int, dict]:
+    url = os.environ["DAYBOOK_API_URL"]
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(url + path, data=data, method=method,
+                                     headers={"Origin": url, "Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, json.loads(response.read() or b"{}")
+    except urllib.error.HTTPError as error:
+        return error.code, {}
+
+
+def yes_no_tracker() -> str:
+    """The id of a live yes/no tracker, made when there is none (schemathesis deletes what it finds)."""
+    global _toggle_tracker, _made
+    if _toggle_tracker is not None:
+        status, tracker = _request("GET", f"/api/v1/trackers/{_toggle_tracker}")
+        if status == 200 and not tracker.get("archived"):
+            return _toggle_tracker
+    _made += 1
+    status, tracker = _request("POST", "/api/v1/trackers", {"name": f"Stretched {_made}", "kind": "boolean"})
+    assert status == 201, f"could not make a yes/no tracker: {status}"
+    _toggle_tracker = tracker["id"]
+    return _toggle_tracker
+
 
 @schemathesis.hook
 def map_case(context, case):
@@ -174,5 +211,8 @@ def map_case(context, case):
         case.body = SMALL_PNG
         # Schemathesis re-checks an edited body against its schema and takes any binary one for invalid, which
         # would turn this case into one expected to be refused: the PNG is its generated value.
+        case._record_starting_state()
+    if operation == "toggleTracker" and positive and "DAYBOOK_API_URL" in os.environ:
+        case.path_parameters = {**(case.path_parameters or {}), "id": yes_no_tracker()}
         case._record_starting_state()
     return case

@@ -52,7 +52,7 @@ def test_api_answers_exactly_as_its_document_says(server, tmp_path):
     complete_onboarding(Client(server.url))
     report_dir = ARTIFACTS / "schemathesis"
     command = schemathesis_command(server.url, report_dir)
-    env = dict(os.environ, SCHEMATHESIS_HOOKS="schemathesis_hooks",
+    env = dict(os.environ, SCHEMATHESIS_HOOKS="schemathesis_hooks", DAYBOOK_API_URL=server.url,
                PYTHONPATH=os.pathsep.join(filter(None, [str(HERE), os.environ.get("PYTHONPATH")])))
     result = subprocess.run(command, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=MAX_TIME + 120)
     output = "$ SCHEMATHESIS_HOOKS=schemathesis_hooks PYTHONPATH=Tests/e2e st " + " ".join(command[3:]) + "\n"

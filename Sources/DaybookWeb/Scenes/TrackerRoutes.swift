@@ -139,6 +139,7 @@ struct TrackerRoutes {
             context: context, status: status)
     }
 
+    @discardableResult
     private func refusing<Value>(_ env: PageEnvironment, _ body: () async throws -> Value) async throws -> Value {
         do {
             return try await body()

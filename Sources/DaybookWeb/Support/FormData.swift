@@ -24,7 +24,9 @@ public struct FormData: Sendable {
     /// Every value sent under `name`.
     public func values(_ name: String) -> [String] { allValues[name] ?? [] }
 
+    /// Decodes a name or value; a NUL (`%00`) is dropped, as SQLite's C strings would cut the text at it.
     private static func decode(_ text: Substring) -> String? {
-        text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+        text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding?
+            .replacingOccurrences(of: "\u{0}", with: "")
     }
 }
