@@ -21,7 +21,7 @@ let package = Package(
     targets: [
         .target(
             name: "DaybookCore",
-            resources: [.copy("Resources/Localization")]
+            resources: [.copy("Resources/Localization"), .copy("Resources/Places")]
         ),
         .target(
             name: "DaybookStore",
@@ -94,6 +94,11 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             path: "Benchmarks/JournalBenchmark"
+        ),
+        .executableTarget(
+            name: "places-benchmark",
+            dependencies: ["DaybookCore"],
+            path: "Benchmarks/PlacesBenchmark"
         ),
         .target(
             name: "DaybookTestSupport",

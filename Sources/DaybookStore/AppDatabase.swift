@@ -11,6 +11,8 @@ public struct AppDatabase: Sendable {
     /// The owner's settings, kept in memory by the one writer.
     let settingsCache = SettingsCache()
     private let revisions = RevisionCounter()
+    /// The map's places as of a revision: rebuilt on the first map request after a write.
+    let placeIndexCache = Locked<PlaceIndexCache?>(nil)
 
     /// Wraps a connection and brings its schema up to date, rebuilding the search index when its tokenizer changed.
     ///

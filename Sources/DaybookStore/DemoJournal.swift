@@ -39,7 +39,7 @@ struct DemoJournal {
                 moment: moment, day: day, timeZone: timeZone.identifier, title: text.title, body: text.body,
                 tags: tags, isStarred: Double.random(in: 0...1, using: &random) < 0.08,
                 // Photos: demo photos are attached here once there are some (a cover id per ~20 entries).
-                coverPhotoID: nil)
+                coverPhotoID: nil, place: DemoPlaces.place(forEntry: n))
             var record = JournalEntryRecord(
                 id: "demo-entry-\(n)", content, plainText: text.plainText, createdAt: moment,
                 updatedAt: moment.addingTimeInterval(TimeInterval(Int.random(in: 60...7200, using: &random))),

@@ -16,6 +16,10 @@ struct JournalEntryRecord {
     var tags: String
     var isStarred: Bool
     var coverPhotoID: String?
+    var latitude: Double?
+    var longitude: Double?
+    var placeName: String?
+    var placeCountry: String?
     var createdAt: Date
     var updatedAt: Date
     var revision: Int
@@ -35,6 +39,10 @@ struct JournalEntryRecord {
         tags = row["tags"]
         isStarred = row["isStarred"]
         coverPhotoID = row["coverPhotoID"]
+        latitude = row["latitude"]
+        longitude = row["longitude"]
+        placeName = row["placeName"]
+        placeCountry = row["placeCountry"]
         createdAt = row["createdAt"]
         updatedAt = row["updatedAt"]
         revision = row["revision"]
@@ -55,6 +63,10 @@ struct JournalEntryRecord {
         tags = content.tags.joined(separator: "\n")
         isStarred = content.isStarred
         coverPhotoID = content.coverPhotoID
+        latitude = content.place?.coordinate.latitude
+        longitude = content.place?.coordinate.longitude
+        placeName = content.place?.name
+        placeCountry = content.place?.country
         self.createdAt = createdAt
         self.updatedAt = updatedAt
         self.revision = revision
@@ -68,6 +80,7 @@ struct JournalEntryRecord {
         return JournalEntry(
             id: id, moment: moment, day: day, timeZone: timeZone, title: title, body: body, plainText: plainText,
             wordCount: wordCount, tags: tagList, isStarred: isStarred, coverPhotoID: coverPhotoID,
+            place: Place(latitude: latitude, longitude: longitude, name: placeName, country: placeCountry),
             createdAt: createdAt, updatedAt: updatedAt, revision: revision, deletedAt: deletedAt)
     }
 
@@ -76,12 +89,12 @@ struct JournalEntryRecord {
         try db.cachedStatement(
             sql: """
                 INSERT INTO journalEntry (id, moment, day, timeZone, title, body, plainText, wordCount, tags, isStarred,
-                  coverPhotoID, createdAt, updatedAt, revision, deletedAt)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                  coverPhotoID, latitude, longitude, placeName, placeCountry, createdAt, updatedAt, revision, deletedAt)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """
         ).execute(arguments: [
-            id, moment, day, timeZone, title, body, plainText, wordCount, tags, isStarred, coverPhotoID, createdAt,
-            updatedAt, revision, deletedAt,
+            id, moment, day, timeZone, title, body, plainText, wordCount, tags, isStarred, coverPhotoID, latitude,
+            longitude, placeName, placeCountry, createdAt, updatedAt, revision, deletedAt,
         ])
         number = db.lastInsertedRowID
         try indexLive(db)
@@ -114,7 +127,8 @@ extension JournalEntrySummary {
     static let columns = """
         e.id AS id, e.moment AS moment, e.day AS day, e.title AS title,
         substr(e.plainText, 1, \(excerptLength)) AS excerpt, e.wordCount AS wordCount, e.tags AS tags,
-        e.isStarred AS isStarred, e.coverPhotoID AS coverPhotoID, e.updatedAt AS updatedAt, e.revision AS revision
+        e.isStarred AS isStarred, e.coverPhotoID AS coverPhotoID, e.updatedAt AS updatedAt, e.revision AS revision,
+        e.latitude AS latitude, e.longitude AS longitude, e.placeName AS placeName, e.placeCountry AS placeCountry
         """
 
     /// Reads the columns of `columns`; `nil` for a row this version cannot read.
@@ -124,7 +138,20 @@ extension JournalEntrySummary {
         self.init(
             id: row["id"], moment: row["moment"], day: day, title: row["title"], excerpt: row["excerpt"],
             wordCount: row["wordCount"], tags: tags.isEmpty ? [] : tags.components(separatedBy: "\n"),
-            isStarred: row["isStarred"], coverPhotoID: row["coverPhotoID"], updatedAt: row["updatedAt"],
-            revision: row["revision"])
+            isStarred: row["isStarred"], coverPhotoID: row["coverPhotoID"],
+            place: Place(
+                latitude: row["latitude"], longitude: row["longitude"], name: row["placeName"],
+                country: row["placeCountry"]),
+            updatedAt: row["updatedAt"], revision: row["revision"])
+    }
+}
+
+extension Place {
+    /// The place of a row's columns; `nil` when it has none (or one this version cannot read).
+    init?(latitude: Double?, longitude: Double?, name: String?, country: String?) {
+        guard let latitude, let longitude, let coordinate = Coordinate(latitude: latitude, longitude: longitude) else {
+            return nil
+        }
+        self.init(coordinate: coordinate, name: name ?? "", country: country)
     }
 }

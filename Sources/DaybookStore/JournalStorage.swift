@@ -31,13 +31,15 @@ extension AppDatabase: JournalStore {
             try db.cachedStatement(
                 sql: """
                     UPDATE journalEntry SET moment = ?, day = ?, timeZone = ?, title = ?, body = ?, plainText = ?,
-                      wordCount = ?, tags = ?, isStarred = ?, coverPhotoID = ?, updatedAt = ?, revision = ?
+                      wordCount = ?, tags = ?, isStarred = ?, coverPhotoID = ?, latitude = ?, longitude = ?,
+                      placeName = ?, placeCountry = ?, updatedAt = ?, revision = ?
                     WHERE number = ?
                     """
             ).execute(arguments: [
                 record.moment, record.day, record.timeZone, record.title, record.body, record.plainText,
-                record.wordCount, record.tags, record.isStarred, record.coverPhotoID, record.updatedAt,
-                record.revision, record.number,
+                record.wordCount, record.tags, record.isStarred, record.coverPhotoID, record.latitude,
+                record.longitude, record.placeName, record.placeCountry, record.updatedAt, record.revision,
+                record.number,
             ])
             try record.indexLive(db)
             return try Self.storedEntry(db, id: id)

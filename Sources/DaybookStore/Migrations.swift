@@ -41,6 +41,7 @@ extension AppDatabase {
         registerPhotoMigration(&migrator)
         registerJournalMigration(&migrator)
         registerTrackerMigration(&migrator)
+        registerPlaceMigration(&migrator)
         return migrator
     }
 }

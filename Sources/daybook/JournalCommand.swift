@@ -12,18 +12,35 @@ struct JournalCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "new",
             abstract: "Write a new entry; the text comes from standard input, or from $EDITOR at a terminal.",
-            discussion: "Example: echo 'A quiet morning.' | daybook journal new --title Sunday --tag walk")
+            discussion: """
+                Example: echo 'A quiet morning.' | daybook journal new --title Sunday --tag walk --at 37.5665,126.978
+                """)
         @OptionGroup var server: ServerOptions
         @Option(help: "The title.") var title: String?
         @Option(name: .customLong("tag"), help: "A tag (repeat for more).") var tags: [String] = []
         @Option(help: "When it was written: YYYY-MM-DD or YYYY-MM-DDTHH:MM (default now).") var date: String?
         @Flag(help: "Star the entry.") var starred = false
+        @Option(help: "Where it was written: LAT,LON in degrees (named after the nearest city, offline).")
+        var at: String?
+        @Option(help: "A name for the place (with --at), instead of the nearest city's.") var place: String?
+
+        func validate() throws {
+            if let at, Coordinate(text: at) == nil {
+                throw ValidationError("--at takes LAT,LON in degrees, such as 37.5665,126.978.")
+            }
+            if place != nil, at == nil { throw ValidationError("--place names the point given with --at.") }
+        }
 
         func run() async throws {
             let body = try JournalCommand.readBody(current: "")
             var json: [String: Any] = ["body": body, "tags": tags, "starred": starred]
             if let title { json["title"] = title }
             if let date { json["date"] = date }
+            if let point = at.flatMap(Coordinate.init(text:)) {
+                var place: [String: Any] = ["latitude": point.latitude, "longitude": point.longitude]
+                if let name = self.place { place["name"] = name }
+                json["place"] = place
+            }
             let data = try await perform { try await server.client().send("POST", "api/v1/entries", json: json) }
             let entry = try JournalCommand.object(data)
             print(entry["id"] as? String ?? "")
@@ -77,7 +94,10 @@ struct JournalCommand: AsyncParsableCommand {
             }
             let entry = try JournalCommand.object(data)
             let tags = (entry["tags"] as? [String] ?? []).map { "#\($0)" }.joined(separator: " ")
-            print("\(entry["date"] as? String ?? "")\((entry["starred"] as? Bool ?? false) ? " ★" : "")")
+            let place = (entry["place"] as? [String: Any])?["label"] as? String
+            print(
+                "\(entry["date"] as? String ?? "")\((entry["starred"] as? Bool ?? false) ? " ★" : "")"
+                    + (place.map { "  📍 \($0)" } ?? ""))
             if let title = entry["title"] as? String, !title.isEmpty { print("# \(title)") }
             if !tags.isEmpty { print(tags) }
             print("\n" + (entry["body"] as? String ?? ""))
@@ -160,8 +180,9 @@ struct JournalCommand: AsyncParsableCommand {
     static func line(_ row: [String: Any]) -> String {
         let star = (row["isStarred"] as? Bool ?? false) ? " ★" : ""
         let tags = (row["tags"] as? [String] ?? []).map { "#\($0)" }.joined(separator: " ")
+        let place = (row["placeLabel"] as? String).map { "  📍 \($0)" } ?? ""
         return "\(row["id"] as? String ?? "")  \(row["dateTime"] as? String ?? "")  \(row["title"] as? String ?? "")"
-            + star + (tags.isEmpty ? "" : "  \(tags)")
+            + star + (tags.isEmpty ? "" : "  \(tags)") + place
     }
 
     static func unescaped(_ html: String) -> String {

@@ -15,6 +15,11 @@ a day for a duration); the document says so in prose (TrackerNew), and this hook
 rules out of the cases meant to be accepted. A span of tracker values must run forwards over at most 3,660 days,
 with days after today counting as today.
 
+An entry's place needs both its latitude and longitude, and a name without line breaks (EntryNew, PlaceIn); an
+area of the map runs west to east and south to north within range, and a point's latitude and longitude are in
+range (the `bbox` and `at` parameters say so in prose). This hook leaves cases that break these out of the ones
+meant to be accepted.
+
 Toggling is for yes/no trackers only (another kind is refused 409): the cases meant to be accepted toggle a yes/no
 tracker this hook keeps, made again whenever schemathesis has deleted it. Without it, whether a run ever
 toggled anything would hang on which kinds of tracker it happened to create.
@@ -143,13 +148,53 @@ def bad_span(query) -> bool:
     return start > through or (through - start).days >= 3659
 
 
+def bad_place(body) -> bool:
+    """Whether an entry body's place has half a point or a name with a line break."""
+    if not isinstance(body, dict) or not isinstance(body.get("place"), dict):
+        return False
+    place = body["place"]
+    if ("latitude" in place) != ("longitude" in place):
+        return True
+    name = place.get("name")
+    return isinstance(name, str) and any(c in name for c in "\n\r\x0b\x0c\x85\u2028\u2029")
+
+
+def _numbers(text, count: int) -> list[float] | None:
+    if not isinstance(text, str):
+        return None
+    try:
+        numbers = [float(part) for part in text.split(",")]
+    except ValueError:
+        return None
+    return numbers if len(numbers) == count else None
+
+
+def bad_area(query) -> bool:
+    """Whether `bbox` runs backwards or out of range, or `at` is out of range."""
+    if not isinstance(query, dict):
+        return False
+    if "bbox" in query:
+        box = _numbers(query["bbox"], 4)
+        if box is not None:
+            west, south, east, north = box
+            if not (-180 <= west < east <= 180 and -90 <= south < north <= 90):
+                return True
+    if "at" in query:
+        point = _numbers(query["at"], 2)
+        if point is not None and not (-90 <= point[0] <= 90 and -180 <= point[1] <= 180):
+            return True
+    return False
+
+
 @schemathesis.hook
 def filter_case(context, case) -> bool:
     operation = case.operation.definition.raw.get("operationId") if case.operation else None
     if operation == "createEntry":
-        return not empty_entry(case.body) and not impossible_moment(case.body)
+        return not empty_entry(case.body) and not impossible_moment(case.body) and not bad_place(case.body)
     if operation == "updateEntry":
-        return not impossible_moment(case.body)
+        return not impossible_moment(case.body) and not bad_place(case.body)
+    if operation in ("mapClusters", "mapEntries", "namePlace"):
+        return not bad_area(case.query)
     if operation == "createTask":
         return not ends_after_midnight(case.body, creating=True)
     if operation == "updateTask":

@@ -190,13 +190,17 @@ def png(width: int = 4, height: int = 3) -> bytes:
 def test_journal_from_the_cli(server, tmp_path):
     call(server, "PATCH", "/api/v1/settings", {"name": "Mina", "journalName": "Pages"})
     written = run_cli("journal", "new", "--title", "학교 가는 길", "--tag", "walk", "--date", "2026-11-20T08:00",
-                      server=server, stdin="대학교 앞 카페에서 친구를 만났다.\n")
+                      "--at", "37.5663,126.9779", server=server, stdin="대학교 앞 카페에서 친구를 만났다.\n")
     assert written.returncode == 0, written.stderr
     entry_id = written.stdout.strip()
     assert entry_id
 
     listed = run_cli("journal", "list", "--tag", "walk", server=server)
     assert listed.returncode == 0 and entry_id in listed.stdout and "학교 가는 길" in listed.stdout
+    # Written at a point: named after its city, offline.
+    assert "Seoul, South Korea" in listed.stdout
+    far = run_cli("journal", "new", "--title", "x", "--at", "95,10", server=server, stdin="x\n")
+    assert far.returncode != 0 and "LAT,LON" in far.stderr
     found = run_cli("journal", "search", "학교", "--format", "json", server=server)
     assert found.returncode == 0, found.stderr
     assert [r["id"] for r in json.loads(found.stdout)["results"]] == [entry_id]

@@ -21,6 +21,8 @@ public struct JournalEntry: Equatable, Sendable, Codable {
     public var isStarred: Bool
     /// The photo shown on lists and the calendar.
     public var coverPhotoID: String?
+    /// Where it was written; `nil` when the owner did not say.
+    public var place: Place?
     public var createdAt: Date
     public var updatedAt: Date
     /// 1 when created, one more with every saved edit; a save names the revision it started from.
@@ -30,8 +32,8 @@ public struct JournalEntry: Equatable, Sendable, Codable {
 
     public init(
         id: String, moment: Date, day: DayKey, timeZone: String, title: String, body: String, plainText: String,
-        wordCount: Int, tags: [String], isStarred: Bool, coverPhotoID: String?, createdAt: Date, updatedAt: Date,
-        revision: Int, deletedAt: Date? = nil
+        wordCount: Int, tags: [String], isStarred: Bool, coverPhotoID: String?, place: Place? = nil, createdAt: Date,
+        updatedAt: Date, revision: Int, deletedAt: Date? = nil
     ) {
         self.id = id
         self.moment = moment
@@ -44,6 +46,7 @@ public struct JournalEntry: Equatable, Sendable, Codable {
         self.tags = tags
         self.isStarred = isStarred
         self.coverPhotoID = coverPhotoID
+        self.place = place
         self.createdAt = createdAt
         self.updatedAt = updatedAt
         self.revision = revision
@@ -79,6 +82,7 @@ public struct JournalEntrySummary: Equatable, Sendable, Codable {
     public var tags: [String]
     public var isStarred: Bool
     public var coverPhotoID: String?
+    public var place: Place?
     public var updatedAt: Date
     public var revision: Int
 
@@ -87,7 +91,7 @@ public struct JournalEntrySummary: Equatable, Sendable, Codable {
 
     public init(
         id: String, moment: Date, day: DayKey, title: String, excerpt: String, wordCount: Int, tags: [String],
-        isStarred: Bool, coverPhotoID: String?, updatedAt: Date, revision: Int
+        isStarred: Bool, coverPhotoID: String?, place: Place? = nil, updatedAt: Date, revision: Int
     ) {
         self.id = id
         self.moment = moment
@@ -98,6 +102,7 @@ public struct JournalEntrySummary: Equatable, Sendable, Codable {
         self.tags = tags
         self.isStarred = isStarred
         self.coverPhotoID = coverPhotoID
+        self.place = place
         self.updatedAt = updatedAt
         self.revision = revision
     }
@@ -113,10 +118,11 @@ public struct JournalEntryContent: Equatable, Sendable {
     public var tags: [String]
     public var isStarred: Bool
     public var coverPhotoID: String?
+    public var place: Place?
 
     public init(
         moment: Date, day: DayKey, timeZone: String, title: String, body: String, tags: [String], isStarred: Bool,
-        coverPhotoID: String?
+        coverPhotoID: String?, place: Place? = nil
     ) {
         self.moment = moment
         self.day = day
@@ -126,5 +132,6 @@ public struct JournalEntryContent: Equatable, Sendable {
         self.tags = tags
         self.isStarred = isStarred
         self.coverPhotoID = coverPhotoID
+        self.place = place
     }
 }

@@ -11,10 +11,12 @@ public struct JournalEntryDraft: Equatable, Sendable, Codable {
     /// `YYYY-MM-DDTHH:mm[:ss[.fff]]` in the owner's time zone, the same with `Z` or `±HH:mm`, or a `YYYY-MM-DD`
     /// day (noon of it); blank for now.
     public var date: String?
+    /// Where it was written; a draft without latitude and longitude takes the place away.
+    public var place: PlaceDraft?
 
     public init(
         title: String? = nil, body: String? = nil, tags: [String]? = nil, starred: Bool? = nil,
-        coverPhotoID: String? = nil, date: String? = nil
+        coverPhotoID: String? = nil, date: String? = nil, place: PlaceDraft? = nil
     ) {
         self.title = title
         self.body = body
@@ -22,6 +24,7 @@ public struct JournalEntryDraft: Equatable, Sendable, Codable {
         self.starred = starred
         self.coverPhotoID = coverPhotoID
         self.date = date
+        self.place = place
     }
 
     /// The draft checked against every limit of `JournalEntry.Limits`, trimmed and normalized.
@@ -61,19 +64,26 @@ public struct JournalEntryDraft: Equatable, Sendable, Codable {
         let day = DayKey(date: moment, timeZone: timeZone)
         if problems[.date] == nil, !limits.years.contains(day.year) { problems[.date] = .invalidDate }
 
+        var place: Place?
+        do {
+            place = try self.place?.validated()
+        } catch {
+            problems[.place] = error
+        }
+
         let blankBody = body.allSatisfy { $0.isWhitespace }
         if title.isEmpty, blankBody, coverPhotoID == nil, problems.isEmpty { problems[.body] = .empty }
 
         guard problems.isEmpty else { throw JournalValidationError(problems: problems) }
         return JournalEntryContent(
             moment: moment, day: day, timeZone: timeZone.identifier, title: title, body: body, tags: tags,
-            isStarred: starred ?? false, coverPhotoID: coverPhotoID)
+            isStarred: starred ?? false, coverPhotoID: coverPhotoID, place: place)
     }
 }
 
 /// A field of the entry form, named as in forms and the API.
 public enum JournalField: String, CaseIterable, Sendable, Codable {
-    case title, body, tags, date, coverPhotoID
+    case title, body, tags, date, coverPhotoID, place
 }
 
 /// Why an entry was refused. Each case is shown beside its field.
@@ -89,6 +99,9 @@ public enum JournalProblem: Error, Equatable, Sendable {
     case tooManyTags(limit: Int)
     /// Not a date in one of the accepted forms, or outside `JournalEntry.Limits.years`.
     case invalidDate
+    /// A place without both latitude and longitude, out of range, with a name over its limit or a country that
+    /// is not an ISO 3166 two-letter code.
+    case invalidPlace
 }
 
 /// Every field a draft got wrong; nothing is saved when there is any.

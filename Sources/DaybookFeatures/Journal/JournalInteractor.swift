@@ -11,11 +11,12 @@ public struct JournalInteractor: Sendable {
     private let clock: any DaybookClock
     private let ids: any IDGenerator
     private let events: EventBus
+    private let places: any PlaceNaming
     private let initial: @Sendable () -> Settings
 
     public init(
         store: any JournalStore, photos: any PhotoStore, settings: any SettingsStore, renderer: any MarkdownRendering,
-        clock: any DaybookClock, ids: any IDGenerator, events: EventBus,
+        clock: any DaybookClock, ids: any IDGenerator, events: EventBus, places: any PlaceNaming = BundledGazetteer(),
         initial: @escaping @Sendable () -> Settings
     ) {
         self.store = store
@@ -25,6 +26,7 @@ public struct JournalInteractor: Sendable {
         self.clock = clock
         self.ids = ids
         self.events = events
+        self.places = places
         self.initial = initial
     }
 
@@ -66,6 +68,7 @@ public struct JournalInteractor: Sendable {
         let now = clock.now()
         var content = try draft.validated(now: now, timeZone: owner.timeZone)
         content.coverPhotoID = try await cover(content)
+        content.place = await named(content.place, language: owner.language)
         let entry = try await store.createEntry(
             id: ids.makeID(), content, plainText: renderer.plainText(content.body), at: now)
         await events.publish(.journal)
@@ -85,7 +88,8 @@ public struct JournalInteractor: Sendable {
         let merged = JournalEntryDraft(
             title: draft.title ?? current.title, body: draft.body ?? current.body,
             tags: draft.tags ?? current.tags, starred: draft.starred ?? current.isStarred,
-            coverPhotoID: draft.coverPhotoID, date: draft.date)
+            coverPhotoID: draft.coverPhotoID, date: draft.date, place: draft.place ?? current.place.map(PlaceDraft.init)
+        )
         let now = clock.now()
         var content: JournalEntryContent
         do {
@@ -96,6 +100,7 @@ public struct JournalInteractor: Sendable {
             throw error
         }
         content.coverPhotoID = try await cover(content)
+        content.place = await named(content.place, language: owner.language)
         if draft.date?.isEmpty ?? true {
             // A change that leaves the date alone keeps the moment, and the day and zone it was written in.
             (content.moment, content.day, content.timeZone) = (current.moment, current.day, current.timeZone)
@@ -209,6 +214,27 @@ public struct JournalInteractor: Sendable {
     }
 
     // ---------------------------------------------------------------------------------------------------------
+
+    /// A place the sender did not name gets the name of the nearest city (and its country, unless one was given).
+    private func named(_ place: Place?, language: AppLanguage) async -> Place? {
+        guard var place, place.name.isEmpty, let found = await places.place(at: place.coordinate, language: language)
+        else { return place }
+        place.name = found.name
+        if place.country == nil { place.country = found.country }
+        return place
+    }
+
+    /// The place at a point, named as a save would name it: what the editor shows once a point is chosen.
+    ///
+    /// - Throws: `JournalValidationError` (`.place`) for a point out of range.
+    public func place(at latitude: Double, _ longitude: Double) async throws -> Place {
+        guard let coordinate = Coordinate(latitude: latitude, longitude: longitude) else {
+            throw JournalValidationError(problems: [.place: .invalidPlace])
+        }
+        let owner = try await owner()
+        return await places.place(at: coordinate, language: owner.language)
+            ?? Place(coordinate: coordinate, name: "", country: nil)
+    }
 
     private func owner() async throws -> Settings {
         try await settings.loadSettings() ?? initial()

@@ -113,6 +113,8 @@ public enum Journal {
         public var isStarred: Bool
         public var starredLabel: String
         public var thumbnail: Thumbnail?
+        /// Where it was written, in the owner's language.
+        public var placeLabel: String?
     }
 
     public struct Thumbnail: Sendable, Encodable {
@@ -141,6 +143,7 @@ public enum Journal {
         public var backLabel: String
         public var logHref: String
         public var logLabel: String
+        public var place: PlacePresenter.View?
     }
 
     public struct EditorViewModel: Sendable, Encodable {
@@ -159,10 +162,35 @@ public enum Journal {
         public var doneHref: String
         public var doneLabel: String
         public var error: String?
+        public var place: EditorPlace
         public var tools: [Tool]
         public var previewLabel: String
         public var wordsLabel: String
         public var texts: EditorTexts
+    }
+
+    /// The editor's place field: the point and name sent with the entry, and the words of its buttons.
+    public struct EditorPlace: Sendable, Encodable {
+        public var latitude: String
+        public var longitude: String
+        public var name: String
+        public var country: String
+        public var hasPlace: Bool
+        /// Where it is, in the owner's language; "No place" when there is none.
+        public var label: String
+        public var mapHref: String?
+        public var error: String?
+        public var fieldLabel: String
+        public var nameLabel: String
+        public var addLabel: String
+        public var removeLabel: String
+        public var pickLabel: String
+        public var noneLabel: String
+        public var locating: String
+        public var denied: String
+        public var unavailable: String
+        public var fromPhoto: String
+        public var usePhotoLabel: String
     }
 
     public struct Tool: Sendable, Encodable {
@@ -231,6 +259,7 @@ public enum Journal {
         public var tags: [String]
         public var starred: Bool
         public var coverPhotoID: String?
+        public var place: PlacePresenter.JSON?
         public var wordCount: Int
         public var revision: Int
         public var createdAt: String

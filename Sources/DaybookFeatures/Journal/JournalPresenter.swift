@@ -65,7 +65,8 @@ public enum JournalPresenter {
                 "journal.words", count: summary.wordCount, localizer.number(summary.wordCount)),
             tags: summary.tags, hasTags: !summary.tags.isEmpty, isStarred: summary.isStarred,
             starredLabel: localizer("journal.starred"),
-            thumbnail: summary.coverPhotoID.map { thumbnail($0, width: 160) })
+            thumbnail: summary.coverPhotoID.map { thumbnail($0, width: 160) },
+            placeLabel: summary.place.map { PlacePresenter.label($0, localizer: localizer) })
     }
 
     /// A cover photo at a list's size, and twice that for dense screens; square, cropped by the stylesheet.
@@ -95,7 +96,8 @@ public enum JournalPresenter {
             wordsLabel: localizer.plural("journal.words", count: entry.wordCount, localizer.number(entry.wordCount)),
             editHref: "/journal/\(id)/edit", editLabel: localizer("journal.edit"),
             deleteLabel: localizer("journal.delete"), backHref: "/journal", backLabel: localizer("nav.journal"),
-            logHref: "/log/\(entry.day)", logLabel: localizer("journal.dayLog"))
+            logHref: "/log/\(entry.day)", logLabel: localizer("journal.dayLog"),
+            place: entry.place.map { PlacePresenter.view($0, localizer: localizer) })
     }
 
     /// The editor, for a new entry (`response.entry == nil`) or an existing one; after a refused form save it
@@ -147,6 +149,8 @@ public enum JournalPresenter {
             saveLabel: localizer("journal.save"),
             doneHref: id.map { "/journal/\($0)" } ?? "/journal", doneLabel: localizer("journal.done"),
             error: problem,
+            place: editorPlace(
+                typed: typed?.place, stored: entry?.place, error: problems[.place], localizer: localizer),
             tools: tools, previewLabel: localizer("journal.preview"),
             wordsLabel: localizer.plural(
                 "journal.words", count: entry?.wordCount ?? 0, localizer.number(entry?.wordCount ?? 0)),
@@ -163,6 +167,28 @@ public enum JournalPresenter {
                 discardLabel: localizer("journal.draft.discard"), conflictText: localizer("journal.conflict"),
                 keepMineLabel: localizer("journal.conflict.keepMine"),
                 takeTheirsLabel: localizer("journal.conflict.takeTheirs")))
+    }
+
+    /// The place field as stored, or as typed into a refused form.
+    static func editorPlace(typed: PlaceDraft?, stored: Place?, error: JournalProblem?, localizer: Localizer)
+        -> Journal.EditorPlace
+    {
+        let draft = typed ?? stored.map(PlaceDraft.init) ?? PlaceDraft()
+        let place = try? draft.validated()
+        func number(_ value: Double?) -> String { value.map(Coordinate.fixed) ?? "" }
+        return Journal.EditorPlace(
+            latitude: number(draft.latitude), longitude: number(draft.longitude), name: draft.name ?? "",
+            country: draft.country ?? "", hasPlace: !draft.removes,
+            label: place.map { PlacePresenter.label($0, localizer: localizer) } ?? localizer("journal.place.none"),
+            mapHref: place.map { "/map?at=\($0.coordinate.text)" },
+            error: error.map { message(for: $0, localizer: localizer) },
+            fieldLabel: localizer("journal.field.place"), nameLabel: localizer("journal.place.name"),
+            addLabel: localizer("journal.place.add"), removeLabel: localizer("journal.place.remove"),
+            pickLabel: localizer("journal.place.pick"), noneLabel: localizer("journal.place.none"),
+            locating: localizer("journal.place.locating"), denied: localizer("journal.place.denied"),
+            unavailable: localizer("journal.place.unavailable"),
+            fromPhoto: localizer("journal.place.fromPhoto", "{place}"),
+            usePhotoLabel: localizer("journal.place.usePhoto"))
     }
 
     public static func present(trash response: Journal.Trash.Response, localizer: Localizer) -> Journal.TrashViewModel {
@@ -196,13 +222,14 @@ public enum JournalPresenter {
     }
 
     /// An entry as the API answers it.
-    public static func json(_ entry: JournalEntry, html: String) -> Journal.EntryJSON {
+    public static func json(_ entry: JournalEntry, html: String, localizer: Localizer) -> Journal.EntryJSON {
         let zone = TimeZone(identifier: entry.timeZone) ?? TimeZone(secondsFromGMT: 0)!
         func stamp(_ date: Date) -> String { internetDateTime(date, zone) }
         return Journal.EntryJSON(
             id: entry.id, date: stamp(entry.moment), day: entry.day.description, title: entry.title,
             body: entry.body, html: html, tags: entry.tags, starred: entry.isStarred, coverPhotoID: entry.coverPhotoID,
-            wordCount: entry.wordCount, revision: entry.revision, createdAt: stamp(entry.createdAt),
+            place: entry.place.map { PlacePresenter.json($0, localizer: localizer) }, wordCount: entry.wordCount,
+            revision: entry.revision, createdAt: stamp(entry.createdAt),
             updatedAt: stamp(entry.updatedAt), deletedAt: entry.deletedAt.map(stamp))
     }
 
@@ -219,6 +246,7 @@ public enum JournalPresenter {
         case .tooManyTags(let limit):
             localizer.plural("journal.error.tooManyTags", count: limit, localizer.number(limit))
         case .invalidDate: localizer("journal.error.date")
+        case .invalidPlace: localizer("journal.error.place")
         }
     }
 

@@ -40,6 +40,10 @@ public enum PrivacyPresenter {
                     paragraphs: [localizer("privacy.browser.body")],
                     items: []),
                 Privacy.Section(
+                    heading: localizer("privacy.places.heading"),
+                    paragraphs: [localizer("privacy.places.body"), localizer("privacy.places.credits")],
+                    items: []),
+                Privacy.Section(
                     heading: localizer("privacy.control.heading"),
                     paragraphs: [localizer("privacy.control.body")],
                     items: []),

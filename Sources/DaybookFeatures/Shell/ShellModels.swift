@@ -2,7 +2,7 @@ import DaybookCore
 
 /// The places the app shell links to.
 public enum AppSection: String, CaseIterable, Sendable {
-    case today, timeline, journal, calendar, trackers, stats, settings
+    case today, timeline, journal, calendar, map, trackers, stats, settings
 
     public var path: String { self == .today ? "/" : "/\(rawValue)" }
 }

@@ -23,10 +23,14 @@ public struct AppServices: Sendable {
     /// Renders what people write in Markdown (reflections, entries, the editor's preview).
     public var markdown: any MarkdownRendering
     public var photos: PhotoServices
+    /// Names the places of entries: the bundled gazetteer, with no network.
+    public var places: any PlaceNaming = BundledGazetteer()
     /// Deleted tasks that can still be put back.
     public var undo = UndoStash()
     /// The owner's theme, derived once per accent and appearance.
     var themes = ThemeCache()
+    /// Coastlines and borders for the small maps on entry pages, read on first use.
+    let basemaps = BasemapCache()
     /// Pages and API answers kept until the data, the day, the language (or the minute) changes.
     var pages = PageCache<PageRenderer.EncodedPage>()
     var answers = PageCache<ByteBuffer>()
@@ -118,8 +122,14 @@ public struct AppServices: Sendable {
         let services = self
         return JournalInteractor(
             store: database, photos: photos.store(database), settings: database, renderer: markdown, clock: clock,
-            ids: ids, events: events,
+            ids: ids, events: events, places: places,
             initial: { services.initialSettings(language: .english) })
+    }
+
+    func mapInteractor(_ database: AppDatabase) -> MapInteractor {
+        let services = self
+        return MapInteractor(
+            store: database, settings: database, initial: { services.initialSettings(language: .english) })
     }
 
     func calendarInteractor(_ database: AppDatabase) -> CalendarInteractor {

@@ -119,6 +119,8 @@ private func registerRoutes(on router: Router<DaybookRequestContext>, services: 
     WidgetRoutes(services: services).register(on: router)
     JournalAPIRoutes(services: services).register(on: router)
     CalendarRoutes(services: services).register(on: router)
+    MapRoutes(services: services).register(on: router)
+    MapAPIRoutes(services: services).register(on: router)
     LogRoutes(services: services).register(on: router)
     RenderAPIRoutes(services: services).register(on: router)
     ExportRoutes(services: services).register(on: router)

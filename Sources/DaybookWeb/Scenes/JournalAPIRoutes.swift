@@ -17,12 +17,36 @@ struct JournalAPIRoutes {
         var starred: Bool?
         var coverPhotoID: String?
         var date: String?
+        /// `null` takes the place away; absent keeps it.
+        var place: PlaceDraft?
         var revision: Int?
+
+        init() {}
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            title = try container.decodeIfPresent(String.self, forKey: .title)
+            body = try container.decodeIfPresent(String.self, forKey: .body)
+            tags = try container.decodeIfPresent([String].self, forKey: .tags)
+            starred = try container.decodeIfPresent(Bool.self, forKey: .starred)
+            coverPhotoID = try container.decodeIfPresent(String.self, forKey: .coverPhotoID)
+            date = try container.decodeIfPresent(String.self, forKey: .date)
+            revision = try container.decodeIfPresent(Int.self, forKey: .revision)
+            if container.contains(.place) {
+                place =
+                    try container.decodeNil(forKey: .place)
+                    ? PlaceDraft() : container.decode(PlaceDraft.self, forKey: .place)
+            }
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case title, body, tags, starred, coverPhotoID, date, place, revision
+        }
 
         var draft: JournalEntryDraft {
             JournalEntryDraft(
                 title: title, body: body?.replacingOccurrences(of: "\r\n", with: "\n"), tags: tags, starred: starred,
-                coverPhotoID: coverPhotoID, date: date)
+                coverPhotoID: coverPhotoID, date: date, place: place)
         }
     }
 
@@ -45,106 +69,115 @@ struct JournalAPIRoutes {
     func register(on router: Router<DaybookRequestContext>) {
         router.get("/api/v1/entries") { request, _ in
             let query = request.uri.queryParameters
-            return try await respond(request) { interactor, localizer in
-                let response = try await interactor.list(
+            return try await respond(request) { scene in
+                let response = try await scene.interactor.list(
                     Journal.List.Request(
                         tag: query["tag"].map(String.init), starredOnly: query["starred"] == "true",
                         after: query["after"].map(String.init)))
-                let rows = response.page.entries.map {
-                    JournalPresenter.row($0, today: response.today, localizer: localizer)
-                }
+                let rows = scene.rows(response.page.entries, today: response.today)
                 return try JSONResponse.make(EntryList(entries: rows, next: response.page.next?.description))
             }
         }
         router.post("/api/v1/entries") { request, _ in
             let body = try await JSONBody.decode(Body.self, from: request, upTo: Limits.markdownBody) ?? Body()
-            return try await respond(request) { interactor, _ in
-                let entry = try await interactor.create(body.draft)
-                return try JSONResponse.make(try await json(entry, interactor), status: .created)
+            return try await respond(request) { scene in
+                let entry = try await scene.interactor.create(body.draft)
+                return try JSONResponse.make(try await scene.json(entry), status: .created)
             }
         }
         router.get("/api/v1/entries/{id}") { request, context in
             let id = try context.parameters.require("id")
-            return try await respond(request) { interactor, _ in
-                guard let entry = try await interactor.entry(id).entry else { throw Journal.Problem.notFound }
-                return try JSONResponse.make(try await json(entry, interactor))
+            return try await respond(request) { scene in
+                guard let entry = try await scene.interactor.entry(id).entry else { throw Journal.Problem.notFound }
+                return try JSONResponse.make(try await scene.json(entry))
             }
         }
         router.patch("/api/v1/entries/{id}") { request, context in
             let id = try context.parameters.require("id")
             let body = try await JSONBody.decode(Body.self, from: request, upTo: Limits.markdownBody) ?? Body()
-            return try await respond(request) { interactor, localizer in
+            return try await respond(request) { scene in
                 guard let revision = body.revision else { throw Journal.Problem.invalidRevision }
                 do {
-                    let entry = try await interactor.update(id: id, body.draft, revision: revision)
-                    return try JSONResponse.make(try await json(entry, interactor))
+                    let entry = try await scene.interactor.update(id: id, body.draft, revision: revision)
+                    return try JSONResponse.make(try await scene.json(entry))
                 } catch let conflict as Journal.Conflict {
                     // Both texts reach the page, which lets the person choose; nothing was overwritten.
-                    let answer = ConflictBody(
-                        error: APIError.Detail(
-                            code: "conflict", message: localizer("journal.conflict"), fields: nil),
-                        current: try await json(conflict.current, interactor))
-                    return try JSONResponse.make(answer, status: .conflict)
+                    return try JSONResponse.make(try await scene.conflict(conflict.current), status: .conflict)
                 }
             }
         }
         router.delete("/api/v1/entries/{id}") { request, context in
             let id = try context.parameters.require("id")
-            return try await respond(request) { interactor, _ in
-                try await interactor.trash(id: id)
+            return try await respond(request) { scene in
+                try await scene.interactor.trash(id: id)
                 return Response(status: .noContent)
             }
         }
         router.post("/api/v1/entries/{id}/restore") { request, context in
             let id = try context.parameters.require("id")
-            return try await respond(request) { interactor, _ in
-                try await interactor.restore(id: id)
-                guard let entry = try await interactor.entry(id).entry else { throw Journal.Problem.notFound }
-                return try JSONResponse.make(try await json(entry, interactor))
+            return try await respond(request) { scene in
+                try await scene.interactor.restore(id: id)
+                guard let entry = try await scene.interactor.entry(id).entry else { throw Journal.Problem.notFound }
+                return try JSONResponse.make(try await scene.json(entry))
             }
         }
         router.get("/api/v1/trash") { request, _ in
-            try await respond(request) { interactor, localizer in
-                let response = try await interactor.trashed()
+            try await respond(request) { scene in
+                let response = try await scene.interactor.trashed()
                 let today = DayKey(date: response.now, timeZone: response.settings.timeZone)
-                let rows = response.entries.map { JournalPresenter.row($0, today: today, localizer: localizer) }
-                return try JSONResponse.make(EntryList(entries: rows, next: nil))
+                return try JSONResponse.make(EntryList(entries: scene.rows(response.entries, today: today), next: nil))
             }
         }
         router.delete("/api/v1/trash") { request, _ in
-            try await respond(request) { interactor, _ in
-                try await interactor.emptyTrash()
+            try await respond(request) { scene in
+                try await scene.interactor.emptyTrash()
                 return Response(status: .noContent)
             }
         }
         router.get("/api/v1/search") { request, _ in
             let query = request.uri.queryParameters
             let text = query["q"].map(String.init) ?? ""
-            return try await respond(request) { interactor, localizer in
-                let page = try await interactor.search(
+            return try await respond(request) { scene in
+                let page = try await scene.interactor.search(
                     text, tag: query["tag"].map(String.init), from: query["from"].map(String.init),
                     through: query["to"].map(String.init), starredOnly: query["starred"] == "true",
                     limit: query["limit"].flatMap { Int($0) } ?? 20, offset: query["offset"].flatMap { Int($0) } ?? 0)
-                let today = DayKey(date: services.clock.now(), timeZone: localizer.timeZone)
+                let today = DayKey(date: services.clock.now(), timeZone: scene.localizer.timeZone)
                 let rows = page.hits.map {
-                    JournalPresenter.row($0.entry, today: today, snippet: $0.snippet, localizer: localizer)
+                    JournalPresenter.row($0.entry, today: today, snippet: $0.snippet, localizer: scene.localizer)
                 }
                 return try JSONResponse.make(SearchResults(query: text, results: rows, hasMore: page.hasMore))
             }
         }
     }
 
-    private func json(_ entry: JournalEntry, _ interactor: JournalInteractor) async throws -> Journal.EntryJSON {
-        JournalPresenter.json(entry, html: try await interactor.html(entry.body))
+    /// What every action gets: the interactor, and the presenter in the owner's language.
+    struct Scene {
+        let interactor: JournalInteractor
+        let localizer: Localizer
+
+        func json(_ entry: JournalEntry) async throws -> Journal.EntryJSON {
+            JournalPresenter.json(entry, html: try await interactor.html(entry.body), localizer: localizer)
+        }
+
+        func rows(_ entries: [JournalEntrySummary], today: DayKey) -> [Journal.Row] {
+            entries.map { JournalPresenter.row($0, today: today, localizer: localizer) }
+        }
+
+        func conflict(_ current: JournalEntry) async throws -> ConflictBody {
+            ConflictBody(
+                error: APIError.Detail(code: "conflict", message: localizer("journal.conflict"), fields: nil),
+                current: try await json(current))
+        }
     }
 
     private func respond(
-        _ request: Request, _ action: (JournalInteractor, Localizer) async throws -> Response
+        _ request: Request, _ action: (Scene) async throws -> Response
     ) async throws -> Response {
         let database = try await services.database()
         let localizer = try await services.ownerLocalizer(database, request: request)
         do {
-            return try await action(services.journalInteractor(database), localizer)
+            return try await action(Scene(interactor: services.journalInteractor(database), localizer: localizer))
         } catch let problem as Journal.Problem {
             let (status, code): (HTTPResponse.Status, String) =
                 switch problem {

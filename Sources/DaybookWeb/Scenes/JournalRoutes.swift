@@ -32,9 +32,20 @@ struct JournalRoutes {
         }
         router.get("/journal/new") { request, context in
             // From a day in the Calendar: an entry for that day, at noon.
-            let day = request.uri.queryParameters["date"].flatMap { DayKey(string: String($0)) }
-            return try await editor(
-                request, context, id: nil, typed: day.map { JournalEntryDraft(date: "\($0)T12:00") })
+            let query = request.uri.queryParameters
+            let day = query["date"].flatMap { DayKey(string: String($0)) }
+            var typed = day.map { JournalEntryDraft(date: "\($0)T12:00") }
+            // From a point held on the Map: an entry written there.
+            if let at = query["at"].map(String.init) {
+                let env = try await PageEnvironment(services: services, request: request)
+                guard let point = Coordinate(text: at) else {
+                    throw PageProblem(.badRequest, MapPresenter.message(for: .invalidPoint, localizer: env.localizer))
+                }
+                let place = try await interactor(env).place(at: point.latitude, point.longitude)
+                typed = typed ?? JournalEntryDraft()
+                typed?.place = PlaceDraft(place)
+            }
+            return try await editor(request, context, id: nil, typed: typed)
         }
         router.post("/journal") { request, context in
             try await save(request, context, id: nil)
@@ -143,6 +154,19 @@ struct JournalRoutes {
             status: status)
     }
 
+    /// The place fields of the editor's form: absent keeps the place, an empty point takes it away, and a point
+    /// that is not two numbers is refused by validation (as not finite).
+    static func place(_ form: FormData) -> PlaceDraft? {
+        guard let latitude = form["latitude"], let longitude = form["longitude"] else { return nil }
+        func number(_ text: String) -> Double? {
+            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            return trimmed.isEmpty ? nil : Double(trimmed) ?? .nan
+        }
+        return PlaceDraft(
+            latitude: number(latitude), longitude: number(longitude), name: form["placeName"],
+            country: form["placeCountry"])
+    }
+
     /// The editor's form, sent without its script: saved, or shown again with what was typed and why not.
     private func save(_ request: Request, _ context: DaybookRequestContext, id: String?) async throws -> Response {
         let env = try await PageEnvironment(services: services, request: request)
@@ -151,7 +175,8 @@ struct JournalRoutes {
             title: form["title"] ?? "", body: (form["body"] ?? "").replacingOccurrences(of: "\r\n", with: "\n"),
             tags: (form["tags"] ?? "").split(separator: ",").map { String($0) }
                 .filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty },
-            starred: form["starred"] == "on" || form["starred"] == "1", date: form["date"])
+            starred: form["starred"] == "on" || form["starred"] == "1", date: form["date"],
+            place: Self.place(form))
         do {
             let entry: JournalEntry
             if let id {

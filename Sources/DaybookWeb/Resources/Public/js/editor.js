@@ -5,6 +5,9 @@
 //
 // Without this script the page is a plain form that saves on submit.
 
+import { attachPhotos } from "./editor-photos.js";
+import { currentPlace, placeKey, showPlace } from "./place.js";
+
 const form = document.getElementById("entry-form");
 const body = document.getElementById("body");
 const state = document.getElementById("save-state");
@@ -33,11 +36,13 @@ function snapshot() {
     tags: fields[2].value,
     starred: starred.checked,
     body: body.value,
+    place: placeKey(),
   };
 }
 
 function same(a, b) {
-  return a.title === b.title && a.date === b.date && a.tags === b.tags && a.starred === b.starred && a.body === b.body;
+  return a.title === b.title && a.date === b.date && a.tags === b.tags && a.starred === b.starred && a.body === b.body
+    && (a.place ?? "null") === (b.place ?? "null");
 }
 
 function fill(content) {
@@ -46,6 +51,7 @@ function fill(content) {
   fields[2].value = content.tags;
   starred.checked = content.starred;
   body.value = content.body;
+  if (content.place !== undefined) showPlace(JSON.parse(content.place));
   changed({ save: false });
 }
 
@@ -53,6 +59,8 @@ function payload(content) {
   const tags = content.tags.split(",").map((tag) => tag.trim()).filter(Boolean);
   const json = { title: content.title, body: content.body, tags, starred: content.starred };
   if (content.date) json.date = content.date;
+  const place = currentPlace();
+  if (place !== undefined) json.place = place;
   if (id) json.revision = revision;
   return json;
 }
@@ -159,12 +167,19 @@ function accepted(entry, content) {
   const oldKey = draftKey();
   id = entry.id;
   revision = entry.revision;
+  // A place sent without a name comes back named after its city.
+  if (entry.place && !currentPlace()?.name && same(snapshot(), content)) {
+    showPlace(entry.place);
+    content = { ...content, place: placeKey() };
+  }
   saved = content;
   if (firstSave) {
     localStorage.removeItem(oldKey);
     form.action = `/journal/${encodeURIComponent(id)}`;
     history.replaceState(null, "", `/journal/${encodeURIComponent(id)}/edit`);
     form.dataset.entryId = id;
+    // "Done" now leads to the entry written, not back to the list.
+    document.getElementById("editor-done")?.setAttribute("href", `/journal/${encodeURIComponent(id)}`);
   }
   form.elements.namedItem("revision").value = String(revision);
   keepDraft();
@@ -192,6 +207,12 @@ function conflicted(current, mine) {
       tags: (current.tags ?? []).join(", "),
       starred: Boolean(current.starred ?? current.isStarred),
       body: current.body,
+      place: JSON.stringify(
+        current.place
+          ? { latitude: current.place.latitude, longitude: current.place.longitude, name: current.place.name,
+            country: current.place.country ?? null }
+          : null,
+      ),
     };
     saved = theirs;
     fill(theirs);
@@ -339,53 +360,8 @@ previewToggle?.addEventListener("click", () => {
 
 // Photos -----------------------------------------------------------------------------------------------------
 
-async function upload(files) {
-  for (const file of files) {
-    if (!file.type.startsWith("image/") && file.type !== "") continue;
-    const marker = `![${text.uploading}](…${Math.random().toString(36).slice(2)})`;
-    body.setRangeText(`${marker}\n`, body.selectionStart, body.selectionEnd, "end");
-    changed({ save: false });
-    show("saving", text.uploading);
-    try {
-      const response = await fetch("/api/v1/photos", {
-        method: "POST",
-        headers: { "Content-Type": file.type || "application/octet-stream", Accept: "application/json" },
-        body: file,
-      });
-      const answer = await response.json().catch(() => ({}));
-      const photo = answer.photo ?? answer;
-      body.value = body.value.replace(
-        marker,
-        response.ok ? `![${file.name.replace(/\.[^.]*$/, "").replace(/[[\]]/g, "")}](/photos/${photo.id})` : "",
-      );
-      if (!response.ok) show("failed", answer.error?.message ?? answer.message ?? text.stateFailed);
-    } catch {
-      body.value = body.value.replace(marker, "");
-      show("offline", text.photoOffline);
-    }
-    changed();
-  }
-}
-
-photoInput?.addEventListener("change", () => {
-  upload([...photoInput.files]);
-  photoInput.value = "";
-});
-body.addEventListener("paste", (event) => {
-  const files = [...(event.clipboardData?.files ?? [])];
-  if (files.length === 0) return;
-  event.preventDefault();
-  upload(files);
-});
-body.addEventListener("dragover", (event) => {
-  if ([...event.dataTransfer.types].includes("Files")) event.preventDefault();
-});
-body.addEventListener("drop", (event) => {
-  const files = [...(event.dataTransfer?.files ?? [])];
-  if (files.length === 0) return;
-  event.preventDefault();
-  upload(files);
-});
+attachPhotos({ form, body, input: photoInput, text, changed, show });
+form.addEventListener("place:change", () => changed());
 
 // Start ------------------------------------------------------------------------------------------------------
 

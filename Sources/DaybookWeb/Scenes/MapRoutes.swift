@@ -1,0 +1,44 @@
+import DaybookCore
+import DaybookFeatures
+import Foundation
+import Hummingbird
+
+/// `/map`: entries where they were written; `/map/static.svg`: the small map on an entry's page.
+struct MapRoutes {
+    let services: AppServices
+
+    func register(on router: Router<DaybookRequestContext>) {
+        router.get("/map") { request, context in
+            let env = try await PageEnvironment(services: services, request: request)
+            guard !env.settings.needsOnboarding else { return Response.seeOther("/onboarding") }
+            let at = request.uri.queryParameters["at"].map(String.init)
+            let page = try await env.page(request, services: services, kept: .day) {
+                let response: EntryMap.Page
+                do {
+                    response = try await services.mapInteractor(env.database).page(at: at)
+                } catch let problem as EntryMap.Problem {
+                    throw PageProblem(.badRequest, MapPresenter.message(for: problem, localizer: env.localizer))
+                }
+                let model = MapPresenter.present(
+                    response, basemap: "/static/map/world.json?v=\(services.assets.version)", localizer: env.localizer)
+                return try PageRenderer.EncodedPage(model, title: model.title)
+            }
+            return try env.render("map", encoded: page, current: .map, services: services, context: context)
+        }
+        router.get("/map/static.svg") { request, _ in
+            let database = try await services.database()
+            let localizer = try await services.ownerLocalizer(database, request: request)
+            guard let point = request.uri.queryParameters["at"].flatMap({ Coordinate(text: String($0)) }) else {
+                throw HTTPError(.badRequest, message: MapPresenter.message(for: .invalidPoint, localizer: localizer))
+            }
+            guard let basemap = services.basemaps.basemap(services.assets) else { throw HTTPError(.notFound) }
+            let svg = StaticMapSVG.render(
+                basemap, at: point, title: PlacePresenter.point(point, localizer: localizer))
+            var headers = HTTPFields()
+            headers[.contentType] = "image/svg+xml"
+            // Where the owner was is theirs alone: kept by their browser, never by a shared cache.
+            headers[.cacheControl] = "private, max-age=86400"
+            return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: svg)))
+        }
+    }
+}
