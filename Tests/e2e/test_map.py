@@ -158,7 +158,9 @@ def test_a_phone_holds_a_point_and_the_editor_offers_a_photos_place(server, brow
     offer = WebDriverWait(driver, 10).until(
         lambda d: d.find_element(By.ID, "place-offer") if d.find_element(By.ID, "place-offer").is_displayed() else None)
     assert "서울" in offer.text
-    driver.find_element(By.ID, "place-use-photo").click()
+    use = driver.find_element(By.ID, "place-use-photo")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", use)
+    use.click()
     assert "서울" in driver.find_element(By.ID, "place-label").text
     WebDriverWait(driver, 20).until(
         lambda d: d.find_element(By.ID, "save-state").get_attribute("data-state") == "saved")
