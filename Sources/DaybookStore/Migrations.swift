@@ -42,6 +42,7 @@ extension AppDatabase {
         registerJournalMigration(&migrator)
         registerTrackerMigration(&migrator)
         registerPlaceMigration(&migrator)
+        registerWeatherMigration(&migrator)
         return migrator
     }
 }

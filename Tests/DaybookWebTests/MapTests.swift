@@ -11,26 +11,15 @@ import Testing
 
 @Suite("Places and the Map")
 struct MapTests {
-    func send(_ browser: inout Browser, _ method: HTTPRequest.Method, _ path: String, _ json: String) async throws
-        -> TestResponse
-    {
-        try await browser.send(
-            path, method: method, headers: [.contentType: "application/json"], body: ByteBuffer(string: json))
-    }
-
-    func object(_ response: TestResponse) throws -> [String: Any] {
-        try #require(try JSONSerialization.jsonObject(with: Data(response.text.utf8)) as? [String: Any])
-    }
-
     @Test("a point sent without a name is named after its city, offline, in the owner's language")
     func placesAreNamed() async throws {
         let app = try await TestApp.make(settings: Fixtures.settings(language: .korean))
         try await app.browse { browser in
-            let created = try await send(
-                &browser, .post, "/api/v1/entries",
-                #"{"title": "산책", "place": {"latitude": 37.5663, "longitude": 126.9779}}"#)
+            let created = try await browser.send(
+                .post, "/api/v1/entries",
+                json: #"{"title": "산책", "place": {"latitude": 37.5663, "longitude": 126.9779}}"#)
             #expect(created.status == .created)
-            let entry = try object(created)
+            let entry = try jsonObject(created)
             let place = try #require(entry["place"] as? [String: Any])
             #expect(place["name"] as? String == "서울")
             #expect(place["country"] as? String == "KR")
@@ -46,15 +35,17 @@ struct MapTests {
             #expect(svg.headers[.cacheControl]?.contains("private") == true)
 
             // A name the owner gives is kept; null takes the place away.
-            let renamed = try await send(
-                &browser, .patch, "/api/v1/entries/\(id)",
-                #"{"revision": 1, "place": {"latitude": 37.5663, "longitude": 126.9779, "name": "할머니 댁"}}"#)
-            #expect((try object(renamed)["place"] as? [String: Any])?["name"] as? String == "할머니 댁")
-            let removed = try await send(&browser, .patch, "/api/v1/entries/\(id)", #"{"revision": 2, "place": null}"#)
-            #expect(try object(removed)["place"] == nil)
+            let renamed = try await browser.send(
+                .patch, "/api/v1/entries/\(id)",
+                json: #"{"revision": 1, "place": {"latitude": 37.5663, "longitude": 126.9779, "name": "할머니 댁"}}"#)
+            #expect((try jsonObject(renamed)["place"] as? [String: Any])?["name"] as? String == "할머니 댁")
+            let removed = try await browser.send(
+                .patch, "/api/v1/entries/\(id)", json: #"{"revision": 2, "place": null}"#)
+            #expect(try jsonObject(removed)["place"] == nil)
             // A change that leaves the place out keeps it as it is (here: none).
-            let titled = try await send(&browser, .patch, "/api/v1/entries/\(id)", #"{"revision": 3, "title": "밤"}"#)
-            #expect(try object(titled)["place"] == nil)
+            let titled = try await browser.send(
+                .patch, "/api/v1/entries/\(id)", json: #"{"revision": 3, "title": "밤"}"#)
+            #expect(try jsonObject(titled)["place"] == nil)
         }
     }
 
@@ -67,17 +58,18 @@ struct MapTests {
                 #"{"title": "x", "place": {"latitude": 10}}"#,
                 #"{"title": "x", "place": {"latitude": 10, "longitude": 10, "country": "KOR"}}"#,
             ] {
-                let refused = try await send(&browser, .post, "/api/v1/entries", body)
+                let refused = try await browser.send(.post, "/api/v1/entries", json: body)
                 #expect(refused.status == .unprocessableContent)
-                let fields = (try object(refused)["error"] as? [String: Any])?["fields"] as? [String: String]
+                let fields = (try jsonObject(refused)["error"] as? [String: Any])?["fields"] as? [String: String]
                 // Out of range is the document's to say; half a point is the entry's rule, said in full.
                 #expect(fields?["place"] != nil, "\(refused.text)")
             }
-            let half = try await send(&browser, .post, "/api/v1/entries", #"{"title": "x", "place": {"latitude": 10}}"#)
+            let half = try await browser.send(
+                .post, "/api/v1/entries", json: #"{"title": "x", "place": {"latitude": 10}}"#)
             #expect(
-                ((try object(half)["error"] as? [String: Any])?["fields"] as? [String: String])?["place"]?
+                ((try jsonObject(half)["error"] as? [String: Any])?["fields"] as? [String: String])?["place"]?
                     .contains("latitude") == true)
-            let list = try object(try await browser.get("/api/v1/entries"))
+            let list = try jsonObject(try await browser.get("/api/v1/entries"))
             #expect((list["entries"] as? [Any])?.isEmpty == true)
             // The point-naming and map endpoints answer bad points and areas with a reason.
             for path in [
@@ -99,41 +91,41 @@ struct MapTests {
                 ("Gwanghwamun", 37.5759, 126.9768), ("City Hall", 37.5663, 126.9779), ("Myeongdong", 37.5636, 126.9826),
                 ("Tokyo", 35.6895, 139.6917),
             ] {
-                let created = try await send(
-                    &browser, .post, "/api/v1/entries",
-                    #"{"title": "\#(title)", "place": {"latitude": \#(latitude), "longitude": \#(longitude)}}"#)
+                let created = try await browser.send(
+                    .post, "/api/v1/entries",
+                    json: #"{"title": "\#(title)", "place": {"latitude": \#(latitude), "longitude": \#(longitude)}}"#)
                 #expect(created.status == .created)
             }
-            let world = try object(try await browser.get("/api/v1/map?bbox=-180,-85,180,85&zoom=5"))
+            let world = try jsonObject(try await browser.get("/api/v1/map?bbox=-180,-85,180,85&zoom=5"))
             let clusters = try #require(world["clusters"] as? [[String: Any]])
             #expect(world["total"] as? Int == 4)
             #expect(clusters.map { $0["count"] as? Int } == [3, 1])
             #expect((clusters[1]["entry"] as? [String: Any])?["title"] as? String == "Tokyo")
             let box = try #require(clusters[0]["bbox"] as? [Double])
-            let inBox = try object(
+            let inBox = try jsonObject(
                 try await browser.get("/api/v1/map/entries?bbox=\(box.map { String($0) }.joined(separator: ","))"))
             #expect(inBox["total"] as? Int == 3)
             let titles = Set(((inBox["entries"] as? [[String: Any]]) ?? []).compactMap { $0["title"] as? String })
             #expect(titles == ["Gwanghwamun", "City Hall", "Myeongdong"])
-            let street = try object(try await browser.get("/api/v1/map?bbox=126.9,37.5,127.1,37.6&zoom=16"))
+            let street = try jsonObject(try await browser.get("/api/v1/map?bbox=126.9,37.5,127.1,37.6&zoom=16"))
             #expect((street["clusters"] as? [Any])?.count == 3)
             // A new entry is on the map at once (the kept answer is for the data as it was).
-            let jongno = try object(
-                try await send(
-                    &browser, .post, "/api/v1/entries",
-                    #"{"title": "Jongno", "place": {"latitude": 37.57, "longitude": 126.99}}"#))
-            let again = try object(try await browser.get("/api/v1/map?bbox=-180,-85,180,85&zoom=5"))
+            let jongno = try jsonObject(
+                try await browser.send(
+                    .post, "/api/v1/entries",
+                    json: #"{"title": "Jongno", "place": {"latitude": 37.57, "longitude": 126.99}}"#))
+            let again = try jsonObject(try await browser.get("/api/v1/map?bbox=-180,-85,180,85&zoom=5"))
             #expect(again["total"] as? Int == 5)
             // And an entry moved to the trash leaves it.
             let jongnoID = try #require(jongno["id"] as? String)
             #expect(
                 try await browser.send("/api/v1/entries/\(jongnoID)", method: .delete, headers: [:], body: nil).status
                     == .noContent)
-            let trashed = try object(try await browser.get("/api/v1/map?bbox=-180,-85,180,85&zoom=5"))
+            let trashed = try jsonObject(try await browser.get("/api/v1/map?bbox=-180,-85,180,85&zoom=5"))
             #expect(trashed["total"] as? Int == 4)
-            _ = try await send(
-                &browser, .post, "/api/v1/entries",
-                #"{"title": "Jongno", "place": {"latitude": 37.57, "longitude": 126.99}}"#)
+            _ = try await browser.send(
+                .post, "/api/v1/entries",
+                json: #"{"title": "Jongno", "place": {"latitude": 37.57, "longitude": 126.99}}"#)
             // The Map page opens on the placed entries, with the words its script needs.
             let page = try await browser.get("/map")
             #expect(page.status == .ok)
@@ -156,7 +148,7 @@ struct MapTests {
                     "placeCountry": "",
                 ])
             #expect(saved.status == .seeOther)
-            let list = try object(try await browser.get("/api/v1/entries"))
+            let list = try jsonObject(try await browser.get("/api/v1/entries"))
             let row = try #require((list["entries"] as? [[String: Any]])?.first)
             #expect(row["placeLabel"] as? String == "Tokyo, Japan")
             let bad = try await browser.post(

@@ -16,14 +16,15 @@ struct TestApp {
 
     static func make(
         host: String = "127.0.0.1", settings: Settings? = nil, gate: DatabaseGate? = nil,
-        clock: any DaybookClock = FixedClock(.iso("2026-11-21T08:30:00+09:00")), dataFolder: URL? = nil
+        clock: any DaybookClock = FixedClock(.iso("2026-11-21T08:30:00+09:00")), dataFolder: URL? = nil,
+        weather: any WeatherProvider = UnreachableWeather()
     ) async throws -> TestApp {
         let database = gate == nil ? try await Fixtures.database(settings: settings) : nil
         let publicFiles = try #require(WebResources.publicFiles)
         let assets = try StaticAssets(folder: publicFiles)
         let renderer = try PageRenderer(
             templates: try #require(WebResources.templates), assetVersion: assets.version)
-        let services = AppServices(
+        var services = AppServices(
             configuration: AppConfiguration(host: host, port: 0, dataFolder: nil, serverTimeZone: Fixtures.seoul),
             gate: gate ?? DatabaseGate(ready: database!), clock: clock, catalog: .bundled,
             secrets: SystemSecretMaker(), hasher: ScryptPassphraseHasher(rounds: 1 << 10), renderer: renderer,
@@ -33,6 +34,8 @@ struct TestApp {
             photos: PhotoServices(
                 dataFolder: dataFolder ?? Fixtures.temporaryFolder(), processor: VipsPhotoProcessor(),
                 ids: PhotoIDGenerator()))
+        // Tests never reach another machine.
+        services.weatherProvider = weather
         return TestApp(services: services, database: database)
     }
 
@@ -45,6 +48,12 @@ struct TestApp {
             try await body(&browser)
         }
     }
+}
+
+/// A weather service that cannot be reached, as with no network.
+struct UnreachableWeather: WeatherProvider {
+    struct Offline: Error {}
+    func observation(at key: WeatherKey) async throws -> WeatherObservation { throw Offline() }
 }
 
 /// Keeps cookies between requests and fills in the CSRF field of forms, as a browser page would.
@@ -114,4 +123,17 @@ struct Browser {
 
 extension TestResponse {
     var text: String { String(buffer: body) }
+}
+
+extension Browser {
+    /// Sends `json` as the body, as the pages' scripts and API clients do.
+    mutating func send(_ method: HTTPRequest.Method, _ path: String, json: String) async throws -> TestResponse {
+        try await send(
+            path, method: method, headers: [.contentType: "application/json"], body: ByteBuffer(string: json))
+    }
+}
+
+/// A JSON answer as a dictionary; fails the test when it is not a JSON object.
+func jsonObject(_ response: TestResponse) throws -> [String: Any] {
+    try #require(try JSONSerialization.jsonObject(with: Data(response.text.utf8)) as? [String: Any])
 }

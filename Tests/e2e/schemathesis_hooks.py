@@ -20,9 +20,15 @@ area of the map runs west to east and south to north within range, and a point's
 range (the `bbox` and `at` parameters say so in prose). This hook leaves cases that break these out of the ones
 meant to be accepted.
 
-Toggling is for yes/no trackers only (another kind is refused 409): the cases meant to be accepted toggle a yes/no
-tracker this hook keeps, made again whenever schemathesis has deleted it. Without it, whether a run ever
-toggled anything would hang on which kinds of tracker it happened to create.
+A change to the connections must name http(s) addresses, tiles with {z}, {x} and {y}, and a one-line credit
+(ConnectionsChange says so in prose); this hook leaves other bodies out of the cases meant to be accepted, and
+points an accepted geocoder at a closed port on this machine and leaves weather off, so that the run never
+reaches for the network (the Swift tests turn weather on against a counting stand-in for Open-Meteo).
+
+The cases meant to be accepted that name a task, entry, photo or tracker by id name one that exists: this hook
+keeps one of each (a trashed entry for restoring, a yes/no tracker for toggling, as another kind is refused
+409), made again whenever schemathesis has deleted it. Without it, whether an operation ever met anything but
+404 would hang on how far a time-bounded run's stateful phase happened to get, and on the seed.
 
 A photo upload is "any bytes" to JSON Schema, but only an image is a valid one (the document says so in prose):
 the cases schemathesis means to be accepted upload a small PNG made here. Everything else schemathesis draws
@@ -37,6 +43,7 @@ import os
 import re
 import struct
 import urllib.error
+import urllib.parse
 import urllib.request
 import zlib
 
@@ -186,6 +193,28 @@ def bad_area(query) -> bool:
     return False
 
 
+def _web_address(text) -> bool:
+    if not isinstance(text, str) or any(c.isspace() or c in "\"'<>" for c in text):
+        return False
+    parsed = urllib.parse.urlsplit(text.replace("{", "").replace("}", ""))
+    return parsed.scheme.lower() in ("http", "https") and bool(parsed.hostname)
+
+
+def bad_connections(body) -> bool:
+    """Whether a connections change names an address Daybook refuses."""
+    if not isinstance(body, dict):
+        return False
+    tiles = body.get("tileURL")
+    if isinstance(tiles, str) and tiles.strip() and not (
+            _web_address(tiles.strip()) and all(p in tiles for p in ("{z}", "{x}", "{y}"))):
+        return True
+    geocoder = body.get("geocoderURL")
+    if isinstance(geocoder, str) and geocoder.strip().rstrip("/") and not _web_address(geocoder.strip().rstrip("/")):
+        return True
+    credit = body.get("tileAttribution")
+    return isinstance(credit, str) and any(c in credit.strip() for c in "\n\r\x0b\x0c\x85\u2028\u2029")
+
+
 @schemathesis.hook
 def filter_case(context, case) -> bool:
     operation = case.operation.definition.raw.get("operationId") if case.operation else None
@@ -195,6 +224,8 @@ def filter_case(context, case) -> bool:
         return not impossible_moment(case.body) and not bad_place(case.body)
     if operation in ("mapClusters", "mapEntries", "namePlace"):
         return not bad_area(case.query)
+    if operation == "updateConnections":
+        return not bad_connections(case.body)
     if operation == "createTask":
         return not ends_after_midnight(case.body, creating=True)
     if operation == "updateTask":
@@ -217,15 +248,15 @@ def _png(width: int, height: int) -> bytes:
 
 SMALL_PNG = _png(8, 6)
 
-_toggle_tracker: str | None = None
+_kept: dict[str, str] = {}
 _made = 0
 
 
-def _request(method: str, path: str, body: dict | None = None) -> tuple[int, dict]:
+def _request(method: str, path: str, body=None, content_type: str = "application/json") -> tuple[int, dict]:
     url = os.environ["DAYBOOK_API_URL"]
-    data = json.dumps(body).encode() if body is not None else None
+    data = body if isinstance(body, bytes) else json.dumps(body).encode() if body is not None else None
     request = urllib.request.Request(url + path, data=data, method=method,
-                                     headers={"Origin": url, "Content-Type": "application/json"})
+                                     headers={"Origin": url, "Content-Type": content_type})
     try:
         with urllib.request.urlopen(request, timeout=10) as response:
             return response.status, json.loads(response.read() or b"{}")
@@ -233,18 +264,45 @@ def _request(method: str, path: str, body: dict | None = None) -> tuple[int, dic
         return error.code, {}
 
 
-def yes_no_tracker() -> str:
-    """The id of a live yes/no tracker, made when there is none (schemathesis deletes what it finds)."""
-    global _toggle_tracker, _made
-    if _toggle_tracker is not None:
-        status, tracker = _request("GET", f"/api/v1/trackers/{_toggle_tracker}")
-        if status == 200 and not tracker.get("archived"):
-            return _toggle_tracker
+def _make(kind: str) -> str:
+    global _made
     _made += 1
-    status, tracker = _request("POST", "/api/v1/trackers", {"name": f"Stretched {_made}", "kind": "boolean"})
-    assert status == 201, f"could not make a yes/no tracker: {status}"
-    _toggle_tracker = tracker["id"]
-    return _toggle_tracker
+    if kind == "entries" or kind == "trashed":
+        status, made = _request("POST", "/api/v1/entries", {"title": f"Kept {_made}"})
+    elif kind == "tasks":
+        status, made = _request("POST", "/api/v1/tasks", {"title": f"Kept {_made}"})
+    elif kind == "trackers":
+        status, made = _request("POST", "/api/v1/trackers", {"name": f"Stretched {_made}", "kind": "boolean"})
+    else:
+        status, made = _request("POST", "/api/v1/photos", SMALL_PNG, "image/png")
+        made = made.get("photo", made)
+    assert status == 201, f"could not make a kept {kind}: {status}"
+    if kind == "trashed":
+        assert _request("DELETE", f"/api/v1/entries/{made['id']}")[0] == 204
+    return made["id"]
+
+
+def kept_id(kind: str) -> str:
+    """The id of a live task, entry, photo or yes/no tracker, made again when it is gone; or of an entry just
+    moved to the trash (a restore takes it out)."""
+    known = _kept.get(kind)
+    if known is not None and kind != "trashed":
+        path = f"/api/v1/{'entries' if kind == 'trashed' else kind}/{known}"
+        status, found = _request("GET", path)
+        if status == 200 and not found.get("archived"):
+            return known
+    _kept[kind] = _make(kind)
+    return _kept[kind]
+
+
+def kind_of(path: str) -> str | None:
+    """Which kept thing an operation's `{id}` names."""
+    if path == "/api/v1/entries/{id}/restore":
+        return "trashed"
+    for kind in ("entries", "tasks", "trackers", "photos"):
+        if path.startswith(f"/api/v1/{kind}/{{id}}"):
+            return kind
+    return None
 
 
 @schemathesis.hook
@@ -257,7 +315,17 @@ def map_case(context, case):
         # Schemathesis re-checks an edited body against its schema and takes any binary one for invalid, which
         # would turn this case into one expected to be refused: the PNG is its generated value.
         case._record_starting_state()
-    if operation == "toggleTracker" and positive and "DAYBOOK_API_URL" in os.environ:
-        case.path_parameters = {**(case.path_parameters or {}), "id": yes_no_tracker()}
+    if operation == "updateConnections" and positive and isinstance(case.body, dict):
+        body = dict(case.body)
+        if isinstance(body.get("geocoderURL"), str) and body["geocoderURL"].strip():
+            body["geocoderURL"] = "http://127.0.0.1:9"
+        if body.get("weather") is True:
+            body["weather"] = False
+        if body != case.body:
+            case.body = body
+            case._record_starting_state()
+    kind = kind_of(case.operation.path) if case.operation else None
+    if kind and positive and "DAYBOOK_API_URL" in os.environ:
+        case.path_parameters = {**(case.path_parameters or {}), "id": kept_id(kind)}
         case._record_starting_state()
     return case

@@ -149,6 +149,17 @@ def test_a_phone_holds_a_point_and_the_editor_offers_a_photos_place(server, brow
     label = wait_for(driver, "#place-label")
     assert "부산" in label.text, label.text
 
+    # "Add my location" asks the browser (here told it is in Tokyo) and names the point in Korean.
+    driver.execute_cdp_cmd("Browser.grantPermissions", {"origin": server.url, "permissions": ["geolocation"]})
+    driver.execute_cdp_cmd("Emulation.setGeolocationOverride",
+                           {"latitude": 35.6895, "longitude": 139.6917, "accuracy": 30})
+    open_page(driver, server.url + "/journal/new")
+    locate = wait_for(driver, "#place-locate")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", locate)
+    locate.click()
+    WebDriverWait(driver, 10).until(lambda d: "도쿄" in d.find_element(By.ID, "place-label").text,
+                                    message="the browser's position was not used")
+
     # In the editor of another entry, a photo taken in Seoul offers that place, named in Korean.
     open_page(driver, server.url + "/journal/new")
     wait_for(driver, "#title").send_keys("사진")

@@ -51,6 +51,8 @@ public enum Journal {
             public var entry: JournalEntry?
             public var html: String
             public var now: Date
+            /// The weather kept for the entry's place and hour, when weather is on and it was fetched.
+            public var weather: WeatherObservation? = nil
         }
     }
 
@@ -144,6 +146,7 @@ public enum Journal {
         public var logHref: String
         public var logLabel: String
         public var place: PlacePresenter.View?
+        public var weather: WeatherPresenter.View?
     }
 
     public struct EditorViewModel: Sendable, Encodable {
@@ -260,6 +263,7 @@ public enum Journal {
         public var starred: Bool
         public var coverPhotoID: String?
         public var place: PlacePresenter.JSON?
+        public var weather: WeatherPresenter.JSON?
         public var wordCount: Int
         public var revision: Int
         public var createdAt: String

@@ -97,7 +97,10 @@ public enum JournalPresenter {
             editHref: "/journal/\(id)/edit", editLabel: localizer("journal.edit"),
             deleteLabel: localizer("journal.delete"), backHref: "/journal", backLabel: localizer("nav.journal"),
             logHref: "/log/\(entry.day)", logLabel: localizer("journal.dayLog"),
-            place: entry.place.map { PlacePresenter.view($0, localizer: localizer) })
+            place: entry.place.map { PlacePresenter.view($0, localizer: localizer) },
+            weather: response.weather.map {
+                WeatherPresenter.view($0, units: response.settings.units, localizer: localizer)
+            })
     }
 
     /// The editor, for a new entry (`response.entry == nil`) or an existing one; after a refused form save it
@@ -222,13 +225,18 @@ public enum JournalPresenter {
     }
 
     /// An entry as the API answers it.
-    public static func json(_ entry: JournalEntry, html: String, localizer: Localizer) -> Journal.EntryJSON {
+    public static func json(
+        _ entry: JournalEntry, html: String, weather: WeatherObservation? = nil, units: UnitSystem = .metric,
+        localizer: Localizer
+    ) -> Journal.EntryJSON {
         let zone = TimeZone(identifier: entry.timeZone) ?? TimeZone(secondsFromGMT: 0)!
         func stamp(_ date: Date) -> String { internetDateTime(date, zone) }
         return Journal.EntryJSON(
             id: entry.id, date: stamp(entry.moment), day: entry.day.description, title: entry.title,
             body: entry.body, html: html, tags: entry.tags, starred: entry.isStarred, coverPhotoID: entry.coverPhotoID,
-            place: entry.place.map { PlacePresenter.json($0, localizer: localizer) }, wordCount: entry.wordCount,
+            place: entry.place.map { PlacePresenter.json($0, localizer: localizer) },
+            weather: weather.map { WeatherPresenter.json($0, units: units, localizer: localizer) },
+            wordCount: entry.wordCount,
             revision: entry.revision, createdAt: stamp(entry.createdAt),
             updatedAt: stamp(entry.updatedAt), deletedAt: entry.deletedAt.map(stamp))
     }

@@ -46,6 +46,9 @@ public enum EntryMap {
         public var longitude: String
         public var zoom: String
         public var focus: String?
+        /// The opt-in tile server's address template and credit; empty when tiles are off.
+        public var tiles: String
+        public var tilesAttribution: String
         public var attribution: String
         public var newEntryHref: String
         public var texts: Texts

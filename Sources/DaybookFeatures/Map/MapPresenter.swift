@@ -3,14 +3,17 @@ import Foundation
 
 public enum MapPresenter {
     /// The Map page; `basemap` is the address of the bundled coastlines and borders.
-    public static func present(_ page: EntryMap.Page, basemap: String, localizer: Localizer) -> EntryMap.ViewModel {
+    public static func present(
+        _ page: EntryMap.Page, basemap: String, connections: Connections = .none, localizer: Localizer
+    ) -> EntryMap.ViewModel {
         EntryMap.ViewModel(
             title: localizer("nav.map"),
             lead: localizer.plural("map.lead", count: page.placedCount, localizer.number(page.placedCount)),
             emptyHint: page.placedCount == 0 ? localizer("map.empty") : nil,
             label: localizer("map.label"), basemap: basemap,
             latitude: Coordinate.fixed(page.center.latitude), longitude: Coordinate.fixed(page.center.longitude),
-            zoom: Coordinate.fixed(page.zoom), focus: page.focus?.text,
+            zoom: Coordinate.fixed(page.zoom), focus: page.focus?.text, tiles: connections.tileURL,
+            tilesAttribution: connections.tileAttribution,
             attribution: localizer("map.attribution"), newEntryHref: "/journal/new",
             texts: EntryMap.Texts(
                 newHere: localizer("map.newHere"),

@@ -77,5 +77,6 @@ public enum SettingsScene {
         public var versionLabel: String
         public var version: String
         public var privacyLabel: String
+        public var connectionsLabel: String
     }
 }

@@ -113,7 +113,8 @@ public enum SettingsPresenter {
             saveLabel: localizer("settings.save"),
             about: SettingsScene.About(
                 heading: localizer("settings.section.about"), versionLabel: localizer("settings.version"),
-                version: BuildInfo.version, privacyLabel: localizer("settings.privacyLink")),
+                version: BuildInfo.version, privacyLabel: localizer("settings.privacyLink"),
+                connectionsLabel: localizer("connections.link")),
             signOut: requiresLogin
                 ? SettingsScene.SignOut(label: localizer("settings.signOut"), hint: localizer("settings.signOut.hint"))
                 : nil)

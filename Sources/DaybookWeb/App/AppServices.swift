@@ -23,14 +23,19 @@ public struct AppServices: Sendable {
     /// Renders what people write in Markdown (reflections, entries, the editor's preview).
     public var markdown: any MarkdownRendering
     public var photos: PhotoServices
-    /// Names the places of entries: the bundled gazetteer, with no network.
+    /// Names the places of entries with no network: the bundled gazetteer (a geocoder the owner turns on comes
+    /// first; see `ConnectedPlaceNaming`).
     public var places: any PlaceNaming = BundledGazetteer()
+    /// Weather for entries with a place, asked only when the owner turned it on.
+    public var weatherProvider: any WeatherProvider = OpenMeteo()
     /// Deleted tasks that can still be put back.
     public var undo = UndoStash()
     /// The owner's theme, derived once per accent and appearance.
     var themes = ThemeCache()
     /// Coastlines and borders for the small maps on entry pages, read on first use.
     let basemaps = BasemapCache()
+    /// The services outside this machine the owner turned on.
+    let connections = ConnectionsCache()
     /// Pages and API answers kept until the data, the day, the language (or the minute) changes.
     var pages = PageCache<PageRenderer.EncodedPage>()
     var answers = PageCache<ByteBuffer>()
@@ -122,8 +127,17 @@ public struct AppServices: Sendable {
         let services = self
         return JournalInteractor(
             store: database, photos: photos.store(database), settings: database, renderer: markdown, clock: clock,
-            ids: ids, events: events, places: places,
+            ids: ids, events: events,
+            places: ConnectedPlaceNaming(connections: connections, gate: gate, offline: places),
             initial: { services.initialSettings(language: .english) })
+    }
+
+    func connectionsInteractor(_ database: AppDatabase) -> ConnectionsInteractor {
+        ConnectionsInteractor(store: database, events: events)
+    }
+
+    func weatherInteractor(_ database: AppDatabase) -> WeatherInteractor {
+        WeatherInteractor(store: database, connections: database, provider: weatherProvider, clock: clock)
     }
 
     func mapInteractor(_ database: AppDatabase) -> MapInteractor {

@@ -19,7 +19,9 @@ struct ResponseGuardMiddleware: RouterMiddleware {
         } catch {
             response = await errorResponse(error, request: request, context: context)
         }
-        SecurityHeaders.apply(to: &response.headers, path: request.uri.path)
+        let path = request.uri.path
+        let tileOrigin = path == "/map" ? await services.connections.current(services.gate.database)?.tileOrigin : nil
+        SecurityHeaders.apply(to: &response.headers, path: path, tileOrigin: tileOrigin)
         return response
     }
 

@@ -15,14 +15,21 @@ enum SecurityHeaders {
     static let widgetPolicy = contentSecurityPolicy.replacingOccurrences(
         of: "frame-ancestors 'none'", with: "frame-ancestors *")
 
-    static func apply(to headers: inout HTTPFields, path: String = "") {
+    /// - Parameter tileOrigin: the map tile server the owner turned on; the Map page may load images from it.
+    static func apply(to headers: inout HTTPFields, path: String = "", tileOrigin: String? = nil) {
         let isWidget = path.hasPrefix("/widgets/")
-        headers[.contentSecurityPolicy] = isWidget ? widgetPolicy : contentSecurityPolicy
+        if path == "/map", let tileOrigin {
+            headers[.contentSecurityPolicy] = contentSecurityPolicy.replacingOccurrences(
+                of: "img-src 'self' data: blob:", with: "img-src 'self' data: blob: \(tileOrigin)")
+        } else {
+            headers[.contentSecurityPolicy] = isWidget ? widgetPolicy : contentSecurityPolicy
+        }
         headers[.xContentTypeOptions] = "nosniff"
         headers[HTTPField.Name("Referrer-Policy")!] = "no-referrer"
         if !isWidget { headers[HTTPField.Name("X-Frame-Options")!] = "DENY" }
         headers[HTTPField.Name("Cross-Origin-Opener-Policy")!] = "same-origin"
         headers[HTTPField.Name("Cross-Origin-Resource-Policy")!] = isWidget ? "cross-origin" : "same-origin"
-        headers[HTTPField.Name("Permissions-Policy")!] = "camera=(), microphone=(), geolocation=(), interest-cohort=()"
+        headers[HTTPField.Name("Permissions-Policy")!] =
+            "camera=(), microphone=(), geolocation=(self), interest-cohort=()"
     }
 }

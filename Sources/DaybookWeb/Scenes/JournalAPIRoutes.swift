@@ -154,10 +154,14 @@ struct JournalAPIRoutes {
     /// What every action gets: the interactor, and the presenter in the owner's language.
     struct Scene {
         let interactor: JournalInteractor
+        let weather: WeatherInteractor
+        let settings: Settings
         let localizer: Localizer
 
         func json(_ entry: JournalEntry) async throws -> Journal.EntryJSON {
-            JournalPresenter.json(entry, html: try await interactor.html(entry.body), localizer: localizer)
+            JournalPresenter.json(
+                entry, html: try await interactor.html(entry.body), weather: try await weather.weather(for: entry),
+                units: settings.units, localizer: localizer)
         }
 
         func rows(_ entries: [JournalEntrySummary], today: DayKey) -> [Journal.Row] {
@@ -175,9 +179,13 @@ struct JournalAPIRoutes {
         _ request: Request, _ action: (Scene) async throws -> Response
     ) async throws -> Response {
         let database = try await services.database()
-        let localizer = try await services.ownerLocalizer(database, request: request)
+        let settings = try await services.ownerSettings(database, request: request)
+        let localizer = services.localizer(for: settings)
         do {
-            return try await action(Scene(interactor: services.journalInteractor(database), localizer: localizer))
+            return try await action(
+                Scene(
+                    interactor: services.journalInteractor(database), weather: services.weatherInteractor(database),
+                    settings: settings, localizer: localizer))
         } catch let problem as Journal.Problem {
             let (status, code): (HTTPResponse.Status, String) =
                 switch problem {

@@ -66,10 +66,13 @@ struct JournalRoutes {
         router.get("/journal/{id}") { request, context in
             let id = try context.parameters.require("id")
             return try await page(request, context, "entry") { env in
-                guard
-                    let model = JournalPresenter.present(
-                        entry: try await interactor(env).entry(id), localizer: env.localizer)
-                else { throw Journal.Problem.notFound }
+                var response = try await interactor(env).entry(id)
+                if let entry = response.entry {
+                    response.weather = try await services.weatherInteractor(env.database).weather(for: entry)
+                }
+                guard let model = JournalPresenter.present(entry: response, localizer: env.localizer) else {
+                    throw Journal.Problem.notFound
+                }
                 return try PageRenderer.EncodedPage(model, title: model.title)
             }
         }

@@ -20,7 +20,8 @@ struct MapRoutes {
                     throw PageProblem(.badRequest, MapPresenter.message(for: problem, localizer: env.localizer))
                 }
                 let model = MapPresenter.present(
-                    response, basemap: "/static/map/world.json?v=\(services.assets.version)", localizer: env.localizer)
+                    response, basemap: "/static/map/world.json?v=\(services.assets.version)",
+                    connections: await services.connections.current(env.database) ?? .none, localizer: env.localizer)
                 return try PageRenderer.EncodedPage(model, title: model.title)
             }
             return try env.render("map", encoded: page, current: .map, services: services, context: context)

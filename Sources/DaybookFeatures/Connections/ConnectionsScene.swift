@@ -1,0 +1,96 @@
+import DaybookCore
+import Foundation
+
+/// The services outside this machine the owner lets Daybook talk to: weather, map tiles and a geocoder.
+public enum ConnectionsScene {
+    public struct ViewModel: Sendable, Encodable {
+        public var title: String
+        public var lead: String
+        public var weatherLabel: String
+        public var weatherHint: String
+        public var weatherOn: Bool
+        public var tileURL: FormField
+        public var tileAttribution: FormField
+        public var geocoderURL: FormField
+        public var saveLabel: String
+        public var backLabel: String
+        public var error: String?
+        public var saved: Bool
+        public var savedLabel: String
+    }
+
+    /// The connections as the API answers them.
+    public struct JSON: Sendable, Encodable {
+        public var weather: Bool
+        public var tileURL: String
+        public var tileAttribution: String
+        public var geocoderURL: String
+    }
+}
+
+public struct ConnectionsInteractor: Sendable {
+    private let store: any ConnectionsStore
+    private let events: EventBus
+
+    public init(store: any ConnectionsStore, events: EventBus) {
+        self.store = store
+        self.events = events
+    }
+
+    public func load() async throws -> Connections { try await store.loadConnections() }
+
+    /// Applies `change`; the pages' content policy and the map follow at once.
+    ///
+    /// - Throws: `ConnectionsError` naming each refused field; nothing is saved then.
+    public func update(_ change: ConnectionsChange) async throws -> Connections {
+        let updated = try change.applied(to: try await store.loadConnections())
+        try await store.saveConnections(updated)
+        await events.publish(.settings)
+        return updated
+    }
+}
+
+public enum ConnectionsPresenter {
+    /// The connections page; after a refused form it shows what was typed and why.
+    public static func present(
+        _ connections: Connections, typed: ConnectionsChange? = nil,
+        problems: [ConnectionsField: ConnectionsProblem] = [:],
+        saved: Bool = false, localizer: Localizer
+    ) -> ConnectionsScene.ViewModel {
+        func field(_ id: ConnectionsField, _ value: String, maxLength: Int) -> FormField {
+            FormField(
+                id: id.rawValue, label: localizer("connections.\(id.rawValue)"), value: value,
+                hint: localizer("connections.\(id.rawValue).hint"),
+                error: problems[id].map { message(for: $0, localizer: localizer) }, maxLength: maxLength)
+        }
+        return ConnectionsScene.ViewModel(
+            title: localizer("connections.title"), lead: localizer("connections.lead"),
+            weatherLabel: localizer("connections.weather"), weatherHint: localizer("connections.weather.hint"),
+            weatherOn: typed?.weather ?? connections.weather,
+            tileURL: field(.tileURL, typed?.tileURL ?? connections.tileURL, maxLength: Connections.Limits.urlLength),
+            tileAttribution: field(
+                .tileAttribution, typed?.tileAttribution ?? connections.tileAttribution,
+                maxLength: Connections.Limits.attributionLength),
+            geocoderURL: field(
+                .geocoderURL, typed?.geocoderURL ?? connections.geocoderURL, maxLength: Connections.Limits.urlLength),
+            saveLabel: localizer("settings.save"), backLabel: localizer("nav.settings"),
+            error: problems.isEmpty
+                ? nil : FieldProblemPresenter.summary(count: problems.count, localizer: localizer),
+            saved: saved, savedLabel: localizer("connections.saved"))
+    }
+
+    public static func json(_ connections: Connections) -> ConnectionsScene.JSON {
+        ConnectionsScene.JSON(
+            weather: connections.weather, tileURL: connections.tileURL, tileAttribution: connections.tileAttribution,
+            geocoderURL: connections.geocoderURL)
+    }
+
+    public static func message(for problem: ConnectionsProblem, localizer: Localizer) -> String {
+        switch problem {
+        case .tileURL: localizer("connections.error.tileURL")
+        case .webAddress: localizer("connections.error.webAddress")
+        case .attribution:
+            localizer("connections.error.attribution", localizer.number(Connections.Limits.attributionLength))
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import DaybookCore
+import DaybookFeatures
+import Foundation
+import Hummingbird
+
+/// `/settings/connections` and `/api/v1/connections`: the services outside this machine the owner turns on.
+struct ConnectionsRoutes {
+    let services: AppServices
+
+    func register(on router: Router<DaybookRequestContext>) {
+        router.get("/settings/connections") { request, context in
+            let env = try await PageEnvironment(services: services, request: request)
+            guard !env.settings.needsOnboarding else { return Response.seeOther("/onboarding") }
+            let model = ConnectionsPresenter.present(
+                try await services.connectionsInteractor(env.database).load(),
+                saved: request.uri.queryParameters["saved"] != nil, localizer: env.localizer)
+            return try env.render(
+                "connections", page: model, title: model.title, current: .settings, services: services,
+                context: context)
+        }
+        router.post("/settings/connections") { request, context in
+            let env = try await PageEnvironment(services: services, request: request)
+            let form = context.form
+            let change = ConnectionsChange(
+                weather: form["weather"].map { $0 == "on" }, tileURL: form["tileURL"],
+                tileAttribution: form["tileAttribution"], geocoderURL: form["geocoderURL"])
+            let interactor = services.connectionsInteractor(env.database)
+            do {
+                services.connections.remember(try await interactor.update(change))
+                return Response.seeOther("/settings/connections?saved=1")
+            } catch let error as ConnectionsError {
+                let model = ConnectionsPresenter.present(
+                    try await interactor.load(), typed: change, problems: error.problems, localizer: env.localizer)
+                return try env.render(
+                    "connections", page: model, title: model.title, current: .settings, services: services,
+                    context: context, status: .badRequest)
+            }
+        }
+        router.get("/api/v1/connections") { _, _ in
+            let database = try await services.database()
+            return try JSONResponse.make(
+                ConnectionsPresenter.json(try await services.connectionsInteractor(database).load()))
+        }
+        router.patch("/api/v1/connections") { request, _ in
+            let database = try await services.database()
+            let localizer = try await services.ownerLocalizer(database, request: request)
+            let change = try await JSONBody.decode(ConnectionsChange.self, from: request) ?? ConnectionsChange()
+            do {
+                let updated = try await services.connectionsInteractor(database).update(change)
+                services.connections.remember(updated)
+                return try JSONResponse.make(ConnectionsPresenter.json(updated))
+            } catch let error as ConnectionsError {
+                let fields = Dictionary(
+                    uniqueKeysWithValues: error.problems.map {
+                        ($0.key.rawValue, ConnectionsPresenter.message(for: $0.value, localizer: localizer))
+                    })
+                return APIError.response(
+                    status: .unprocessableContent, code: "invalidConnections",
+                    message: fields.count == 1
+                        ? fields.values.first!
+                        : FieldProblemPresenter.summary(count: fields.count, localizer: localizer),
+                    fields: fields)
+            }
+        }
+    }
+}
