@@ -11,8 +11,10 @@ public struct AppDatabase: Sendable {
     /// The owner's settings, kept in memory by the one writer.
     let settingsCache = SettingsCache()
     private let revisions = RevisionCounter()
-    /// The map's places as of a revision: rebuilt on the first map request after a write.
-    let placeIndexCache = Locked<PlaceIndexCache?>(nil)
+    /// Grows with every committed change to journal entries.
+    let journalRevisions = JournalRevisionCounter()
+    /// The map's places as of a journal revision: rebuilt on the first map request after an entry changed.
+    let placeIndexCache = Locked<(revision: Int, index: PlaceIndex)?>(nil)
 
     /// Wraps a connection and brings its schema up to date, rebuilding the search index when its tokenizer changed.
     ///
@@ -23,6 +25,7 @@ public struct AppDatabase: Sendable {
         try Self.migrator.migrate(writer)
         try writer.write { db in try SearchIndex.prepare(db) }
         writer.add(transactionObserver: revisions, extent: .databaseLifetime)
+        writer.add(transactionObserver: journalRevisions, extent: .databaseLifetime)
     }
 
     /// Grows with every committed write; equal revisions mean equal answers to the same question.

@@ -3,22 +3,11 @@ import Foundation
 import GRDB
 
 extension AppDatabase: PlaceStore {
-    /// The index is kept while the database revision stays the same; after a write, a glance at the place index
-    /// (how many places, and sums of their points and row numbers) tells whether the places changed, so that
-    /// saving a task or a tracker value does not make the map read every place again.
+    /// The index is kept until a journal entry changes (saving a task or a tracker value keeps it).
     public func placeIndex() async throws -> PlaceIndex {
-        let revision = self.revision
-        let kept = placeIndexCache.withLock { $0 }
-        if let kept, kept.revision == revision { return kept.index }
-        let (fingerprint, index) = try await writer.read { db -> ([Double], PlaceIndex?) in
-            let row = try Row.fetchOne(
-                db.cachedStatement(
-                    sql: """
-                        SELECT COUNT(*), TOTAL(latitude), TOTAL(longitude), TOTAL(number) FROM journalEntry
-                        INDEXED BY journalEntry_place WHERE deletedAt IS NULL AND latitude IS NOT NULL
-                        """))
-            let fingerprint: [Double] = (0..<4).map { row?[$0] ?? 0 }
-            if let kept, kept.fingerprint == fingerprint { return (fingerprint, nil) }
+        let revision = journalRevisions.value
+        if let kept = placeIndexCache.withLock({ $0 }), kept.revision == revision { return kept.index }
+        let index = try await writer.read { db in
             let rows = try Row.fetchCursor(
                 db.cachedStatement(
                     sql: """
@@ -30,32 +19,31 @@ extension AppDatabase: PlaceStore {
                 guard let coordinate = Coordinate(latitude: row[1], longitude: row[2]) else { continue }
                 points.append(PlacedEntry(id: row[0], coordinate: coordinate, moment: row[3]))
             }
-            return (fingerprint, PlaceIndex(points))
+            return PlaceIndex(points)
         }
-        let current = index ?? kept!.index
-        placeIndexCache.withLock { $0 = PlaceIndexCache(revision: revision, fingerprint: fingerprint, index: current) }
-        return current
+        // Read after the revision: a change committed meanwhile leaves an older revision kept, read again next time.
+        placeIndexCache.withLock { $0 = (revision, index) }
+        return index
     }
 
     public func entrySummaries(ids: [String]) async throws -> [JournalEntrySummary] {
         guard !ids.isEmpty else { return [] }
         return try await writer.read { db in
-            let found = try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT \(JournalEntrySummary.columns) FROM journalEntry e
-                    WHERE deletedAt IS NULL AND id IN (\(databaseQuestionMarks(count: ids.count)))
-                    """, arguments: StatementArguments(ids)
-            ).compactMap(JournalEntrySummary.init(row:))
+            // In slices: a list of every entry on a street-level view of the world would pass SQLite's limit of
+            // bound values.
+            var found: [JournalEntrySummary] = []
+            for start in stride(from: 0, to: ids.count, by: 500) {
+                let slice = Array(ids[start..<min(start + 500, ids.count)])
+                found += try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT \(JournalEntrySummary.columns) FROM journalEntry e
+                        WHERE deletedAt IS NULL AND id IN (\(databaseQuestionMarks(count: slice.count)))
+                        """, arguments: StatementArguments(slice)
+                ).compactMap(JournalEntrySummary.init(row:))
+            }
             let byID = Dictionary(found.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             return ids.compactMap { byID[$0] }
         }
     }
-}
-
-/// The map's places as of a revision, with what they looked like (see `placeIndex()`).
-struct PlaceIndexCache {
-    var revision: Int
-    var fingerprint: [Double]
-    var index: PlaceIndex
 }

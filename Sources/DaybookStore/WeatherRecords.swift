@@ -80,25 +80,31 @@ extension AppDatabase: WeatherStore {
         }
     }
 
+    /// Hours are whole hours since 1970 rounded down, before 1970 too, as `WeatherKey` counts them.
     public func pendingWeather(now: Date, limit: Int) async throws -> [WeatherKey] {
         try await writer.read { db in
             try Row.fetchAll(
                 db,
                 sql: """
                     SELECT DISTINCT k.latitude, k.longitude, k.hour FROM (
-                      SELECT CAST(ROUND(latitude * 10) AS INTEGER) AS latitude,
-                        CAST(ROUND(longitude * 10) AS INTEGER) AS longitude,
-                        CAST(strftime('%s', moment) AS INTEGER) / 3600 AS hour
-                      FROM journalEntry WHERE deletedAt IS NULL AND latitude IS NOT NULL
+                      SELECT latitude, longitude, (seconds - ((seconds % 3600) + 3600) % 3600) / 3600 AS hour FROM (
+                        SELECT CAST(ROUND(latitude * 10) AS INTEGER) AS latitude,
+                          CAST(ROUND(longitude * 10) AS INTEGER) AS longitude,
+                          CAST(strftime('%s', moment) AS INTEGER) AS seconds
+                        FROM journalEntry WHERE deletedAt IS NULL AND latitude IS NOT NULL)
                     ) k
                     LEFT JOIN weatherObservation o
                       ON o.latitude = k.latitude AND o.longitude = k.longitude AND o.hour = k.hour
                     LEFT JOIN weatherAttempt a
                       ON a.latitude = k.latitude AND a.longitude = k.longitude AND a.hour = k.hour
-                    WHERE o.hour IS NULL AND (a.hour IS NULL OR a.retryAt <= ?) AND k.hour <= ?
+                    WHERE o.hour IS NULL AND (a.hour IS NULL OR (a.retryAt <= ? AND a.failures < ?))
+                      AND k.hour BETWEEN ? AND ?
                     ORDER BY k.hour DESC LIMIT ?
                     """,
-                arguments: [now, Int(now.timeIntervalSince1970 / 3600), max(limit, 0)]
+                arguments: [
+                    now, WeatherRetry.attempts, WeatherRetry.earliestHour,
+                    Int((now.timeIntervalSince1970 / 3600).rounded(.down)), max(limit, 0),
+                ]
             ).map { WeatherKey(latitude: $0[0], longitude: $0[1], hour: $0[2]) }
         }
     }

@@ -20,7 +20,7 @@ struct JournalCommand: AsyncParsableCommand {
         @Option(name: .customLong("tag"), help: "A tag (repeat for more).") var tags: [String] = []
         @Option(help: "When it was written: YYYY-MM-DD or YYYY-MM-DDTHH:MM (default now).") var date: String?
         @Flag(help: "Star the entry.") var starred = false
-        @Option(help: "Where it was written: LAT,LON in degrees (named after the nearest city, offline).")
+        @Option(help: "Where it was written: LAT,LON in degrees (named after the nearest city).")
         var at: String?
         @Option(help: "A name for the place (with --at), instead of the nearest city's.") var place: String?
 

@@ -114,22 +114,38 @@ struct MapTests {
                 try await browser.send(
                     .post, "/api/v1/entries",
                     json: #"{"title": "Jongno", "place": {"latitude": 37.57, "longitude": 126.99}}"#))
+            let jongnoID = try #require(jongno["id"] as? String)
             let again = try jsonObject(try await browser.get("/api/v1/map?bbox=-180,-85,180,85&zoom=5"))
             #expect(again["total"] as? Int == 5)
+            // Two entries that trade places are found where they now are (the sums of their points are the same).
+            let busan = try jsonObject(
+                try await browser.send(
+                    .post, "/api/v1/entries",
+                    json: #"{"title": "Busan", "place": {"latitude": 35.1, "longitude": 129.0}}"#))
+            let busanID = try #require(busan["id"] as? String)
+            let jongnoRevision = try #require(jongno["revision"] as? Int)
+            _ = try await browser.send(
+                .patch, "/api/v1/entries/\(jongnoID)",
+                json: #"{"revision": \#(jongnoRevision), "place": {"latitude": 35.1, "longitude": 129.0}}"#)
+            _ = try await browser.send(
+                .patch, "/api/v1/entries/\(busanID)",
+                json: #"{"revision": 1, "place": {"latitude": 37.57, "longitude": 126.99}}"#)
+            let inBusan = try jsonObject(try await browser.get("/api/v1/map/entries?bbox=128.9,35,129.1,35.2"))
+            #expect(
+                ((inBusan["entries"] as? [[String: Any]]) ?? []).compactMap { $0["title"] as? String } == ["Jongno"])
             // And an entry moved to the trash leaves it.
-            let jongnoID = try #require(jongno["id"] as? String)
             #expect(
                 try await browser.send("/api/v1/entries/\(jongnoID)", method: .delete, headers: [:], body: nil).status
                     == .noContent)
             let trashed = try jsonObject(try await browser.get("/api/v1/map?bbox=-180,-85,180,85&zoom=5"))
-            #expect(trashed["total"] as? Int == 4)
+            #expect(trashed["total"] as? Int == 5)
             _ = try await browser.send(
                 .post, "/api/v1/entries",
                 json: #"{"title": "Jongno", "place": {"latitude": 37.57, "longitude": 126.99}}"#)
             // The Map page opens on the placed entries, with the words its script needs.
             let page = try await browser.get("/map")
             #expect(page.status == .ok)
-            #expect(page.text.contains(#"data-clusters="/api/v1/map""#) && page.text.contains("5 entries with a place"))
+            #expect(page.text.contains(#"data-clusters="/api/v1/map""#) && page.text.contains("6 entries with a place"))
         }
     }
 

@@ -92,6 +92,27 @@ struct WeatherTests {
         }
     }
 
+    @Test("hours before 1970 are counted as Swift counts them, and hours before 1940 are never asked")
+    func oldEntries() async throws {
+        let provider = CountingWeather()
+        let app = try await TestApp.make(settings: Fixtures.settings(), weather: provider)
+        let database = try #require(app.database)
+        try await database.saveConnections(Connections(weather: true))
+        try await app.browse { browser in
+            for date in ["1960-05-01T07:30", "1931-05-01T07:30"] {
+                let created = try await browser.send(
+                    .post, "/api/v1/entries",
+                    json: #"{"title": "Old", "date": "\#(date)", "place": {"latitude": -33.87, "longitude": 151.21}}"#)
+                #expect(created.status == .created)
+            }
+            #expect(try await app.services.weatherInteractor(database).refresh() == 1)
+            let moment = try #require(Date.iso("1960-05-01T07:30:00+09:00") as Date?)
+            let expected = WeatherKey(Coordinate(latitude: -33.87, longitude: 151.21)!, at: moment)
+            #expect(provider.asked.withLock { $0 } == [expected])
+            #expect(expected.latitude == -339 && expected.hour < 0)
+        }
+    }
+
     @Test("imperial units show °F, inches and mph")
     func units() {
         let localizer = Localizer(language: .english, timeZone: .gmt, catalog: .bundled)
@@ -133,7 +154,7 @@ struct WeatherTests {
             for bad in [
                 #"{"tileURL": "ftp://tiles.example/{z}/{x}/{y}.png"}"#,
                 #"{"tileURL": "https://tiles.example/map.png"}"#,
-                #"{"geocoderURL": "nominatim"}"#,
+                #"{"geocoderURL": "nominatim"}"#, #"{"tileURL": "https://{s}.tile.example/{z}/{x}/{y}.png"}"#,
             ] {
                 let refused = try await browser.send(.patch, "/api/v1/connections", json: bad)
                 #expect(refused.status == .unprocessableContent, "\(bad)")
@@ -151,6 +172,10 @@ struct WeatherTests {
                 after.headers[.contentSecurityPolicy]?.contains(
                     "img-src 'self' data: blob: https://tile.openstreetmap.org")
                     == true)
+            let staticMap = try await browser.get("/map/static.svg?at=37.5,127")
+            #expect(
+                staticMap.headers[.contentSecurityPolicy]
+                    == "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'")
             let elsewhere = try await browser.get("/journal")
             #expect(elsewhere.headers[.contentSecurityPolicy]?.contains("openstreetmap") == false)
             // The form says the same, in the owner's language, and refuses the same.

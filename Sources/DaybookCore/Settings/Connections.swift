@@ -100,8 +100,13 @@ public struct ConnectionsChange: Equatable, Sendable, Codable {
             && !text.contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "'" || $0 == "<" || $0 == ">" })
     }
 
+    /// An address with `{z}`, `{x}` and `{y}` and no other placeholder (such as `{s}`, which the map does not
+    /// fill in).
     static func isTileTemplate(_ text: String) -> Bool {
-        isWebAddress(text) && ["{z}", "{x}", "{y}"].allSatisfy(text.contains)
+        let placeholders = ["{z}", "{x}", "{y}"]
+        let rest = placeholders.reduce(text) { $0.replacingOccurrences(of: $1, with: "") }
+        return isWebAddress(text) && placeholders.allSatisfy(text.contains) && !rest.contains("{")
+            && !rest.contains("}")
     }
 }
 

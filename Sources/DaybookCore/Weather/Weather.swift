@@ -92,13 +92,17 @@ public protocol WeatherStore: Sendable {
     func saveWeather(_ observation: WeatherObservation, at key: WeatherKey, fetchedAt: Date) async throws
     /// Notes a failed request: the hour is asked again after a wait that grows with each failure.
     func recordWeatherFailure(at key: WeatherKey, on date: Date, reason: String) async throws
-    /// The keys of live entries with a place and no observation whose wait after a failure is over, newest
-    /// first, at most `limit`.
+    /// The keys of live entries with a place and no observation whose wait after a failure is over, from 1940
+    /// to this hour, newest first, at most `limit`.
     func pendingWeather(now: Date, limit: Int) async throws -> [WeatherKey]
 }
 
-/// How long a failed hour waits before it is asked again: a minute, then longer each time, at most a day.
+/// How long a failed hour waits before it is asked again: a minute, then longer each time, at most a day; after
+/// `attempts` failures it is no longer asked.
 public enum WeatherRetry {
+    public static let attempts = 8
+    /// Weather archives begin in 1940: earlier hours are never asked.
+    public static let earliestHour = -262_992  // 1940-01-01T00:00Z
     public static func wait(afterFailures failures: Int) -> TimeInterval {
         min(60 * pow(4, Double(max(failures - 1, 0))), 86_400)
     }

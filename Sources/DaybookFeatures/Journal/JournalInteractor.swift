@@ -11,13 +11,16 @@ public struct JournalInteractor: Sendable {
     private let clock: any DaybookClock
     private let ids: any IDGenerator
     private let events: EventBus
+    /// Names the places of saves: offline, so a save never waits on the network.
     private let places: any PlaceNaming
+    /// Names a point for the editor before it is saved: may ask a geocoder the owner turned on.
+    private let lookup: any PlaceNaming
     private let initial: @Sendable () -> Settings
 
     public init(
         store: any JournalStore, photos: any PhotoStore, settings: any SettingsStore, renderer: any MarkdownRendering,
-        clock: any DaybookClock, ids: any IDGenerator, events: EventBus, places: any PlaceNaming = BundledGazetteer(),
-        initial: @escaping @Sendable () -> Settings
+        clock: any DaybookClock, ids: any IDGenerator, events: EventBus, places: any PlaceNaming,
+        lookup: (any PlaceNaming)? = nil, initial: @escaping @Sendable () -> Settings
     ) {
         self.store = store
         self.photos = photos
@@ -27,6 +30,7 @@ public struct JournalInteractor: Sendable {
         self.ids = ids
         self.events = events
         self.places = places
+        self.lookup = lookup ?? places
         self.initial = initial
     }
 
@@ -232,7 +236,7 @@ public struct JournalInteractor: Sendable {
             throw JournalValidationError(problems: [.place: .invalidPlace])
         }
         let owner = try await owner()
-        return await places.place(at: coordinate, language: owner.language)
+        return await lookup.place(at: coordinate, language: owner.language)
             ?? Place(coordinate: coordinate, name: "", country: nil)
     }
 

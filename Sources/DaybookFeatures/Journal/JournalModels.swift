@@ -187,7 +187,6 @@ public enum Journal {
         public var nameLabel: String
         public var addLabel: String
         public var removeLabel: String
-        public var pickLabel: String
         public var noneLabel: String
         public var locating: String
         public var denied: String

@@ -187,7 +187,7 @@ public enum JournalPresenter {
             error: error.map { message(for: $0, localizer: localizer) },
             fieldLabel: localizer("journal.field.place"), nameLabel: localizer("journal.place.name"),
             addLabel: localizer("journal.place.add"), removeLabel: localizer("journal.place.remove"),
-            pickLabel: localizer("journal.place.pick"), noneLabel: localizer("journal.place.none"),
+            noneLabel: localizer("journal.place.none"),
             locating: localizer("journal.place.locating"), denied: localizer("journal.place.denied"),
             unavailable: localizer("journal.place.unavailable"),
             fromPhoto: localizer("journal.place.fromPhoto", "{place}"),

@@ -23,8 +23,8 @@ public struct AppServices: Sendable {
     /// Renders what people write in Markdown (reflections, entries, the editor's preview).
     public var markdown: any MarkdownRendering
     public var photos: PhotoServices
-    /// Names the places of entries with no network: the bundled gazetteer (a geocoder the owner turns on comes
-    /// first; see `ConnectedPlaceNaming`).
+    /// Names the places of entries with no network: the bundled gazetteer. The editor may first ask a geocoder
+    /// the owner turned on (see `ConnectedPlaceNaming`); a save never does.
     public var places: any PlaceNaming = BundledGazetteer()
     /// Weather for entries with a place, asked only when the owner turned it on.
     public var weatherProvider: any WeatherProvider = OpenMeteo()

@@ -18,7 +18,11 @@ enum SecurityHeaders {
     /// - Parameter tileOrigin: the map tile server the owner turned on; the Map page may load images from it.
     static func apply(to headers: inout HTTPFields, path: String = "", tileOrigin: String? = nil) {
         let isWidget = path.hasPrefix("/widgets/")
-        if path == "/map", let tileOrigin {
+        if path == "/map/static.svg" {
+            // The small map is an image with its own colours for light and dark: it may style itself, and load
+            // nothing.
+            headers[.contentSecurityPolicy] = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'"
+        } else if path == "/map", let tileOrigin {
             headers[.contentSecurityPolicy] = contentSecurityPolicy.replacingOccurrences(
                 of: "img-src 'self' data: blob:", with: "img-src 'self' data: blob: \(tileOrigin)")
         } else {

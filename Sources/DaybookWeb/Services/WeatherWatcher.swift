@@ -10,6 +10,7 @@ struct WeatherWatcher: Service, CustomStringConvertible {
     let services: AppServices
     /// How long to wait when nothing happens: failed hours become due again on their own.
     static let idle = Duration.seconds(300)
+    static let pace = Duration.seconds(3)
 
     func run() async throws {
         do {
@@ -28,7 +29,12 @@ struct WeatherWatcher: Service, CustomStringConvertible {
             // Subscribe before working, so an entry saved meanwhile still wakes the loop.
             let changes = await services.events.subscribe()
             let saved = (try? await services.weatherInteractor(database).refresh()) ?? 0
-            if saved > 0 { continue }
+            if saved > 0 {
+                // A backlog (weather just turned on) is asked a dozen hours every few seconds, well within
+                // Open-Meteo's fair use.
+                try await Task.sleep(for: Self.pace)
+                continue
+            }
             await withTaskGroup(of: Void.self) { group in
                 group.addTask { try? await Task.sleep(for: Self.idle) }
                 group.addTask {

@@ -21,7 +21,10 @@ export function createPopup(map, view) {
   }, true);
 
   function open([px, py]) {
-    const [longitude, latitude] = unproject(...view.toWorld(px, py));
+    const [x, y] = view.toWorld(px, py);
+    // Beside or beyond the world (zoomed out on a wide screen) there is no place to write at.
+    if (x < 0 || x > 1 || y < 0 || y > 1) return;
+    const [longitude, latitude] = unproject(x, y);
     const base = text.newEntry || "/journal/new";
     link.href = `${base}${base.includes("?") ? "&" : "?"}at=${latitude.toFixed(5)},${longitude.toFixed(5)}`;
     element.hidden = false;

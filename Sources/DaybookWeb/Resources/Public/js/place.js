@@ -1,6 +1,7 @@
 // The editor's place field: "Add my location" asks the browser where it is (only when tapped, never on its
 // own), a photo that knows where it was taken offers its place with one tap, and "Remove place" takes it away.
-// The point is named by the server's own gazetteer (`/api/v1/place`): nothing leaves this machine.
+// The point is named by the server (`/api/v1/place`): from its own gazetteer, with nothing leaving this machine,
+// unless the owner turned on a street-level geocoder under Settings → Connections.
 //
 // The field keeps the point in hidden inputs; the editor sends them with the entry. Without this script the
 // page shows the place as saved and the remove button is the only control that needs it.

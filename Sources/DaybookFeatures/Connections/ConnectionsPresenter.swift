@@ -1,55 +1,6 @@
 import DaybookCore
 import Foundation
 
-/// The services outside this machine the owner lets Daybook talk to: weather, map tiles and a geocoder.
-public enum ConnectionsScene {
-    public struct ViewModel: Sendable, Encodable {
-        public var title: String
-        public var lead: String
-        public var weatherLabel: String
-        public var weatherHint: String
-        public var weatherOn: Bool
-        public var tileURL: FormField
-        public var tileAttribution: FormField
-        public var geocoderURL: FormField
-        public var saveLabel: String
-        public var backLabel: String
-        public var error: String?
-        public var saved: Bool
-        public var savedLabel: String
-    }
-
-    /// The connections as the API answers them.
-    public struct JSON: Sendable, Encodable {
-        public var weather: Bool
-        public var tileURL: String
-        public var tileAttribution: String
-        public var geocoderURL: String
-    }
-}
-
-public struct ConnectionsInteractor: Sendable {
-    private let store: any ConnectionsStore
-    private let events: EventBus
-
-    public init(store: any ConnectionsStore, events: EventBus) {
-        self.store = store
-        self.events = events
-    }
-
-    public func load() async throws -> Connections { try await store.loadConnections() }
-
-    /// Applies `change`; the pages' content policy and the map follow at once.
-    ///
-    /// - Throws: `ConnectionsError` naming each refused field; nothing is saved then.
-    public func update(_ change: ConnectionsChange) async throws -> Connections {
-        let updated = try change.applied(to: try await store.loadConnections())
-        try await store.saveConnections(updated)
-        await events.publish(.settings)
-        return updated
-    }
-}
-
 public enum ConnectionsPresenter {
     /// The connections page; after a refused form it shows what was typed and why.
     public static func present(
