@@ -59,7 +59,11 @@ public struct AppDatabase: Sendable {
 
     /// The names of the migrations applied so far, oldest first.
     public func appliedMigrations() throws -> [String] {
-        try writer.read { db in try Self.migrator.appliedIdentifiers(db).sorted() }
+        // In the order they were registered: sorted by name, "v10" would come before "v2".
+        try writer.read { db in
+            let applied = try Self.migrator.appliedIdentifiers(db)
+            return Self.migrator.migrations.filter(applied.contains)
+        }
     }
 
     /// The names of every table, for schema checks.

@@ -43,6 +43,7 @@ extension AppDatabase {
         registerTrackerMigration(&migrator)
         registerPlaceMigration(&migrator)
         registerWeatherMigration(&migrator)
+        registerReminderMigration(&migrator)
         return migrator
     }
 }

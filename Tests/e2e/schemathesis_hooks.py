@@ -25,6 +25,11 @@ A change to the connections must name http(s) addresses, tiles with {z}, {x} and
 points an accepted geocoder at a closed port on this machine and leaves weather off, so that the run never
 reaches for the network (the Swift tests turn weather on against a counting stand-in for Open-Meteo).
 
+Reminders take a time as HH:mm (or nothing) and an http(s) ntfy address (RemindersChange says so in prose). A
+push subscription's keys must be a real P-256 point and a 16-byte secret, which random strings never are: the
+cases meant to be accepted subscribe a fixed browser key (made once with Python's cryptography) at a closed port
+on this machine; the Swift tests push to real keys and decrypt what arrives.
+
 The cases meant to be accepted that name a task, entry, photo or tracker by id name one that exists: this hook
 keeps one of each (a trashed entry for restoring, a yes/no tracker for toggling, as another kind is refused
 409), made again whenever schemathesis has deleted it. Without it, whether an operation ever met anything but
@@ -215,6 +220,17 @@ def bad_connections(body) -> bool:
     return isinstance(credit, str) and any(c in credit.strip() for c in "\n\r\x0b\x0c\x85\u2028\u2029")
 
 
+def bad_reminders(body) -> bool:
+    """Whether a reminders change names a time or a topic Daybook refuses."""
+    if not isinstance(body, dict):
+        return False
+    time = body.get("journalTime")
+    if isinstance(time, str) and time.strip() and not re.fullmatch(r"([01]?[0-9]|2[0-3]):[0-5][0-9]", time.strip()):
+        return True
+    topic = body.get("ntfyURL")
+    return isinstance(topic, str) and bool(topic.strip()) and not _web_address(topic.strip())
+
+
 @schemathesis.hook
 def filter_case(context, case) -> bool:
     operation = case.operation.definition.raw.get("operationId") if case.operation else None
@@ -226,6 +242,9 @@ def filter_case(context, case) -> bool:
         return not bad_area(case.query)
     if operation == "updateConnections":
         return not bad_connections(case.body)
+    if operation == "updateReminders":
+        return not bad_reminders(case.body)
+
     if operation == "createTask":
         return not ends_after_midnight(case.body, creating=True)
     if operation == "updateTask":
@@ -247,6 +266,10 @@ def _png(width: int, height: int) -> bytes:
 
 
 SMALL_PNG = _png(8, 6)
+
+# A browser's Web Push keys: an uncompressed P-256 point and a 16-byte secret, base64url.
+BROWSER_KEY = "BNkFZpzRP-JjqiMTaZk88ZvKW9A2z811nPDMjlHs8IKlhg5Ktr0EKcok7sSF81jIPMUTQRe_QIXchn8mFtGDXb8"
+BROWSER_AUTH = "3bG_FiaLuj_qlAuJ3EHaxA"
 
 _kept: dict[str, str] = {}
 _made = 0
@@ -314,6 +337,14 @@ def map_case(context, case):
         case.body = SMALL_PNG
         # Schemathesis re-checks an edited body against its schema and takes any binary one for invalid, which
         # would turn this case into one expected to be refused: the PNG is its generated value.
+        case._record_starting_state()
+    if operation == "addPushSubscription" and positive:
+        case.body = {"endpoint": "http://127.0.0.1:9/push/kept", "keys": {"p256dh": BROWSER_KEY, "auth": BROWSER_AUTH}}
+        case._record_starting_state()
+    if operation == "updateReminders" and positive and isinstance(case.body, dict) \
+            and isinstance(case.body.get("ntfyURL"), str) and case.body["ntfyURL"].strip():
+        # A topic on a closed port here: a reminder due during the run never reaches for the network.
+        case.body = {**case.body, "ntfyURL": "http://127.0.0.1:9/daybook"}
         case._record_starting_state()
     if operation == "updateConnections" and positive and isinstance(case.body, dict):
         body = dict(case.body)

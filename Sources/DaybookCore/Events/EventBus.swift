@@ -9,6 +9,8 @@ public enum DaybookEvent: String, CaseIterable, Sendable {
     case journal
     /// A tracker or one of its values changed.
     case trackers
+    /// A reminder was sent: open pages may show it (`/api/v1/reminders/recent`).
+    case reminder
 }
 
 /// Fans typed change events out to every subscriber (each open page's `/events` stream).

@@ -78,5 +78,6 @@ public enum SettingsScene {
         public var version: String
         public var privacyLabel: String
         public var connectionsLabel: String
+        public var remindersLabel: String
     }
 }

@@ -114,7 +114,7 @@ public enum SettingsPresenter {
             about: SettingsScene.About(
                 heading: localizer("settings.section.about"), versionLabel: localizer("settings.version"),
                 version: BuildInfo.version, privacyLabel: localizer("settings.privacyLink"),
-                connectionsLabel: localizer("connections.link")),
+                connectionsLabel: localizer("connections.link"), remindersLabel: localizer("reminders.link")),
             signOut: requiresLogin
                 ? SettingsScene.SignOut(label: localizer("settings.signOut"), hint: localizer("settings.signOut.hint"))
                 : nil)

@@ -36,6 +36,10 @@ public struct AppServices: Sendable {
     let basemaps = BasemapCache()
     /// The services outside this machine the owner turned on.
     let connections = ConnectionsCache()
+    /// The latest reminders, for open pages.
+    let reminderFeed = ReminderFeed()
+    /// This server's Web Push (VAPID) key.
+    let pushKeys: PushKeyStore
     /// Pages and API answers kept until the data, the day, the language (or the minute) changes.
     var pages = PageCache<PageRenderer.EncodedPage>()
     var answers = PageCache<ByteBuffer>()
@@ -61,6 +65,7 @@ public struct AppServices: Sendable {
         self.ids = ids
         self.markdown = markdown
         self.photos = photos
+        pushKeys = PushKeyStore(dataFolder: configuration.dataFolder)
     }
 
     /// Pages need a login and the API a token whenever the server is reachable from other machines.
@@ -130,6 +135,15 @@ public struct AppServices: Sendable {
             ids: ids, events: events,
             places: ConnectedPlaceNaming(connections: connections, gate: gate, offline: places),
             initial: { services.initialSettings(language: .english) })
+    }
+
+    func reminderInteractor(_ database: AppDatabase) -> ReminderInteractor {
+        let services = self
+        return ReminderInteractor(
+            store: database, tasks: database, focus: database, settings: database,
+            delivery: ChannelDelivery(
+                events: events, feed: reminderFeed, store: database, pushKey: pushKeys, clock: clock),
+            clock: clock, catalog: catalog, initial: { services.initialSettings(language: .english) })
     }
 
     func connectionsInteractor(_ database: AppDatabase) -> ConnectionsInteractor {

@@ -122,6 +122,7 @@ private func registerRoutes(on router: Router<DaybookRequestContext>, services: 
     MapRoutes(services: services).register(on: router)
     MapAPIRoutes(services: services).register(on: router)
     ConnectionsRoutes(services: services).register(on: router)
+    ReminderRoutes(services: services).register(on: router)
     LogRoutes(services: services).register(on: router)
     RenderAPIRoutes(services: services).register(on: router)
     ExportRoutes(services: services).register(on: router)
@@ -148,7 +149,9 @@ public func buildApplication(
     Application(
         router: buildRouter(services: services),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
-        services: [FocusWatcher(services: services), WeatherWatcher(services: services)],
+        services: [
+            FocusWatcher(services: services), WeatherWatcher(services: services), ReminderWatcher(services: services),
+        ],
         onServerRunning: { _ in await onServerRunning() },
         logger: logger)
 }

@@ -6,6 +6,7 @@ const SHELL = [
   "/offline",
   `/static/css/app.css?v=${VERSION}`,
   `/static/js/app.js?v=${VERSION}`,
+  `/static/js/notify.js?v=${VERSION}`,
   // app.js imports it by its plain address.
   "/static/js/tint.js",
   "/static/icons/icon.svg",
@@ -47,4 +48,26 @@ self.addEventListener("fetch", (event) => {
       })),
     );
   }
+});
+
+// Reminders sent by Web Push while no Daybook page is open: shown as notifications; a tap opens the page.
+self.addEventListener("push", (event) => {
+  const reminder = event.data ? event.data.json() : {};
+  event.waitUntil(self.registration.showNotification(reminder.title || "Daybook", {
+    body: reminder.body || "",
+    tag: reminder.key || "daybook",
+    data: { url: reminder.url || "/" },
+    icon: "/static/icons/icon-192.png",
+  }));
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const url = new URL(event.notification.data?.url || "/", self.location.origin).href;
+  event.waitUntil((async () => {
+    for (const client of await self.clients.matchAll({ type: "window", includeUncontrolled: true })) {
+      if (client.url === url && "focus" in client) return client.focus();
+    }
+    return self.clients.openWindow(url);
+  })());
 });

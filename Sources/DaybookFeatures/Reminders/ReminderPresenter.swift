@@ -1,0 +1,20 @@
+import DaybookCore
+import Foundation
+
+public enum ReminderPresenter {
+    public static func message(_ reminder: DueReminder, sentAt: Date, localizer: Localizer) -> ReminderMessage {
+        switch reminder.kind {
+        case .journal:
+            ReminderMessage(
+                key: reminder.key, title: localizer("reminder.journal.title"), body: localizer("reminder.journal.body"),
+                url: "/journal/new", sentAt: sentAt)
+        case .blockStart(_, let title):
+            ReminderMessage(
+                key: reminder.key, title: localizer("reminder.block.title"), body: title, url: "/", sentAt: sentAt)
+        case .focusFinished(_, let title):
+            ReminderMessage(
+                key: reminder.key, title: localizer("reminder.focus.title"),
+                body: title ?? localizer("reminder.focus.body"), url: "/focus", sentAt: sentAt)
+        }
+    }
+}

@@ -1,0 +1,134 @@
+import DaybookCore
+import Foundation
+
+public enum ReminderSettingsScene {
+    public enum Problem: Error, Equatable, Sendable {
+        /// The subscription's endpoint is not https (or http on this machine) or its keys are not usable.
+        case invalidSubscription
+    }
+
+    public struct ViewModel: Sendable, Encodable {
+        public var title: String
+        public var lead: String
+        public var journalTime: FormField
+        public var blockStartLabel: String
+        public var blockStart: Bool
+        public var focusFinishedLabel: String
+        public var focusFinished: Bool
+        public var deliveryHeading: String
+        public var inPageLabel: String
+        public var inPageHint: String
+        public var inPage: Bool
+        public var webPushLabel: String
+        public var webPushHint: String
+        public var webPush: Bool
+        public var subscribeLabel: String
+        public var subscribedLabel: String
+        public var unsupportedLabel: String
+        public var deniedLabel: String
+        public var subscriptions: String
+        public var ntfyURL: FormField
+        public var saveLabel: String
+        public var backLabel: String
+        public var error: String?
+        public var saved: Bool
+        public var savedLabel: String
+        public var publicKey: String
+    }
+
+    /// The reminder settings as the API answers them.
+    public struct JSON: Sendable, Encodable {
+        public var journalTime: String?
+        public var blockStart: Bool
+        public var focusFinished: Bool
+        public var inPage: Bool
+        public var webPush: Bool
+        public var ntfyURL: String
+        /// Browsers subscribed to Web Push.
+        public var subscriptions: Int
+    }
+}
+
+/// Reads and changes the reminder settings and the browsers subscribed to Web Push.
+public struct ReminderSettingsInteractor: Sendable {
+    private let store: any ReminderStore
+    private let clock: any DaybookClock
+    private let isUsable: @Sendable (PushTarget) -> Bool
+
+    /// - Parameter isUsable: whether a subscription's endpoint and keys can carry an encrypted message.
+    public init(
+        store: any ReminderStore, clock: any DaybookClock, isUsable: @escaping @Sendable (PushTarget) -> Bool
+    ) {
+        self.store = store
+        self.clock = clock
+        self.isUsable = isUsable
+    }
+
+    public func load() async throws -> (settings: ReminderSettings, subscriptions: Int) {
+        (try await store.loadReminderSettings(), try await store.pushTargets().count)
+    }
+
+    /// - Throws: `ReminderChange.Refusal`; nothing is saved then.
+    public func update(_ change: ReminderChange) async throws -> ReminderSettings {
+        let updated = try change.applied(to: try await store.loadReminderSettings())
+        try await store.saveReminderSettings(updated)
+        return updated
+    }
+
+    /// - Throws: `ReminderSettingsScene.Problem.invalidSubscription`; nothing is saved then.
+    public func subscribe(_ target: PushTarget) async throws {
+        guard isUsable(target) else { throw ReminderSettingsScene.Problem.invalidSubscription }
+        try await store.addPushTarget(target, at: clock.now())
+    }
+
+    public func unsubscribe(endpoint: String) async throws {
+        try await store.removePushTarget(endpoint: endpoint)
+    }
+}
+
+public enum ReminderSettingsPresenter {
+    public static func present(
+        _ settings: ReminderSettings, subscriptions: Int, publicKey: String, typed: ReminderChange? = nil,
+        refused: [ReminderChange.Field] = [], saved: Bool = false, localizer: Localizer
+    ) -> ReminderSettingsScene.ViewModel {
+        ReminderSettingsScene.ViewModel(
+            title: localizer("reminders.title"), lead: localizer("reminders.lead"),
+            journalTime: FormField(
+                id: "journalTime", label: localizer("reminders.journalTime"),
+                value: typed?.journalTime ?? settings.journalTime?.description ?? "",
+                hint: localizer("reminders.journalTime.hint"),
+                error: refused.contains(.journalTime) ? localizer("reminders.error.time") : nil),
+            blockStartLabel: localizer("reminders.blockStart"), blockStart: typed?.blockStart ?? settings.blockStart,
+            focusFinishedLabel: localizer("reminders.focusFinished"),
+            focusFinished: typed?.focusFinished ?? settings.focusFinished,
+            deliveryHeading: localizer("reminders.delivery"), inPageLabel: localizer("reminders.inPage"),
+            inPageHint: localizer("reminders.inPage.hint"), inPage: typed?.inPage ?? settings.inPage,
+            webPushLabel: localizer("reminders.webPush"), webPushHint: localizer("reminders.webPush.hint"),
+            webPush: typed?.webPush ?? settings.webPush, subscribeLabel: localizer("reminders.subscribe"),
+            subscribedLabel: localizer("reminders.subscribed"), unsupportedLabel: localizer("reminders.unsupported"),
+            deniedLabel: localizer("reminders.denied"),
+            subscriptions: localizer.plural(
+                "reminders.subscriptions", count: subscriptions, localizer.number(subscriptions)),
+            ntfyURL: FormField(
+                id: "ntfyURL", label: localizer("reminders.ntfy"), value: typed?.ntfyURL ?? settings.ntfyURL,
+                hint: localizer("reminders.ntfy.hint"),
+                error: refused.contains(.ntfyURL) ? localizer("connections.error.webAddress") : nil, maxLength: 300),
+            saveLabel: localizer("settings.save"), backLabel: localizer("nav.settings"),
+            error: refused.isEmpty ? nil : FieldProblemPresenter.summary(count: refused.count, localizer: localizer),
+            saved: saved, savedLabel: localizer("connections.saved"), publicKey: publicKey)
+    }
+
+    public static func json(_ settings: ReminderSettings, subscriptions: Int) -> ReminderSettingsScene.JSON {
+        ReminderSettingsScene.JSON(
+            journalTime: settings.journalTime?.description, blockStart: settings.blockStart,
+            focusFinished: settings.focusFinished, inPage: settings.inPage, webPush: settings.webPush,
+            ntfyURL: settings.ntfyURL, subscriptions: subscriptions)
+    }
+
+    public static func messages(_ refused: [ReminderChange.Field], localizer: Localizer) -> [String: String] {
+        Dictionary(
+            uniqueKeysWithValues: refused.map {
+                ($0.rawValue, localizer($0 == .journalTime ? "reminders.error.time" : "connections.error.webAddress"))
+            })
+    }
+}

@@ -1,0 +1,28 @@
+// Reminders in open pages: when the owner allowed notifications and wants them in open pages, a `reminder`
+// event from the server shows each new reminder once, from whichever Daybook tab hears it first.
+
+const seenKey = "daybook.reminders.seen";
+
+async function showNew() {
+  const since = Number(localStorage.getItem(seenKey) || Date.now() - 60_000);
+  const response = await fetch(`/api/v1/reminders/recent?since=${since}`, { headers: { Accept: "application/json" } });
+  if (!response.ok) return;
+  const { reminders } = await response.json();
+  for (const reminder of reminders) {
+    const sentAt = Date.parse(reminder.sentAt) || Date.now();
+    if (sentAt <= Number(localStorage.getItem(seenKey) || 0)) continue;
+    localStorage.setItem(seenKey, String(sentAt));
+    const notification = new Notification(reminder.title, { body: reminder.body, tag: reminder.key, lang: document.documentElement.lang });
+    notification.onclick = () => {
+      window.focus();
+      location.assign(reminder.url);
+    };
+  }
+}
+
+if ("Notification" in window && Notification.permission === "granted"
+    && localStorage.getItem("daybook.reminders.inPage") !== "off") {
+  const events = new EventSource("/events");
+  events.addEventListener("reminder", () => showNew().catch(() => {}));
+  addEventListener("pagehide", () => events.close());
+}

@@ -1,0 +1,55 @@
+// The reminders page: "Allow notifications on this device" asks the browser for permission (only when tapped)
+// and, where Web Push works (a secure address with a service worker), subscribes this browser with the
+// server's key and sends the subscription to the server. Without this script the page is a plain form.
+
+const form = document.getElementById("reminders-form");
+const button = document.getElementById("allow-notifications");
+const state = document.getElementById("notification-state");
+const text = form.dataset;
+
+function keyBytes(base64url) {
+  const base64 = base64url.replace(/-/g, "+").replace(/_/g, "/").padEnd(Math.ceil(base64url.length / 4) * 4, "=");
+  return Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+}
+
+async function subscribe() {
+  if (!("serviceWorker" in navigator) || !("PushManager" in window) || !window.isSecureContext) return false;
+  const registration = await navigator.serviceWorker.ready;
+  const subscription = (await registration.pushManager.getSubscription())
+    ?? (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(text.publicKey) }));
+  const response = await fetch("/api/v1/push/subscriptions", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(subscription.toJSON()),
+  });
+  return response.ok;
+}
+
+function show() {
+  if (!("Notification" in window)) state.textContent = text.unsupported;
+  else if (Notification.permission === "granted") state.textContent = text.subscribed;
+  else if (Notification.permission === "denied") state.textContent = text.denied;
+  else state.textContent = "";
+  button.hidden = "Notification" in window && Notification.permission === "granted";
+}
+
+button.addEventListener("click", async () => {
+  if (!("Notification" in window)) return show();
+  const permission = await Notification.requestPermission();
+  if (permission === "granted" && form.elements.namedItem("webPush").checked) {
+    try {
+      await subscribe();
+    } catch {
+      state.textContent = text.unsupported;
+      return;
+    }
+  }
+  show();
+});
+
+// Open pages show reminders only where the owner wants them (notify.js reads this).
+form.addEventListener("submit", () => {
+  localStorage.setItem("daybook.reminders.inPage", form.elements.namedItem("inPage").checked ? "on" : "off");
+});
+
+show();
