@@ -171,9 +171,12 @@ struct SecurityTests {
             let settings = try await browser.get("/settings")
             #expect(settings.status == .ok)
             #expect(settings.text.contains(#"id="sign-out-button">Sign out"#))
+            // The pages' own scripts reach the API with the session (the editor, the Map, reminders).
+            #expect(try await browser.get("/api/v1/map?bbox=-180,-85,180,85&zoom=2").status == .ok)
 
             try await browser.post("/logout", form: [:])
             #expect(try await browser.get("/settings").status == .seeOther)
+            #expect(try await browser.get("/api/v1/map?bbox=-180,-85,180,85&zoom=2").status == .unauthorized)
 
             for _ in 0..<5 { try await browser.post("/login", form: ["passphrase": "guess"]) }
             let throttled = try await browser.post("/login", form: ["passphrase": "correct horse battery"])

@@ -42,6 +42,9 @@ public struct ReminderInteractor: Sendable {
         self.initial = initial
     }
 
+    /// How far before the last look each look starts again.
+    static let grace: TimeInterval = 5 * 60
+
     /// Sends what fell due since the last look (at most `ReminderSchedule.catchUp` back, so a server that was
     /// down sends what it missed once, and nothing stale); the first look sends nothing from before it.
     ///
@@ -51,7 +54,9 @@ public struct ReminderInteractor: Sendable {
         let now = clock.now()
         let reminders = try await store.loadReminderSettings()
         let checked = try await store.remindersCheckedThrough() ?? now
-        let from = max(checked, now.addingTimeInterval(-ReminderSchedule.catchUp))
+        // A few minutes back from the last look too: a focus session is recorded a moment after it ended, and a
+        // reminder seen twice is claimed only once.
+        let from = max(checked.addingTimeInterval(-Self.grace), now.addingTimeInterval(-ReminderSchedule.catchUp))
         guard from < now else {
             try await store.setRemindersCheckedThrough(now)
             return []

@@ -2,7 +2,8 @@ import DaybookCore
 import DaybookFeatures
 import Hummingbird
 
-/// On a server reachable from other machines: pages need a login session, the API a bearer token.
+/// On a server reachable from other machines: pages need a login session, the API a bearer token (or the
+/// session of the page calling it).
 ///
 /// A token that is presented is always checked, also on this computer: an unknown, revoked or expired one is
 /// refused, and a widget token reaches only what `WidgetAccess` lists. Widget addresses may carry their token
@@ -47,14 +48,16 @@ struct AccessMiddleware: RouterMiddleware {
         }
         guard services.requiresLogin else { return try await next(request, context) }
 
+        // Pages' own scripts (the editor, the Map, reminders) reach the API with the signed-in session; writes
+        // from them must still come from this origin as JSON (CSRFMiddleware).
+        let access = services.accessInteractor(try await services.database())
+        if let session = request.cookies[Self.sessionCookie]?.value, try await access.isSignedIn(session: session) {
+            return try await next(request, context)
+        }
         if path.hasPrefix("/api/") {
             throw HTTPError(
                 .unauthorized, headers: [.wwwAuthenticate: "Bearer realm=\"daybook\""],
                 message: "A valid API token is required. Create one in Settings → API tokens.")
-        }
-        let access = services.accessInteractor(try await services.database())
-        if let session = request.cookies[Self.sessionCookie]?.value, try await access.isSignedIn(session: session) {
-            return try await next(request, context)
         }
         if request.method == .get || request.method == .head {
             return Response.seeOther("/login?next=" + LoginRoutes.safeNext(request.uri.path))

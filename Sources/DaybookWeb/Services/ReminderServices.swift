@@ -79,7 +79,11 @@ struct ChannelDelivery: ReminderDelivery {
                 do {
                     let status = try await WebPush.send(try push.request(payload, to: subscription, now: clock.now()))
                     // The browser unsubscribed (or was reset): forget it.
-                    if status == 404 || status == 410 { try? await store.removePushTarget(endpoint: target.endpoint) }
+                    if status == 404 || status == 410 {
+                        try? await store.removePushTarget(endpoint: target.endpoint)
+                    } else if !(200..<300).contains(status) {
+                        logger.warning("a push service refused a reminder", metadata: ["status": "\(status)"])
+                    }
                 } catch {
                     logger.warning("a push service could not be reached", metadata: ["error": "\(error)"])
                 }
@@ -95,7 +99,7 @@ struct ChannelDelivery: ReminderDelivery {
     }
 }
 
-/// ntfy (ntfy.sh or a self-hosted server): a plain-text POST to the topic's address, titled, with a link.
+/// ntfy (ntfy.sh or a self-hosted server): a plain-text POST to the topic's address, titled.
 enum Ntfy {
     struct Refused: Error {
         var status: Int

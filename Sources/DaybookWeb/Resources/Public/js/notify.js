@@ -3,16 +3,27 @@
 
 const seenKey = "daybook.reminders.seen";
 
+function seen() {
+  try {
+    return JSON.parse(localStorage.getItem(seenKey) || "[]");
+  } catch {
+    return [];
+  }
+}
+
 async function showNew() {
-  const since = Number(localStorage.getItem(seenKey) || Date.now() - 60_000);
+  // Reminders sent in the last ten minutes; each key is shown once (several may share one second).
+  const since = Date.now() - 10 * 60_000;
   const response = await fetch(`/api/v1/reminders/recent?since=${since}`, { headers: { Accept: "application/json" } });
   if (!response.ok) return;
   const { reminders } = await response.json();
   for (const reminder of reminders) {
-    const sentAt = Date.parse(reminder.sentAt) || Date.now();
-    if (sentAt <= Number(localStorage.getItem(seenKey) || 0)) continue;
-    localStorage.setItem(seenKey, String(sentAt));
-    const notification = new Notification(reminder.title, { body: reminder.body, tag: reminder.key, lang: document.documentElement.lang });
+    const shown = seen();
+    if (shown.includes(reminder.key)) continue;
+    localStorage.setItem(seenKey, JSON.stringify([...shown, reminder.key].slice(-50)));
+    const notification = new Notification(reminder.title, {
+      body: reminder.body, tag: reminder.key, lang: document.documentElement.lang,
+    });
     notification.onclick = () => {
       window.focus();
       location.assign(reminder.url);

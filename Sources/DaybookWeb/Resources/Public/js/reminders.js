@@ -30,21 +30,21 @@ function show() {
   else if (Notification.permission === "granted") state.textContent = text.subscribed;
   else if (Notification.permission === "denied") state.textContent = text.denied;
   else state.textContent = "";
-  button.hidden = "Notification" in window && Notification.permission === "granted";
 }
 
 button.addEventListener("click", async () => {
   if (!("Notification" in window)) return show();
   const permission = await Notification.requestPermission();
-  if (permission === "granted" && form.elements.namedItem("webPush").checked) {
-    try {
-      await subscribe();
-    } catch {
-      state.textContent = text.unsupported;
-      return;
-    }
-  }
   show();
+  if (permission === "granted" && form.elements.namedItem("webPush").checked) {
+    let subscribed = false;
+    try {
+      subscribed = await subscribe();
+    } catch {
+      subscribed = false;
+    }
+    if (!subscribed) state.textContent = text.unsupported;
+  }
 });
 
 // Open pages show reminders only where the owner wants them (notify.js reads this).

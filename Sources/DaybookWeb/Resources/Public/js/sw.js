@@ -52,7 +52,12 @@ self.addEventListener("fetch", (event) => {
 
 // Reminders sent by Web Push while no Daybook page is open: shown as notifications; a tap opens the page.
 self.addEventListener("push", (event) => {
-  const reminder = event.data ? event.data.json() : {};
+  let reminder = {};
+  try {
+    reminder = event.data ? event.data.json() : {};
+  } catch {
+    reminder = { body: event.data?.text() ?? "" };
+  }
   event.waitUntil(self.registration.showNotification(reminder.title || "Daybook", {
     body: reminder.body || "",
     tag: reminder.key || "daybook",
