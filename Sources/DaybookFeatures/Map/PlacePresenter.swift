@@ -19,8 +19,6 @@ public enum PlacePresenter {
         public var mapSrc: String
         public var mapHref: String
         public var mapAlt: String
-        public var latitude: Double
-        public var longitude: Double
     }
 
     public static func json(_ place: Place, localizer: Localizer) -> JSON {
@@ -34,8 +32,7 @@ public enum PlacePresenter {
         let label = label(place, localizer: localizer)
         return View(
             label: label, mapSrc: "/map/static.svg?at=\(at)", mapHref: "/map?at=\(at)",
-            mapAlt: localizer("map.static.alt", label), latitude: place.coordinate.latitude,
-            longitude: place.coordinate.longitude)
+            mapAlt: localizer("map.static.alt", label))
     }
 
     /// `Seoul, South Korea`; the name alone when the country is unknown; the point (`37.56650° N, 126.97800° E`)

@@ -54,12 +54,7 @@ struct ConnectionsRoutes {
                     uniqueKeysWithValues: error.problems.map {
                         ($0.key.rawValue, ConnectionsPresenter.message(for: $0.value, localizer: localizer))
                     })
-                return APIError.response(
-                    status: .unprocessableContent, code: "invalidConnections",
-                    message: fields.count == 1
-                        ? fields.values.first!
-                        : FieldProblemPresenter.summary(count: fields.count, localizer: localizer),
-                    fields: fields)
+                return APIError.refused(fields, code: "invalidConnections", localizer: localizer)
             }
         }
     }

@@ -205,11 +205,9 @@ struct JournalAPIRoutes {
                 uniqueKeysWithValues: error.problems.map {
                     ($0.key.rawValue, JournalPresenter.message(for: $0.value, localizer: localizer))
                 })
-            return APIError.response(
-                status: error.isTooLarge ? .contentTooLarge : .unprocessableContent, code: "invalidEntry",
-                message: fields.count == 1
-                    ? fields.values.first! : FieldProblemPresenter.summary(count: fields.count, localizer: localizer),
-                fields: fields)
+            return APIError.refused(
+                fields, code: "invalidEntry", status: error.isTooLarge ? .contentTooLarge : .unprocessableContent,
+                localizer: localizer)
         }
     }
 }

@@ -71,12 +71,7 @@ struct ReminderRoutes {
                 return try JSONResponse.make(ReminderSettingsPresenter.json(updated, subscriptions: count))
             } catch let refusal as ReminderChange.Refusal {
                 let fields = ReminderSettingsPresenter.messages(refusal.fields, localizer: localizer)
-                return APIError.response(
-                    status: .unprocessableContent, code: "invalidReminders",
-                    message: fields.count == 1
-                        ? fields.values.first!
-                        : FieldProblemPresenter.summary(count: fields.count, localizer: localizer),
-                    fields: fields)
+                return APIError.refused(fields, code: "invalidReminders", localizer: localizer)
             }
         }
         router.get("/api/v1/reminders/recent") { request, _ in

@@ -1,3 +1,5 @@
+import DaybookCore
+import DaybookFeatures
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -25,6 +27,19 @@ enum APIError {
         fields[.contentType] = "application/json; charset=utf-8"
         fields[.cacheControl] = "no-store"
         return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    /// A refusal naming each wrong field with its reason; the message is that reason when there is one field, a
+    /// count of them when there are more.
+    static func refused(
+        _ fields: [String: String], code: String, status: HTTPResponse.Status = .unprocessableContent,
+        localizer: Localizer
+    ) -> Response {
+        response(
+            status: status, code: code,
+            message: fields.count == 1
+                ? fields.values.first! : FieldProblemPresenter.summary(count: fields.count, localizer: localizer),
+            fields: fields)
     }
 }
 
