@@ -58,9 +58,18 @@ let package = Package(
             name: "DaybookVipsTesting",
             dependencies: ["CVips", "DaybookVips"]
         ),
+        // age encryption, tar streams and the backup archive: no database, no server.
+        .target(
+            name: "DaybookArchive",
+            dependencies: [
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]
+        ),
         .target(
             name: "DaybookWeb",
             dependencies: [
+                "DaybookArchive",
                 "DaybookCore",
                 "DaybookMedia",
                 "DaybookStore",
@@ -116,6 +125,10 @@ let package = Package(
         .testTarget(
             name: "DaybookFeaturesTests",
             dependencies: ["DaybookFeatures", "DaybookTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .testTarget(
+            name: "DaybookArchiveTests",
+            dependencies: ["DaybookArchive", "DaybookTestSupport"]
         ),
         .testTarget(
             name: "DaybookMediaTests",
