@@ -87,6 +87,7 @@ let package = Package(
         .executableTarget(
             name: "daybook",
             dependencies: [
+                "DaybookArchive",
                 "DaybookCore",
                 "DaybookWeb",
                 "DaybookMedia",
@@ -137,11 +138,13 @@ let package = Package(
         .testTarget(
             name: "DaybookWebTests",
             dependencies: [
+                "DaybookArchive",
                 "DaybookWeb",
                 "DaybookMedia",
                 "DaybookTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
     ],

@@ -27,6 +27,13 @@ struct Serve: AsyncParsableCommand {
         var logger = Logger(label: "daybook")
         logger.logLevel = environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .warning
 
+        // One server per data folder; `daybook backup restore` waits for it to stop.
+        let lock: DataFolderLock
+        do { lock = try DataFolderLock(folder: data.url) } catch {
+            FileHandle.standardError.write(Data("\(error)\n".utf8))
+            throw ExitCode(75)
+        }
+        defer { withExtendedLifetime(lock) {} }
         let services: AppServices
         do {
             services = try await makeServices(configuration: configuration)
