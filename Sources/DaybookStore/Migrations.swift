@@ -44,6 +44,7 @@ extension AppDatabase {
         registerPlaceMigration(&migrator)
         registerWeatherMigration(&migrator)
         registerReminderMigration(&migrator)
+        registerBackupMigration(&migrator)
         return migrator
     }
 }

@@ -36,6 +36,8 @@ public protocol StoreSnapshot {
     func trackers() throws -> [Tracker]
     /// Each tracker's value of `day`, by tracker id.
     func trackerValues(on day: DayKey) throws -> [String: Double]
+    /// How the last backup went.
+    func backupStatus() throws -> BackupStatus
     /// One tracker's values from `first` through `last`.
     func trackerValues(trackerID: String, from first: DayKey, through last: DayKey) throws -> [DayKey: Double]
     /// Every tracker's values from `first` through `last`, by tracker id and day.

@@ -79,5 +79,6 @@ public enum SettingsScene {
         public var privacyLabel: String
         public var connectionsLabel: String
         public var remindersLabel: String
+        public var backupsLabel: String
     }
 }

@@ -114,7 +114,8 @@ public enum SettingsPresenter {
             about: SettingsScene.About(
                 heading: localizer("settings.section.about"), versionLabel: localizer("settings.version"),
                 version: BuildInfo.version, privacyLabel: localizer("settings.privacyLink"),
-                connectionsLabel: localizer("connections.link"), remindersLabel: localizer("reminders.link")),
+                connectionsLabel: localizer("connections.link"), remindersLabel: localizer("reminders.link"),
+                backupsLabel: localizer("backups.link")),
             signOut: requiresLogin
                 ? SettingsScene.SignOut(label: localizer("settings.signOut"), hint: localizer("settings.signOut.hint"))
                 : nil)

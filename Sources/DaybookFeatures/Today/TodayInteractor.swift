@@ -32,7 +32,8 @@ public struct TodayInteractor: Sendable {
                 timerPhase: try store.timer().settle(at: now).0.phase, log: try store.dailyLog(on: today),
                 onThisDay: try store.journalEntriesOnThisDay(today, limit: 5),
                 trackers: try store.trackers().filter { !$0.isArchived },
-                trackerValues: try store.trackerValues(on: today))
+                trackerValues: try store.trackerValues(on: today),
+                backupFailed: try store.backupStatus().currentFailure != nil)
         }
     }
 

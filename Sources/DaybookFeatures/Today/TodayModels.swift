@@ -22,12 +22,15 @@ public enum Today {
             /// The active trackers in their order, and their values today by id.
             public var trackers: [Tracker]
             public var trackerValues: [String: Double]
+            /// Whether the last backup failed (with nothing made since).
+            public var backupFailed: Bool
 
             public init(
                 settings: Settings, now: Date, tasks: [PlannedTask] = [], focusSeconds: Int = 0,
                 timerPhase: FocusTimer.Phase = .idle, log: DailyLog? = nil, onThisDay: [JournalEntrySummary] = [],
-                trackers: [Tracker] = [], trackerValues: [String: Double] = [:]
+                trackers: [Tracker] = [], trackerValues: [String: Double] = [:], backupFailed: Bool = false
             ) {
+                self.backupFailed = backupFailed
                 self.onThisDay = onThisDay
                 self.trackers = trackers
                 self.trackerValues = trackerValues
@@ -68,6 +71,8 @@ public enum Today {
         public var onThisDay: OnThisDay?
         /// Today's slot of each active tracker.
         public var trackers: TrackerSection
+        /// Shown when the last backup failed.
+        public var backupWarning: String?
     }
 
     public struct TrackerSection: Sendable, Encodable {

@@ -31,7 +31,8 @@ public enum TodayPresenter {
                         Today.SleepChoice(value: $0, label: localizer("log.sleep.\($0)"))
                     }) : nil,
             onThisDay: onThisDay(response, localizer: localizer),
-            trackers: trackers(response, localizer: localizer))
+            trackers: trackers(response, localizer: localizer),
+            backupWarning: response.backupFailed ? localizer("backups.today.failed") : nil)
     }
 
     static func trackers(_ response: Today.Load.Response, localizer: Localizer) -> Today.TrackerSection {

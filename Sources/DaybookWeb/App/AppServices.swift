@@ -40,6 +40,8 @@ public struct AppServices: Sendable {
     let reminderFeed = ReminderFeed()
     /// This server's Web Push (VAPID) key.
     let pushKeys: PushKeyStore
+    /// Encrypted backups of the data folder, one at a time.
+    var backups: BackupRunner
     /// Pages and API answers kept until the data, the day, the language (or the minute) changes.
     var pages = PageCache<PageRenderer.EncodedPage>()
     var answers = PageCache<ByteBuffer>()
@@ -66,6 +68,8 @@ public struct AppServices: Sendable {
         self.markdown = markdown
         self.photos = photos
         pushKeys = PushKeyStore(dataFolder: configuration.dataFolder)
+        // The data folder holds `photos/`, whether or not the server was given one.
+        backups = BackupRunner(dataFolder: photos.folder.deletingLastPathComponent())
     }
 
     /// Pages need a login and the API a token whenever the server is reachable from other machines.

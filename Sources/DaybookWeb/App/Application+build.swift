@@ -122,6 +122,7 @@ private func registerRoutes(on router: Router<DaybookRequestContext>, services: 
     MapRoutes(services: services).register(on: router)
     MapAPIRoutes(services: services).register(on: router)
     ConnectionsRoutes(services: services).register(on: router)
+    BackupRoutes(services: services).register(on: router)
     ReminderRoutes(services: services).register(on: router)
     LogRoutes(services: services).register(on: router)
     RenderAPIRoutes(services: services).register(on: router)
@@ -151,6 +152,7 @@ public func buildApplication(
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
         services: [
             FocusWatcher(services: services), WeatherWatcher(services: services), ReminderWatcher(services: services),
+            BackupWatcher(services: services),
         ],
         onServerRunning: { _ in await onServerRunning() },
         logger: logger)

@@ -45,6 +45,7 @@ public struct BackupService: Sendable {
         from database: AppDatabase, recipients: [AgeRecipient], to destination: URL, now: Date,
         progress: (Int64, Int64) -> Void = { _, _ in }
     ) throws -> Made {
+        try FileManager.default.createDirectory(at: dataFolder, withIntermediateDirectories: true)
         let work = dataFolder.appendingPathComponent(".backup-\(UUID().uuidString).sqlite")
         defer { try? FileManager.default.removeItem(at: work) }
         try database.snapshot(to: work)

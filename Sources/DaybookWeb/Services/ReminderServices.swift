@@ -31,7 +31,7 @@ final class PushKeyStore: Sendable {
             if let file {
                 try? FileManager.default.createDirectory(
                     at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-                FileManager.default.createFile(
+                _ = FileManager.default.createFile(
                     atPath: file.path, contents: Data(made.pemRepresentation.utf8),
                     attributes: [.posixPermissions: 0o600])
             }

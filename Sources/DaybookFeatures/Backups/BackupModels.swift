@@ -1,0 +1,76 @@
+import DaybookCore
+import Foundation
+
+/// The backups page: how backups are locked, where they go, how the last one went, and the files kept.
+public enum BackupsScene {
+    /// A backup file in the data folder's `backups/`.
+    public struct File: Sendable, Equatable {
+        public var name: String
+        public var size: Int64
+        public var date: Date
+
+        public init(name: String, size: Int64, date: Date) {
+            self.name = name
+            self.size = size
+            self.date = date
+        }
+    }
+
+    /// Everything the page shows, gathered by the routes (files and progress come from the file system).
+    public struct Response: Sendable {
+        public var plan: BackupPlan
+        public var status: BackupStatus
+        public var files: [File]
+        /// Bytes done and total while a backup is being made.
+        public var progress: (done: Int64, total: Int64)?
+
+        public init(plan: BackupPlan, status: BackupStatus, files: [File], progress: (done: Int64, total: Int64)?) {
+            self.plan = plan
+            self.status = status
+            self.files = files
+            self.progress = progress
+        }
+    }
+
+    public struct ViewModel: Sendable, Encodable {
+        public var title: String
+        public var lead: String
+        public var state: State
+        public var lockHeading: String
+        public var lockState: String
+        public var passphraseLabel: String
+        public var passphraseHint: String
+        public var passphraseError: String?
+        public var recipients: FormField
+        public var secondFolder: FormField
+        public var stopLabel: String?
+        public var saveLabel: String
+        public var backLabel: String
+        public var filesHeading: String
+        public var files: [FileRow]
+        public var noFiles: String?
+        public var restoreHeading: String
+        public var restoreHint: String
+        public var restoreCommand: String
+        public var error: String?
+        public var flash: String?
+    }
+
+    /// The status card, also sent to the page's script while a backup runs.
+    public struct State: Sendable, Encodable {
+        public var running: Bool
+        public var percent: Int
+        public var progressLabel: String
+        public var summary: String
+        public var failure: String?
+        public var runLabel: String
+        public var canRun: Bool
+    }
+
+    public struct FileRow: Sendable, Encodable {
+        public var name: String
+        public var when: String
+        public var size: String
+        public var href: String
+    }
+}

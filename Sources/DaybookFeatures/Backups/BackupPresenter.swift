@@ -1,0 +1,84 @@
+import DaybookCore
+import Foundation
+
+public enum BackupPresenter {
+    /// The page; after a refused form it shows why (the passphrase is never shown back).
+    public static func present(
+        _ response: BackupsScene.Response, typed: BackupPlanChange? = nil,
+        problems: [BackupPlanField: BackupPlanProblem] = [:], flash: String? = nil, localizer: Localizer
+    ) -> BackupsScene.ViewModel {
+        let plan = response.plan
+        func error(_ field: BackupPlanField) -> String? { problems[field].map { message(for: $0, localizer: localizer) } }
+        let lockState =
+            !plan.passphrase.isEmpty
+            ? localizer("backups.lock.passphrase")
+            : plan.recipients.isEmpty
+                ? localizer("backups.lock.none") : localizer.plural("backups.lock.keys", count: plan.recipients.count)
+        return BackupsScene.ViewModel(
+            title: localizer("backups.title"), lead: localizer("backups.lead"),
+            state: state(response, localizer: localizer),
+            lockHeading: localizer("backups.lock"), lockState: lockState,
+            passphraseLabel: localizer(plan.passphrase.isEmpty ? "backups.passphrase" : "backups.passphrase.change"),
+            passphraseHint: localizer("backups.passphrase.hint", localizer.number(BackupPlan.Limits.shortestPassphrase)),
+            passphraseError: error(.passphrase),
+            recipients: FormField(
+                id: "recipients", label: localizer("backups.recipients"),
+                value: typed?.recipients ?? plan.recipients.joined(separator: "\n"),
+                hint: localizer("backups.recipients.hint"), error: error(.recipients), maxLength: 2_000,
+                isTextArea: true),
+            secondFolder: FormField(
+                id: "secondFolder", label: localizer("backups.secondFolder"),
+                value: typed?.secondFolder ?? plan.secondFolder, hint: localizer("backups.secondFolder.hint"),
+                error: error(.secondFolder), maxLength: BackupPlan.Limits.folderLength),
+            stopLabel: plan.isConfigured ? localizer("backups.stop") : nil,
+            saveLabel: localizer("settings.save"), backLabel: localizer("nav.settings"),
+            filesHeading: localizer("backups.files"),
+            files: response.files.map { file in
+                BackupsScene.FileRow(
+                    name: file.name, when: localizer.longDate(file.date) + " " + localizer.time(file.date),
+                    size: megabytes(file.size, localizer: localizer), href: "/settings/backups/files/\(file.name)")
+            },
+            noFiles: response.files.isEmpty ? localizer("backups.files.none") : nil,
+            restoreHeading: localizer("backups.restore"), restoreHint: localizer("backups.restore.hint"),
+            restoreCommand: "daybook backup restore FILE",
+            error: problems.isEmpty ? nil : FieldProblemPresenter.summary(count: problems.count, localizer: localizer),
+            flash: flash)
+    }
+
+    /// The status card: running with its progress, or the last result.
+    public static func state(_ response: BackupsScene.Response, localizer: Localizer) -> BackupsScene.State {
+        let status = response.status
+        var summary = localizer("backups.never")
+        if let at = status.lastSuccessAt {
+            summary = localizer(
+                "backups.last", localizer.longDate(at) + " " + localizer.time(at),
+                megabytes(status.lastSize ?? 0, localizer: localizer))
+        }
+        let failure = status.currentFailure.map { reason in
+            localizer("backups.failed", status.lastFailureAt.map { localizer.longDate($0) + " " + localizer.time($0) } ?? "", reason)
+        }
+        let percent = response.progress.map { $0.total > 0 ? Int(100 * $0.done / $0.total) : 0 } ?? 0
+        return BackupsScene.State(
+            running: response.progress != nil, percent: percent,
+            progressLabel: localizer("backups.running", localizer.percent(Double(percent) / 100)), summary: summary,
+            failure: failure, runLabel: localizer("backups.run"),
+            canRun: response.plan.isConfigured && response.progress == nil)
+    }
+
+    public static func message(for problem: BackupPlanProblem, localizer: Localizer) -> String {
+        switch problem {
+        case .shortPassphrase:
+            localizer("backups.error.short", localizer.number(BackupPlan.Limits.shortestPassphrase))
+        case .longPassphrase: localizer("backups.error.long", localizer.number(BackupPlan.Limits.longestPassphrase))
+        case .both: localizer("backups.error.both")
+        case .tooManyRecipients:
+            localizer("backups.error.tooMany", localizer.number(BackupPlan.Limits.mostRecipients))
+        case .notARecipient(let text): localizer("backups.error.recipient", text)
+        case .notAnAbsoluteFolder: localizer("backups.error.folder")
+        }
+    }
+
+    static func megabytes(_ bytes: Int64, localizer: Localizer) -> String {
+        localizer("backups.megabytes", localizer.decimal(Double(bytes) / 1_000_000, digits: 1))
+    }
+}

@@ -1,0 +1,92 @@
+import DaybookCore
+import DaybookFeatures
+import DaybookStore
+import Foundation
+import Hummingbird
+
+/// `/settings/backups`: how automatic backups are locked and where they go, "Back up now" with its progress, and
+/// the backups kept (downloadable).
+struct BackupRoutes {
+    let services: AppServices
+
+    func register(on router: Router<DaybookRequestContext>) {
+        router.get("/settings/backups") { request, context in
+            let env = try await PageEnvironment(services: services, request: request)
+            guard !env.settings.needsOnboarding else { return Response.seeOther("/onboarding") }
+            let flash = request.uri.queryParameters["saved"] != nil ? env.localizer("backups.saved") : nil
+            let model = BackupPresenter.present(try await response(env.database), flash: flash, localizer: env.localizer)
+            return try env.render(
+                "backups", page: model, title: model.title, current: .settings, services: services, context: context)
+        }
+        router.post("/settings/backups") { request, context in
+            let env = try await PageEnvironment(services: services, request: request)
+            let form = context.form
+            let change = BackupPlanChange(
+                passphrase: form["passphrase"], recipients: form["recipients"], secondFolder: form["secondFolder"],
+                stop: form["stop"] == "on")
+            do {
+                _ = try await BackupInteractor(store: env.database).update(change)
+                return Response.seeOther("/settings/backups?saved=1")
+            } catch let error as BackupPlanError {
+                let model = BackupPresenter.present(
+                    try await response(env.database), typed: change, problems: error.problems, localizer: env.localizer)
+                return try env.render(
+                    "backups", page: model, title: model.title, current: .settings, services: services,
+                    context: context, status: .badRequest)
+            }
+        }
+        router.post("/settings/backups/run") { request, context in
+            let env = try await PageEnvironment(services: services, request: request)
+            let plan = try await BackupInteractor(store: env.database).plan()
+            guard plan.isConfigured else {
+                var model = BackupPresenter.present(try await response(env.database), localizer: env.localizer)
+                model.error = env.localizer("backups.error.notSet")
+                return try env.render(
+                    "backups", page: model, title: model.title, current: .settings, services: services,
+                    context: context, status: .conflict)
+            }
+            let database = env.database
+            let calendar = Calendar.gregorian(in: env.settings.timeZone)
+            let now = services.clock.now()
+            if services.backups.begin() {
+                Task { [services] in
+                    await services.backups.perform(database, now: now, calendar: calendar)
+                    await services.events.publish(.settings)
+                }
+            }
+            return Response.seeOther("/settings/backups")
+        }
+        router.get("/settings/backups/state") { request, _ in
+            let database = try await services.database()
+            let localizer = try await services.ownerLocalizer(database, request: request)
+            return try JSONResponse.make(BackupPresenter.state(try await response(database), localizer: localizer))
+        }
+        router.get("/settings/backups/files/{name}") { _, context in
+            guard let url = services.backups.file(named: context.parameters.get("name") ?? "") else {
+                throw HTTPError(.notFound)
+            }
+            let body = ResponseBody { writer in
+                let handle = try FileHandle(forReadingFrom: url)
+                defer { try? handle.close() }
+                while let piece = try handle.read(upToCount: 256 * 1024), !piece.isEmpty {
+                    try await writer.write(ByteBuffer(bytes: piece))
+                }
+                try await writer.finish(nil)
+            }
+            return Response(
+                status: .ok,
+                headers: [
+                    .contentType: "application/octet-stream",
+                    .contentDisposition: "attachment; filename=\"\(url.lastPathComponent)\"", .cacheControl: "no-store",
+                ],
+                body: body)
+        }
+    }
+
+    private func response(_ database: AppDatabase) async throws -> BackupsScene.Response {
+        let interactor = BackupInteractor(store: database)
+        return BackupsScene.Response(
+            plan: try await interactor.plan(), status: try await interactor.status(), files: services.backups.files(),
+            progress: services.backups.current)
+    }
+}
