@@ -5,7 +5,9 @@ import GRDB
 extension AppDatabase: BackupPlanStore {
     public func loadBackupPlan() async throws -> BackupPlan {
         try await writer.read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM backupPlan WHERE id = 1") else { return BackupPlan() }
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM backupPlan WHERE id = 1") else {
+                return BackupPlan()
+            }
             let recipients: String = row["recipients"]
             return BackupPlan(
                 passphrase: row["passphrase"], recipients: recipients.split(separator: "\n").map(String.init),
@@ -30,7 +32,8 @@ extension AppDatabase: BackupPlanStore {
         guard
             let row = try Row.fetchOne(
                 db,
-                sql: "SELECT lastSuccessAt, lastFile, lastSize, lastFailureAt, lastFailure FROM backupPlan WHERE id = 1")
+                sql: "SELECT lastSuccessAt, lastFile, lastSize, lastFailureAt, lastFailure FROM backupPlan WHERE id = 1"
+            )
         else { return BackupStatus() }
         return BackupStatus(
             lastSuccessAt: row["lastSuccessAt"], lastFile: row["lastFile"], lastSize: row["lastSize"],

@@ -30,7 +30,9 @@ extension AppDatabase {
         }
         defer { try? queue.close() }
         return try queue.read { db in
-            guard (try? String.fetchOne(db, sql: "PRAGMA integrity_check")) == "ok" else { throw SnapshotProblem.damaged }
+            guard (try? String.fetchOne(db, sql: "PRAGMA integrity_check")) == "ok" else {
+                throw SnapshotProblem.damaged
+            }
             let applied = try Set(String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations"))
             let known = migrator.migrations
             let unknown = applied.subtracting(known)

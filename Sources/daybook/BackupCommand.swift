@@ -26,14 +26,17 @@ struct BackupCommand: AsyncParsableCommand {
                 guard !line.isEmpty else { throw ValidationError("The passphrase file \(passphraseFile) is empty.") }
                 return line
             }
-            if let text = ProcessInfo.processInfo.environment["DAYBOOK_BACKUP_PASSPHRASE"], !text.isEmpty { return text }
+            if let text = ProcessInfo.processInfo.environment["DAYBOOK_BACKUP_PASSPHRASE"], !text.isEmpty {
+                return text
+            }
             return nil
         }
 
         func asked(confirm: Bool) throws -> String {
             guard isatty(STDIN_FILENO) == 1 else {
                 throw ValidationError(
-                    "Give a passphrase with --passphrase-file or DAYBOOK_BACKUP_PASSPHRASE, or a recipient with --recipient.")
+                    "Give a passphrase with --passphrase-file or DAYBOOK_BACKUP_PASSPHRASE, or a recipient with --recipient."
+                )
             }
             let first = String(cString: getpass("Backup passphrase: "))
             if confirm, String(cString: getpass("Again: ")) != first {
@@ -48,7 +51,9 @@ struct BackupCommand: AsyncParsableCommand {
             abstract: "Back up the database, photos and keys into one encrypted file, while Daybook runs or not.")
         @OptionGroup var data: DataFolderOption
         @Option(help: "The file to write (default: backups/daybook-DATE.age in the data folder).") var to: String?
-        @Option(name: .customLong("recipient"), help: "Encrypt to this age public key (age1…) instead of a passphrase; repeatable.")
+        @Option(
+            name: .customLong("recipient"),
+            help: "Encrypt to this age public key (age1…) instead of a passphrase; repeatable.")
         var recipients: [String] = []
         @OptionGroup var passphrase: PassphraseOptions
         @Flag(name: .shortAndLong, help: "Print nothing but errors.") var quiet = false
@@ -57,7 +62,8 @@ struct BackupCommand: AsyncParsableCommand {
             let recipients = try chooseRecipients()
             let service = BackupService(dataFolder: data.url)
             let now = Date()
-            let destination = to.map { URL(fileURLWithPath: ($0 as NSString).expandingTildeInPath) }
+            let destination =
+                to.map { URL(fileURLWithPath: ($0 as NSString).expandingTildeInPath) }
                 ?? service.backupsFolder.appendingPathComponent(BackupService.fileName(at: now))
             let database = try AppDatabase.open(folder: data.url)
             let bar = ProgressBar(label: "Backing up", quiet: quiet)
@@ -74,7 +80,8 @@ struct BackupCommand: AsyncParsableCommand {
             if !quiet {
                 let seconds = String(format: "%.1f", Date().timeIntervalSince(now))
                 print(
-                    "Backup written to \(made.file.path) (\(ProgressBar.megabytes(made.size)); the database and \(made.photos) photos, \(seconds) s).")
+                    "Backup written to \(made.file.path) (\(ProgressBar.megabytes(made.size)); the database and \(made.photos) photos, \(seconds) s)."
+                )
                 if !made.manifest.missingPhotos.isEmpty {
                     print("\(made.manifest.missingPhotos.count) photos had no original file and are not in it.")
                 }
@@ -84,7 +91,8 @@ struct BackupCommand: AsyncParsableCommand {
         private func chooseRecipients() throws -> [AgeRecipient] {
             if !recipients.isEmpty {
                 guard passphrase.passphraseFile == nil else {
-                    throw ValidationError("Use either --recipient or a passphrase: the age format keeps a passphrase alone.")
+                    throw ValidationError(
+                        "Use either --recipient or a passphrase: the age format keeps a passphrase alone.")
                 }
                 return try recipients.map { text in
                     do { return try AgeRecipient.parse(text) } catch { throw ValidationError("\(error)") }
@@ -99,10 +107,13 @@ struct BackupCommand: AsyncParsableCommand {
     struct Restore: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Check a whole backup, then put it in place of the data folder's data (stop Daybook first).",
-            discussion: "The data it replaces is moved to backups/before-restore-DATE/ in the data folder, not deleted.")
+            discussion: "The data it replaces is moved to backups/before-restore-DATE/ in the data folder, not deleted."
+        )
         @OptionGroup var data: DataFolderOption
         @Argument(help: "The backup file (.age).") var file: String
-        @Option(name: .customLong("identity"), help: "An age identity file (AGE-SECRET-KEY-1…), for a backup made with --recipient; repeatable.")
+        @Option(
+            name: .customLong("identity"),
+            help: "An age identity file (AGE-SECRET-KEY-1…), for a backup made with --recipient; repeatable.")
         var identityFiles: [String] = []
         @OptionGroup var passphrase: PassphraseOptions
         @Flag(name: .shortAndLong, help: "Print nothing but errors.") var quiet = false
@@ -116,7 +127,9 @@ struct BackupCommand: AsyncParsableCommand {
             let bar = ProgressBar(label: "Checking and restoring", quiet: quiet)
             let restored: BackupService.Restored
             do {
-                restored = try BackupService(dataFolder: data.url).restore(from: url, identities: identities, now: Date()) {
+                restored = try BackupService(dataFolder: data.url).restore(
+                    from: url, identities: identities, now: Date()
+                ) {
                     bar.update($0, of: $1)
                 }
                 bar.finish()
@@ -125,7 +138,9 @@ struct BackupCommand: AsyncParsableCommand {
                 throw failure("Nothing was changed. \(error)")
             }
             if !quiet {
-                print("Restored the backup of \(Self.describe(restored.manifest.createdAt)) into \(data.url.path): the database and \(restored.photos) photos.")
+                print(
+                    "Restored the backup of \(Self.describe(restored.manifest.createdAt)) into \(data.url.path): the database and \(restored.photos) photos."
+                )
                 if let previous = restored.previousData { print("The data it replaced is in \(previous.path).") }
             }
         }
@@ -133,10 +148,13 @@ struct BackupCommand: AsyncParsableCommand {
         private func chooseIdentities() throws -> [AgeIdentity] {
             var identities: [AgeIdentity] = []
             for path in identityFiles {
-                guard let text = try? String(contentsOfFile: (path as NSString).expandingTildeInPath, encoding: .utf8) else {
+                guard let text = try? String(contentsOfFile: (path as NSString).expandingTildeInPath, encoding: .utf8)
+                else {
                     throw ValidationError("Cannot read the identity file \(path).")
                 }
-                do { identities += try AgeIdentity.parseFile(text) } catch { throw ValidationError("\(path): \(error)") }
+                do { identities += try AgeIdentity.parseFile(text) } catch {
+                    throw ValidationError("\(path): \(error)")
+                }
             }
             if let text = try passphrase.given() {
                 identities.append(.passphrase(text))
@@ -154,7 +172,9 @@ struct BackupCommand: AsyncParsableCommand {
     struct Key: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Make an age key pair: back up to its public key; keep the key file somewhere else.",
-            discussion: "Example: daybook backup key --to ~/daybook-backup-key.txt, then daybook backup create --recipient age1…")
+            discussion:
+                "Example: daybook backup key --to ~/daybook-backup-key.txt, then daybook backup create --recipient age1…"
+        )
         @Option(help: "Where to write the identity (private key) file; it must not exist yet.") var to: String
 
         func run() async throws {
@@ -165,7 +185,9 @@ struct BackupCommand: AsyncParsableCommand {
             guard !FileManager.default.fileExists(atPath: url.path) else {
                 throw ValidationError("\(to) already exists; choose a new file.")
             }
-            guard FileManager.default.createFile(atPath: url.path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
+            guard
+                FileManager.default.createFile(
+                    atPath: url.path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
             else { throw ValidationError("Cannot write \(to).") }
             print("Public key: \(key.publicKey.ageRecipient)")
             print("Identity written to \(url.path). Keep it off this machine: it opens every backup made for this key.")

@@ -30,8 +30,9 @@ struct AgeTests {
 
     static func bytes(_ count: Int) -> Data { Data((0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 9) }) }
 
-    @Test("a passphrase file opens with the passphrase, at every length around the chunk size",
-          arguments: [0, 1, 65_535, 65_536, 65_537, 3 * 65_536, 200_000])
+    @Test(
+        "a passphrase file opens with the passphrase, at every length around the chunk size",
+        arguments: [0, 1, 65_535, 65_536, 65_537, 3 * 65_536, 200_000])
     func passphraseRoundTrip(length: Int) throws {
         // Given some bytes encrypted with a passphrase
         let plain = Self.bytes(length)
@@ -77,10 +78,16 @@ struct AgeTests {
         let key = AgeIdentity.generate()
         let recipient = key.publicKey.ageRecipient
         #expect(recipient.hasPrefix("age1") && recipient.count == 62)
-        guard case .publicKey(let parsed) = try AgeRecipient.parse(recipient) else { Issue.record(); return }
+        guard case .publicKey(let parsed) = try AgeRecipient.parse(recipient) else {
+            Issue.record()
+            return
+        }
         #expect(parsed.rawRepresentation == key.publicKey.rawRepresentation)
         let identities = try AgeIdentity.parseFile("# created: today\n# public key: \(recipient)\n\(key.ageIdentity)\n")
-        guard case .privateKey(let back) = identities.first else { Issue.record(); return }
+        guard case .privateKey(let back) = identities.first else {
+            Issue.record()
+            return
+        }
         #expect(back.rawRepresentation == key.rawRepresentation)
         // One changed character breaks the checksum; mixed case and other prefixes are not keys.
         let changed = String(recipient.dropLast()) + (recipient.last == "q" ? "p" : "q")
@@ -103,8 +110,9 @@ struct AgeTests {
             file.subdata(in: (payloadStart + index * sealed)..<min(payloadStart + (index + 1) * sealed, file.count))
         }
         var damaged: [String: Data] = [:]
-        for offset in [30, headerEnd + 10, payloadStart - 3, payloadStart + 5, payloadStart + sealed + 7, file.count - 1]
-        {
+        for offset in [
+            30, headerEnd + 10, payloadStart - 3, payloadStart + 5, payloadStart + sealed + 7, file.count - 1,
+        ] {
             var copy = file
             copy[offset] ^= 0x01
             damaged["byte \(offset)"] = copy
@@ -123,8 +131,9 @@ struct AgeTests {
         }
     }
 
-    @Test("what we write opens with Debian's age: with a key file, and with the passphrase",
-          .enabled(if: AgeTool.isRequired, "the test command installs age"))
+    @Test(
+        "what we write opens with Debian's age: with a key file, and with the passphrase",
+        .enabled(if: AgeTool.isRequired, "the test command installs age"))
     func ageOpensOurs() throws {
         let folder = try ScratchFolder()
         let plain = Self.bytes(140_000)
@@ -133,19 +142,24 @@ struct AgeTests {
         try Self.encrypt(plain, to: [.publicKey(key.publicKey)]).write(to: folder.file("keyed.age"))
         let keyed = try AgeTool.run(
             AgeTool.path("age"),
-            ["-d", "-i", folder.file("key.txt").path, "-o", folder.file("keyed.out").path, folder.file("keyed.age").path])
+            [
+                "-d", "-i", folder.file("key.txt").path, "-o", folder.file("keyed.out").path,
+                folder.file("keyed.age").path,
+            ])
         #expect(keyed.status == 0, "\(keyed.output)")
         #expect(try Data(contentsOf: folder.file("keyed.out")) == plain)
 
         try Self.encrypt(plain, to: [Self.passphrase]).write(to: folder.file("locked.age"))
         let locked = try AgeTool.withPassphrase(
-            "correct horse battery staple", ["-d", "-o", folder.file("locked.out").path, folder.file("locked.age").path])
+            "correct horse battery staple",
+            ["-d", "-o", folder.file("locked.out").path, folder.file("locked.age").path])
         #expect(locked.status == 0, "\(locked.output)")
         #expect(try Data(contentsOf: folder.file("locked.out")) == plain)
     }
 
-    @Test("what Debian's age writes opens here: for age-keygen's key, and for a passphrase",
-          .enabled(if: AgeTool.isRequired, "the test command installs age"))
+    @Test(
+        "what Debian's age writes opens here: for age-keygen's key, and for a passphrase",
+        .enabled(if: AgeTool.isRequired, "the test command installs age"))
     func weOpenAges() throws {
         let folder = try ScratchFolder()
         let plain = Self.bytes(200_000)
@@ -153,7 +167,10 @@ struct AgeTests {
         let keygen = try AgeTool.run(AgeTool.path("age-keygen"), ["-o", folder.file("key.txt").path])
         #expect(keygen.status == 0, "\(keygen.output)")
         let identities = try AgeIdentity.parseFile(String(contentsOf: folder.file("key.txt"), encoding: .utf8))
-        guard case .privateKey(let key) = identities.first else { Issue.record(); return }
+        guard case .privateKey(let key) = identities.first else {
+            Issue.record()
+            return
+        }
         let encrypted = try AgeTool.run(
             AgeTool.path("age"),
             ["-r", key.publicKey.ageRecipient, "-o", folder.file("keyed.age").path, folder.file("plain").path])

@@ -13,7 +13,8 @@ enum AgeTool {
     static var isRequired: Bool { isInstalled || ProcessInfo.processInfo.environment["CI"] != nil }
 
     static func path(_ tool: String) -> String {
-        for folder in ["/usr/bin", "/usr/local/bin", "/opt/homebrew/bin"] where
+        for folder in ["/usr/bin", "/usr/local/bin", "/opt/homebrew/bin"]
+        where
             FileManager.default.isExecutableFile(atPath: "\(folder)/\(tool)")
         {
             return "\(folder)/\(tool)"

@@ -58,7 +58,8 @@ struct BackupArchiveTests {
         }
     }
 
-    @Test("age and tar open a backup without Daybook", .enabled(if: AgeTool.isRequired, "the test command installs age"))
+    @Test(
+        "age and tar open a backup without Daybook", .enabled(if: AgeTool.isRequired, "the test command installs age"))
     func openWithoutDaybook() throws {
         let folder = try ScratchFolder()
         let items = try Self.sources(in: folder)
@@ -71,7 +72,10 @@ struct BackupArchiveTests {
         try Data(key.ageIdentity.utf8).write(to: folder.file("key.txt"))
         let listing = try AgeTool.run(
             "/bin/sh",
-            ["-c", "'\(AgeTool.path("age"))' -d -i '\(folder.file("key.txt").path)' '\(folder.file("backup.age").path)' | tar -tv"])
+            [
+                "-c",
+                "'\(AgeTool.path("age"))' -d -i '\(folder.file("key.txt").path)' '\(folder.file("backup.age").path)' | tar -tv",
+            ])
         #expect(listing.status == 0, "\(listing.output)")
         for name in ["daybook-backup.json", "daybook.sqlite", "photos/\(Self.photoID)", "push-key.pem"] {
             #expect(listing.output.contains(name))
@@ -82,8 +86,11 @@ struct BackupArchiveTests {
     /// Writes a tar by hand (as a hostile tool would) and encrypts it.
     static func hostile(_ entries: [(name: String, data: Data)], manifest: BackupManifest? = nil) throws -> Data {
         var tar = TarWriter(sink: MemorySink())
-        let manifest = manifest ?? BackupManifest(
-            createdAt: Date(), migrations: [], files: entries.count, bytes: Int64(entries.reduce(0) { $0 + $1.data.count }))
+        let manifest =
+            manifest
+            ?? BackupManifest(
+                createdAt: Date(), migrations: [], files: entries.count,
+                bytes: Int64(entries.reduce(0) { $0 + $1.data.count }))
         try tar.add(name: BackupArchive.manifestName, data: BackupManifest.encoder.encode(manifest), modified: Date())
         for entry in entries { try tar.add(name: entry.name, data: entry.data, modified: Date()) }
         var encryptor = try AgeEncryptor(recipients: recipients, sink: MemorySink())
@@ -102,12 +109,20 @@ struct BackupArchiveTests {
             ("capital letters in a photo name", try Self.hostile([database, ("photos/ABC", Data("x".utf8))])),
             ("twice", try Self.hostile([database, database])),
             ("no database", try Self.hostile([("push-key.pem", Data("k".utf8))])),
-            ("more than the manifest says", try Self.hostile([database], manifest: .init(createdAt: Date(), migrations: [], files: 1, bytes: 1))),
-            ("newer", try Self.hostile([database], manifest: {
-                var manifest = BackupManifest(createdAt: Date(), migrations: [], files: 1, bytes: 2)
-                manifest.version = 99
-                return manifest
-            }())),
+            (
+                "more than the manifest says",
+                try Self.hostile([database], manifest: .init(createdAt: Date(), migrations: [], files: 1, bytes: 1))
+            ),
+            (
+                "newer",
+                try Self.hostile(
+                    [database],
+                    manifest: {
+                        var manifest = BackupManifest(createdAt: Date(), migrations: [], files: 1, bytes: 2)
+                        manifest.version = 99
+                        return manifest
+                    }())
+            ),
         ]
         for (name, file) in cases {
             let folder = try ScratchFolder()

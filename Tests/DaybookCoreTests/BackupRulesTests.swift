@@ -25,8 +25,12 @@ struct BackupRulesTests {
     func due() {
         let now = date("2026-11-21T08:30:00+09:00")
         #expect(BackupSchedule.isDue(BackupStatus(), now: now, calendar: calendar))
-        #expect(!BackupSchedule.isDue(BackupStatus(lastSuccessAt: date("2026-11-21T00:10:00+09:00")), now: now, calendar: calendar))
-        #expect(BackupSchedule.isDue(BackupStatus(lastSuccessAt: date("2026-11-20T23:50:00+09:00")), now: now, calendar: calendar))
+        #expect(
+            !BackupSchedule.isDue(
+                BackupStatus(lastSuccessAt: date("2026-11-21T00:10:00+09:00")), now: now, calendar: calendar))
+        #expect(
+            BackupSchedule.isDue(
+                BackupStatus(lastSuccessAt: date("2026-11-20T23:50:00+09:00")), now: now, calendar: calendar))
         let failed = BackupStatus(lastFailureAt: now.addingTimeInterval(-600), lastFailure: "disk full")
         #expect(!BackupSchedule.isDue(failed, now: now, calendar: calendar))
         #expect(BackupSchedule.isDue(failed, now: now.addingTimeInterval(3600), calendar: calendar))

@@ -46,7 +46,9 @@ struct BackupTests {
         var lines = try queue.read { db in
             let tables = try String.fetchAll(
                 db,
-                sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND sql NOT LIKE 'CREATE VIRTUAL%' ORDER BY name")
+                sql:
+                    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND sql NOT LIKE 'CREATE VIRTUAL%' ORDER BY name"
+            )
             return try tables.flatMap { table in
                 try Row.fetchAll(db, sql: "SELECT * FROM \"\(table)\"").map { "\(table) \($0)" }.sorted()
             }
@@ -55,7 +57,8 @@ struct BackupTests {
         for name in try FileManager.default.contentsOfDirectory(atPath: photos.path).sorted() {
             lines.append("photo \(name) \(try Data(contentsOf: photos.appendingPathComponent(name)).hashValue)")
         }
-        lines.append("push key \(try String(contentsOf: folder.appendingPathComponent("push-key.pem"), encoding: .utf8))")
+        lines.append(
+            "push key \(try String(contentsOf: folder.appendingPathComponent("push-key.pem"), encoding: .utf8))")
         return lines
     }
 
@@ -81,7 +84,9 @@ struct BackupTests {
         #expect(restored.previousData == nil)
         let original = try Self.contents(of: folder)
         #expect(try Self.contents(of: empty) == original)
-        for table in ["journalEntry", "focusSession", "dailyLog", "trackerValue", "settings", "reminderSettings", "photo"] {
+        for table in [
+            "journalEntry", "focusSession", "dailyLog", "trackerValue", "settings", "reminderSettings", "photo",
+        ] {
             #expect(try Self.tableCount(empty, table) > 0, "\(table)")
         }
         #expect(try Self.tableCount(empty, "journalEntry", where: "placeName IS NOT NULL") > 0)
@@ -112,11 +117,14 @@ struct BackupTests {
             try data.write(to: copy)
             // When it is restored
             #expect(throws: (any Error).self, "\(name)") {
-                try BackupService(dataFolder: target).restore(from: copy, identities: [.passphrase(passphrase)], now: Self.now)
+                try BackupService(dataFolder: target).restore(
+                    from: copy, identities: [.passphrase(passphrase)], now: Self.now)
             }
             // Then the folder's data is unchanged and no half-restored files are left
             #expect(try Self.contents(of: target) == before, "\(name)")
-            let leftovers = try FileManager.default.contentsOfDirectory(atPath: target.path).filter { $0.hasPrefix(".restore") }
+            let leftovers = try FileManager.default.contentsOfDirectory(atPath: target.path).filter {
+                $0.hasPrefix(".restore")
+            }
             #expect(leftovers.isEmpty, "\(name)")
         }
     }
@@ -125,7 +133,8 @@ struct BackupTests {
     func restoreOverData() async throws {
         let (folder, database) = try await Self.filledFolder()
         let file = folder.appendingPathComponent("backups/test.age")
-        _ = try BackupService(dataFolder: folder).create(from: database, recipients: Self.recipients, to: file, now: Self.now)
+        _ = try BackupService(dataFolder: folder).create(
+            from: database, recipients: Self.recipients, to: file, now: Self.now)
         let (target, targetDatabase) = try await Self.filledFolder()
         try await targetDatabase.saveSettings(Fixtures.settings(name: "Only in the target"))
         let before = try Self.contents(of: target)
@@ -133,7 +142,8 @@ struct BackupTests {
         do {
             let server = try DataFolderLock(folder: target)
             #expect(throws: DataFolderLock.Problem.self) {
-                try BackupService(dataFolder: target).restore(from: file, identities: [.passphrase(Self.passphrase)], now: Self.now)
+                try BackupService(dataFolder: target).restore(
+                    from: file, identities: [.passphrase(Self.passphrase)], now: Self.now)
             }
             withExtendedLifetime(server) {}
         }

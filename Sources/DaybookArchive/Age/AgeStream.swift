@@ -86,7 +86,8 @@ public struct AgeDecryptor {
         }
         let last = try sealed.count < Age.chunkSize + Age.tagSize || source.isAtEnd()
         let nonce = AgePayload.nonce(counter, last: last)
-        guard let box = try? ChaChaPoly.SealedBox(nonce: nonce, ciphertext: sealed.dropLast(16), tag: sealed.suffix(16)),
+        guard
+            let box = try? ChaChaPoly.SealedBox(nonce: nonce, ciphertext: sealed.dropLast(16), tag: sealed.suffix(16)),
             let plain = try? ChaChaPoly.open(box, using: payloadKey)
         else { throw Age.Failure.payloadDamaged }
         // Only an empty file has an empty chunk, and nothing may follow the last one.

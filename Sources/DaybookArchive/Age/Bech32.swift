@@ -7,7 +7,9 @@ enum Bech32 {
     static func encode(humanPart: String, data: [UInt8], uppercase: Bool = false) -> String {
         let values = regroup(data, from: 8, to: 5, pad: true) ?? []
         let checksum = self.checksum(humanPart: humanPart.lowercased(), values: values)
-        let text = humanPart.lowercased() + "1" + String(decoding: (values + checksum).map { alphabet[Int($0)] }, as: UTF8.self)
+        let text =
+            humanPart.lowercased() + "1"
+            + String(decoding: (values + checksum).map { alphabet[Int($0)] }, as: UTF8.self)
         return uppercase ? text.uppercased() : text
     }
 

@@ -83,14 +83,17 @@ public enum BackupArchive {
         var bytes: Int64 = 0
         while let entry = try tar.nextEntry() {
             let limit =
-                entry.name == databaseName ? manifest.bytes : entry.name == pushKeyName ? largestSmallFile : largestPhoto
+                entry.name == databaseName
+                ? manifest.bytes : entry.name == pushKeyName ? largestSmallFile : largestPhoto
             guard isAllowed(entry.name), !seen.contains(entry.name), entry.size <= limit else {
                 throw Failure.unexpectedEntry(entry.name)
             }
             seen.insert(entry.name)
             guard bytes + entry.size <= manifest.bytes else { throw Failure.doesNotMatchManifest }
             let target = staging.appendingPathComponent(entry.name)
-            guard FileManager.default.createFile(atPath: target.path, contents: nil, attributes: [.posixPermissions: 0o600])
+            guard
+                FileManager.default.createFile(
+                    atPath: target.path, contents: nil, attributes: [.posixPermissions: 0o600])
             else { throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: target.path]) }
             let handle = try FileHandle(forWritingTo: target)
             defer { try? handle.close() }
@@ -115,7 +118,8 @@ extension BackupArchive.Failure: CustomStringConvertible {
         case .notABackup: "The file opens, but it is not a Daybook backup."
         case .newerVersion(let version):
             "The backup was made by a newer Daybook (format \(version)); update Daybook to restore it."
-        case .unexpectedEntry(let name): "The backup holds something a Daybook backup never does (“\(name.prefix(120))”)."
+        case .unexpectedEntry(let name):
+            "The backup holds something a Daybook backup never does (“\(name.prefix(120))”)."
         case .doesNotMatchManifest: "The backup's contents do not match its own list of files."
         case .notEnoughSpace(let needed, let free):
             "There is not enough free space to restore: the backup needs \(needed / 1_048_576) MB, \(free / 1_048_576) MB are free."

@@ -23,7 +23,9 @@ public enum Tar {
         guard !nameBytes.isEmpty, nameBytes.count <= longestName else { throw Failure.unwritable(name) }
         guard (0...largestFile).contains(size) else { throw Failure.unwritable(name) }
         var header = [UInt8](repeating: 0, count: block)
-        func put(_ bytes: [UInt8], at offset: Int) { header.replaceSubrange(offset..<offset + bytes.count, with: bytes) }
+        func put(_ bytes: [UInt8], at offset: Int) {
+            header.replaceSubrange(offset..<offset + bytes.count, with: bytes)
+        }
         func octal(_ value: Int64, width: Int) -> [UInt8] {
             let digits = String(value, radix: 8)
             return Array((String(repeating: "0", count: width - 1 - digits.count) + digits).utf8) + [0]
@@ -100,7 +102,8 @@ public struct TarWriter<Sink: ByteSink> {
         try handle.seek(toOffset: 0)
         try sink.write(Tar.header(name: name, size: size, modified: modified))
         var written: Int64 = 0
-        while written < size, let piece = try handle.read(upToCount: Int(min(64 * 1024, size - written))), !piece.isEmpty
+        while written < size, let piece = try handle.read(upToCount: Int(min(64 * 1024, size - written))),
+            !piece.isEmpty
         {
             try sink.write(piece)
             written += Int64(piece.count)

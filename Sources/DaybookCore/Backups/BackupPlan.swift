@@ -101,7 +101,9 @@ public enum BackupPlanField: String, Sendable, CaseIterable {
 }
 
 public enum BackupPlanProblem: Equatable, Sendable {
-    case shortPassphrase, longPassphrase, both, tooManyRecipients, notARecipient(String), notAnAbsoluteFolder
+    case shortPassphrase, longPassphrase, both, tooManyRecipients
+    case notARecipient(String)
+    case notAnAbsoluteFolder
 }
 
 public struct BackupPlanError: Error, Equatable, Sendable {

@@ -8,7 +8,9 @@ public enum BackupPresenter {
         problems: [BackupPlanField: BackupPlanProblem] = [:], flash: String? = nil, localizer: Localizer
     ) -> BackupsScene.ViewModel {
         let plan = response.plan
-        func error(_ field: BackupPlanField) -> String? { problems[field].map { message(for: $0, localizer: localizer) } }
+        func error(_ field: BackupPlanField) -> String? {
+            problems[field].map { message(for: $0, localizer: localizer) }
+        }
         let lockState =
             !plan.passphrase.isEmpty
             ? localizer("backups.lock.passphrase")
@@ -19,7 +21,8 @@ public enum BackupPresenter {
             state: state(response, localizer: localizer),
             lockHeading: localizer("backups.lock"), lockState: lockState,
             passphraseLabel: localizer(plan.passphrase.isEmpty ? "backups.passphrase" : "backups.passphrase.change"),
-            passphraseHint: localizer("backups.passphrase.hint", localizer.number(BackupPlan.Limits.shortestPassphrase)),
+            passphraseHint: localizer(
+                "backups.passphrase.hint", localizer.number(BackupPlan.Limits.shortestPassphrase)),
             passphraseError: error(.passphrase),
             recipients: FormField(
                 id: "recipients", label: localizer("backups.recipients"),
@@ -55,7 +58,9 @@ public enum BackupPresenter {
                 megabytes(status.lastSize ?? 0, localizer: localizer))
         }
         let failure = status.currentFailure.map { reason in
-            localizer("backups.failed", status.lastFailureAt.map { localizer.longDate($0) + " " + localizer.time($0) } ?? "", reason)
+            localizer(
+                "backups.failed", status.lastFailureAt.map { localizer.longDate($0) + " " + localizer.time($0) } ?? "",
+                reason)
         }
         let percent = response.progress.map { $0.total > 0 ? Int(100 * $0.done / $0.total) : 0 } ?? 0
         return BackupsScene.State(

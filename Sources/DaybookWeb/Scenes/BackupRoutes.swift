@@ -14,7 +14,8 @@ struct BackupRoutes {
             let env = try await PageEnvironment(services: services, request: request)
             guard !env.settings.needsOnboarding else { return Response.seeOther("/onboarding") }
             let flash = request.uri.queryParameters["saved"] != nil ? env.localizer("backups.saved") : nil
-            let model = BackupPresenter.present(try await response(env.database), flash: flash, localizer: env.localizer)
+            let model = BackupPresenter.present(
+                try await response(env.database), flash: flash, localizer: env.localizer)
             return try env.render(
                 "backups", page: model, title: model.title, current: .settings, services: services, context: context)
         }

@@ -27,7 +27,7 @@ final class BackupRunner: Sendable {
 
     /// The file of a backup by its name, when it is one of ours.
     func file(named name: String) -> URL? {
-        guard Self.date(ofName: name) != nil else { return nil }
+        guard BackupService.date(ofName: name) != nil else { return nil }
         let url = service.backupsFolder.appendingPathComponent(name)
         return FileManager.default.fileExists(atPath: url.path) ? url : nil
     }
@@ -116,20 +116,9 @@ final class BackupRunner: Sendable {
     static func backups(in folder: URL) -> [(name: String, size: Int64, date: Date)] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return names.compactMap { name in
-            guard let date = date(ofName: name) else { return nil }
+            guard let date = BackupService.date(ofName: name) else { return nil }
             let size = (try? BackupService.size(of: folder.appendingPathComponent(name))) ?? 0
             return (name, size, date)
         }.sorted { $0.date > $1.date }
-    }
-
-    /// The time in a name `BackupService.fileName(at:)` made, or nil for any other name.
-    static func date(ofName name: String) -> Date? {
-        guard name.hasPrefix("daybook-"), name.hasSuffix(".age"), name.count == "daybook-2026-11-23-040000.age".count
-        else { return nil }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd-HHmmss"
-        return formatter.date(from: String(name.dropFirst(8).dropLast(4)))
     }
 }

@@ -29,13 +29,24 @@ public struct BackupService: Sendable {
         public var previousData: URL?
     }
 
-    /// A backup's file name for its time: `daybook-2026-11-23-0400.age`.
+    /// A backup's file name for its time: `daybook-2026-11-23-040000.age` (UTC).
     public static func fileName(at date: Date) -> String {
+        "daybook-\(nameStamp().string(from: date)).age"
+    }
+
+    /// The time in a name `fileName(at:)` made, or nil for any other name.
+    public static func date(ofName name: String) -> Date? {
+        guard name.hasPrefix("daybook-"), name.hasSuffix(".age"), name.count == "daybook-2026-11-23-040000.age".count
+        else { return nil }
+        return nameStamp().date(from: String(name.dropFirst("daybook-".count).dropLast(".age".count)))
+    }
+
+    private static func nameStamp() -> DateFormatter {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.dateFormat = "yyyy-MM-dd-HHmmss"
-        return "daybook-\(formatter.string(from: date)).age"
+        return formatter
     }
 
     /// Writes a backup of `database` and the folder's photos to `destination`, which appears whole or not at all.
@@ -72,7 +83,8 @@ public struct BackupService: Sendable {
         let folder = destination.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let partial = folder.appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).partial")
-        guard FileManager.default.createFile(atPath: partial.path, contents: nil, attributes: [.posixPermissions: 0o600])
+        guard
+            FileManager.default.createFile(atPath: partial.path, contents: nil, attributes: [.posixPermissions: 0o600])
         else { throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: folder.path]) }
         do {
             let handle = try FileHandle(forWritingTo: partial)
@@ -135,7 +147,8 @@ public struct BackupService: Sendable {
                 isDirectory: true)
             try manager.createDirectory(at: folder, withIntermediateDirectories: true)
             for name in replaced {
-                try manager.moveItem(at: dataFolder.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+                try manager.moveItem(
+                    at: dataFolder.appendingPathComponent(name), to: folder.appendingPathComponent(name))
             }
             aside = folder
         }

@@ -1,0 +1,94 @@
+"""Encrypted backups end to end: made while the server runs, opened by Debian's age and tar without Daybook,
+refused while a server holds the folder or with the wrong passphrase, restored into a new folder that a new
+server then serves; and "Back up now" from the Settings page in a real browser."""
+
+import os
+import shutil
+import subprocess
+
+from conftest import LOG_DIR, call, complete_onboarding, daybook_binary, open_page, screenshot, start_server, wait_for
+
+
+def run_cli(*args, env_extra=None):
+    env = dict(os.environ)
+    env.pop("DAYBOOK_BACKUP_PASSPHRASE", None)
+    env.update(env_extra or {})
+    return subprocess.run([str(daybook_binary()), *args], capture_output=True, text=True, env=env,
+                          stdin=subprocess.DEVNULL, timeout=120)
+
+
+def test_backup_while_serving_then_restore_into_a_new_folder(server, tmp_path):
+    call(server, "PATCH", "/api/v1/settings", {"name": "Mina", "journalName": "Pages"})
+    entry = call(server, "POST", "/api/v1/entries",
+                 {"title": "바다", "body": "파도 소리를 들으며 걸었다.", "tags": ["walk"]})
+    passphrase = tmp_path / "passphrase.txt"
+    passphrase.write_text("salt and sea air\n")
+    backup = tmp_path / "daybook.age"
+
+    made = run_cli("backup", "create", "--data-dir", str(server.data_dir), "--passphrase-file", str(passphrase),
+                   "--to", str(backup))
+    assert made.returncode == 0, made.stderr
+    assert "Backup written" in made.stdout and backup.exists()
+    assert oct(backup.stat().st_mode & 0o777) == "0o600"
+
+    # Debian's age and tar open it without Daybook.
+    listing = subprocess.run(
+        ["sh", "-c", f"printf 'salt and sea air\\n' | script -qec \"age -d -o '{tmp_path}/backup.tar' '{backup}'\" /dev/null"
+         f" >/dev/null && tar -tf '{tmp_path}/backup.tar'"],
+        capture_output=True, text=True, timeout=60)
+    assert listing.returncode == 0, listing.stderr
+    assert "daybook-backup.json" in listing.stdout and "daybook.sqlite" in listing.stdout
+
+    # While the server holds its folder, a restore changes nothing and says why.
+    busy = run_cli("backup", "restore", str(backup), "--data-dir", str(server.data_dir),
+                   "--passphrase-file", str(passphrase))
+    assert busy.returncode == 1 and "stop it first" in busy.stderr and "Nothing was changed" in busy.stderr
+
+    # A wrong passphrase, from the environment, changes nothing either.
+    target = tmp_path / "restored"
+    wrong = run_cli("backup", "restore", str(backup), "--data-dir", str(target),
+                    env_extra={"DAYBOOK_BACKUP_PASSPHRASE": "salt and sea"})
+    assert wrong.returncode == 1 and "passphrase does not open" in wrong.stderr
+    assert not (target / "daybook.sqlite").exists()
+
+    restored = run_cli("backup", "restore", str(backup), "--data-dir", str(target),
+                       env_extra={"DAYBOOK_BACKUP_PASSPHRASE": "salt and sea air"})
+    assert restored.returncode == 0, restored.stderr
+    second = start_server(daybook_binary(), target, LOG_DIR / "backup-restored-server.log")
+    try:
+        entries = call(second, "GET", "/api/v1/entries")
+        assert [e["id"] for e in entries["entries"]] == [entry["id"]]
+        assert call(second, "GET", "/api/v1/settings")["values"]["name"] == "Mina"
+    finally:
+        assert second.stop() == 0
+
+
+def test_backup_now_from_the_settings_page(server, browser):
+    driver = browser("en-US", 1280, 900)
+    complete_onboarding(driver, server, language="en")
+    open_page(driver, server.url + "/settings/backups")
+    assert "Not set up" in wait_for(driver, "#lock-state").text
+    assert driver.find_element("id", "backup-run").get_attribute("disabled") is not None
+    field = driver.find_element("id", "passphrase")
+    field.send_keys("short")
+    driver.execute_script("document.getElementById('backups-form').requestSubmit()")
+    assert "at least 8" in wait_for(driver, "#passphrase-error").text
+
+    driver.find_element("id", "passphrase").send_keys("a quiet morning walk")
+    driver.execute_script("document.getElementById('backups-form').requestSubmit()")
+    wait_for(driver, "#flash")
+    assert "passphrase" in driver.find_element("id", "lock-state").text
+    driver.find_element("id", "backup-run").click()
+    # The page follows the backup and shows the file once it is made.
+    link = wait_for(driver, "#backup-files a[download]", timeout=60)
+    assert link.get_attribute("href").endswith(".age")
+    assert "Last backup" in driver.find_element("id", "backup-summary").text
+    screenshot(driver, "backups-wide-en")
+    backups = [p for p in (server.data_dir / "backups").iterdir() if p.suffix == ".age"]
+    assert len(backups) == 1 and backups[0].read_bytes().startswith(b"age-encryption.org/v1\n-> scrypt ")
+
+    call(server, "PATCH", "/api/v1/settings", {"language": "ko"})
+    phone = browser("ko-KR", 390, 844, mobile=True)
+    open_page(phone, server.url + "/settings/backups")
+    assert "암호로 잠겨" in wait_for(phone, "#lock-state").text
+    screenshot(phone, "backups-phone-ko")
