@@ -109,19 +109,21 @@ extension AppDatabase {
 
     /// Every session, oldest first, for export.
     public func allSessions() async throws -> [ExportedSession] {
-        try await writer.read { db in
-            let rows = try Row.fetchCursor(
-                db,
-                sql: """
-                    SELECT s.*, t.title AS taskTitle FROM focusSession s LEFT JOIN task t ON t.id = s.taskID
-                    ORDER BY s.startedAt
-                    """)
-            var sessions: [ExportedSession] = []
-            while let row = try rows.next() {
-                sessions.append(
-                    ExportedSession(session: try FocusSessionRecord(row: row).session, taskTitle: row["taskTitle"]))
-            }
-            return sessions
+        try await writer.read(Self.allSessions)
+    }
+
+    static func allSessions(_ db: Database) throws -> [ExportedSession] {
+        let rows = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT s.*, t.title AS taskTitle FROM focusSession s LEFT JOIN task t ON t.id = s.taskID
+                ORDER BY s.startedAt
+                """)
+        var sessions: [ExportedSession] = []
+        while let row = try rows.next() {
+            sessions.append(
+                ExportedSession(session: try FocusSessionRecord(row: row).session, taskTitle: row["taskTitle"]))
         }
+        return sessions
     }
 }

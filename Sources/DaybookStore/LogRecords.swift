@@ -89,8 +89,10 @@ extension AppDatabase {
 
     /// Every log, oldest first, for export.
     public func allDailyLogs() async throws -> [DailyLog] {
-        try await writer.read { db in
-            try DailyLogRecord.order(Column("day")).fetchAll(db).compactMap(\.log)
-        }
+        try await writer.read(Self.allDailyLogs)
+    }
+
+    static func allDailyLogs(_ db: Database) throws -> [DailyLog] {
+        try DailyLogRecord.order(Column("day")).fetchAll(db).compactMap(\.log)
     }
 }

@@ -45,6 +45,7 @@ extension AppDatabase {
         registerWeatherMigration(&migrator)
         registerReminderMigration(&migrator)
         registerBackupMigration(&migrator)
+        registerImportMigration(&migrator)
         return migrator
     }
 }

@@ -47,7 +47,8 @@ struct APIClient: Sendable {
     }
 
     /// Posts the bytes of `file` as they are (`application/octet-stream`), read in chunks as they are sent.
-    func upload(_ path: String, file: URL) async throws -> Data {
+    /// - Parameter seconds: how long the server may take to answer (an import of years of photos takes a while).
+    func upload(_ path: String, file: URL, seconds: Int64 = 30) async throws -> Data {
         let handle: FileHandle
         let length: Int
         do {
@@ -65,7 +66,7 @@ struct APIClient: Sendable {
             return data.isEmpty ? nil : ByteBuffer(bytes: data)
         })
         request.body = .stream(chunks, length: .known(Int64(length)))
-        return try await execute(request)
+        return try await execute(request, seconds: seconds)
     }
 
     private func request(_ method: String, _ path: String) throws -> HTTPClientRequest {
@@ -80,11 +81,11 @@ struct APIClient: Sendable {
         return request
     }
 
-    private func execute(_ request: HTTPClientRequest) async throws -> Data {
+    private func execute(_ request: HTTPClientRequest, seconds: Int64 = 30) async throws -> Data {
         let status: Int
         let body: ByteBuffer
         do {
-            let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+            let response = try await HTTPClient.shared.execute(request, timeout: .seconds(seconds))
             status = Int(response.status.code)
             body = try await response.body.collect(upTo: Self.largestAnswer)
         } catch {

@@ -65,27 +65,3 @@ struct LogCommand: AsyncParsableCommand {
         return String(decoding: try Data(contentsOf: file), as: UTF8.self)
     }
 }
-
-struct ExportCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "export", abstract: "Export focus sessions or daily logs as CSV from a running Daybook.",
-        discussion: "Example: daybook export sessions --csv > sessions.csv")
-    @OptionGroup var server: ServerOptions
-    @Argument(help: "sessions or logs.") var what: Kind
-    @Flag(help: "CSV (the only format, and the default).") var csv = false
-    @Option(name: .shortAndLong, help: "Write to this file instead of standard output.") var output: String?
-
-    enum Kind: String, ExpressibleByArgument {
-        case sessions, logs
-    }
-
-    func run() async throws {
-        let data = try await perform { try await server.client().send("GET", "api/v1/export/\(what.rawValue).csv") }
-        if let output {
-            try data.write(to: URL(fileURLWithPath: output), options: [.atomic])
-            FileHandle.standardError.write(Data("Wrote \(data.count) bytes to \(output).\n".utf8))
-        } else {
-            FileHandle.standardOutput.write(data)
-        }
-    }
-}

@@ -20,7 +20,7 @@ struct AppDatabaseTests {
                 "v1 settings and access", "v2 plan and focus", "v3 goal, series and daily log", "v4 focus by day",
                 "v5 photos",
                 "v6 journal",
-                "v7 trackers", "v8 places", "v9 weather and connections", "v10 reminders", "v11 backups",
+                "v7 trackers", "v8 places", "v9 weather and connections", "v10 reminders", "v11 backups", "v12 imports",
             ])
         #expect(try database.tableNames().contains("settings") && database.tableNames().contains("photo"))
         // Opening again finds everything in place.
@@ -30,7 +30,7 @@ struct AppDatabaseTests {
                 "v1 settings and access", "v2 plan and focus", "v3 goal, series and daily log", "v4 focus by day",
                 "v5 photos",
                 "v6 journal",
-                "v7 trackers", "v8 places", "v9 weather and connections", "v10 reminders", "v11 backups",
+                "v7 trackers", "v8 places", "v9 weather and connections", "v10 reminders", "v11 backups", "v12 imports",
             ])
     }
 

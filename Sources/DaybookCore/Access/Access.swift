@@ -42,6 +42,8 @@ public enum TokenScope: String, CaseIterable, Codable, Sendable {
     case full
     /// Only the widgets (pages, images and timelines) and toggling a yes/no tracker for today.
     case widgets
+    /// Only the calendar feed of the timeline's blocks, read-only: for a phone's calendar to subscribe to.
+    case calendar
 }
 
 /// Where the owner passphrase, login sessions and API tokens are kept (as digests only).

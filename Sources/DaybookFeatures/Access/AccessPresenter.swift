@@ -48,9 +48,22 @@ public enum AccessPresenter {
             created: created.map {
                 Access.Created(
                     heading: localizer("access.created.heading", $0.token.name), secret: $0.secret,
-                    note: localizer($0.token.scope == .widgets ? "access.created.widgetNote" : "access.created.note"),
-                    widgetExample: $0.token.scope == .widgets ? "/widgets/small?token=\($0.secret)" : nil)
+                    note: localizer(noteKey[$0.token.scope] ?? "access.created.note"),
+                    widgetExample: example($0.token.scope, secret: $0.secret))
             })
+    }
+
+    private static let noteKey: [TokenScope: String] = [
+        .full: "access.created.note", .widgets: "access.created.widgetNote", .calendar: "access.created.calendarNote",
+    ]
+
+    /// Where a scoped token is used, with it filled in.
+    private static func example(_ scope: TokenScope, secret: String) -> String? {
+        switch scope {
+        case .full: nil
+        case .widgets: "/widgets/small?token=\(secret)"
+        case .calendar: "/feeds/tasks.ics?token=\(secret)"
+        }
     }
 
     public static func message(for problem: Access.Problem, localizer: Localizer) -> String {

@@ -49,6 +49,9 @@ public enum BackupsScene {
         public var filesHeading: String
         public var files: [FileRow]
         public var noFiles: String?
+        public var exportHeading: String
+        public var exportHint: String
+        public var exportLabel: String
         public var restoreHeading: String
         public var restoreHint: String
         public var restoreCommand: String

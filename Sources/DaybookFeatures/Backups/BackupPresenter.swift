@@ -42,7 +42,9 @@ public enum BackupPresenter {
                     size: megabytes(file.size, localizer: localizer), href: "/settings/backups/files/\(file.name)")
             },
             noFiles: response.files.isEmpty ? localizer("backups.files.none") : nil,
-            restoreHeading: localizer("backups.restore"), restoreHint: localizer("backups.restore.hint"),
+            exportHeading: localizer("backups.export"), exportHint: localizer("backups.export.hint"),
+            exportLabel: localizer("backups.export.link"), restoreHeading: localizer("backups.restore"),
+            restoreHint: localizer("backups.restore.hint"),
             restoreCommand: "daybook backup restore FILE",
             error: problems.isEmpty ? nil : FieldProblemPresenter.summary(count: problems.count, localizer: localizer),
             flash: flash)

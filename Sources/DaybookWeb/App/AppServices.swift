@@ -132,6 +132,10 @@ public struct AppServices: Sendable {
         LogInteractor(settings: database, logs: database, snapshots: database, clock: clock)
     }
 
+    func importInteractor(_ database: AppDatabase) -> ImportInteractor {
+        ImportInteractor(store: database, renderer: markdown, ids: ids, clock: clock, events: events)
+    }
+
     func journalInteractor(_ database: AppDatabase) -> JournalInteractor {
         let services = self
         return JournalInteractor(

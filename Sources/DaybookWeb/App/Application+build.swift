@@ -123,6 +123,8 @@ private func registerRoutes(on router: Router<DaybookRequestContext>, services: 
     MapAPIRoutes(services: services).register(on: router)
     ConnectionsRoutes(services: services).register(on: router)
     BackupRoutes(services: services).register(on: router)
+    FeedRoutes(services: services).register(on: router)
+    ImportRoutes(services: services).register(on: router)
     ReminderRoutes(services: services).register(on: router)
     LogRoutes(services: services).register(on: router)
     RenderAPIRoutes(services: services).register(on: router)

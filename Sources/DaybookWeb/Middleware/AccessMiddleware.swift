@@ -19,9 +19,10 @@ struct AccessMiddleware: RouterMiddleware {
         let path = request.uri.path
         guard !PublicPaths.isOpen(path) else { return try await next(request, context) }
         let isWidget = WidgetAccess.allows(path: path, method: request.method)
+        let isFeed = CalendarFeedAccess.allows(path: path, method: request.method)
         let header = request.headers[.authorization] ?? ""
         let bearer = header.hasPrefix("Bearer ") ? String(header.dropFirst(7)) : nil
-        let presented = bearer ?? (isWidget ? request.uri.queryParameters["token"].map(String.init) : nil)
+        let presented = bearer ?? (isWidget || isFeed ? request.uri.queryParameters["token"].map(String.init) : nil)
 
         if let presented {
             let access = services.accessInteractor(try await services.database())
@@ -40,6 +41,10 @@ struct AccessMiddleware: RouterMiddleware {
                     message:
                         "A widget token can only show widgets and toggle a tracker for today; use a full API token for this."
                 )
+            case .granted(.calendar) where !isFeed:
+                throw HTTPError(
+                    .forbidden,
+                    message: "A calendar token can only read the calendar feed; use a full API token for this.")
             case .granted(let scope):
                 var context = context
                 context.tokenScope = scope
@@ -79,5 +84,14 @@ enum WidgetAccess {
                     && path.split(separator: "/").count == 5)
         default: false
         }
+    }
+}
+
+/// What a calendar token may reach: the feed of the timeline's blocks, read-only.
+enum CalendarFeedAccess {
+    static let path = "/feeds/tasks.ics"
+
+    static func allows(path: String, method: HTTPRequest.Method) -> Bool {
+        (method == .get || method == .head) && path == Self.path
     }
 }

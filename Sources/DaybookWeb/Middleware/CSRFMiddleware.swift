@@ -64,9 +64,16 @@ struct CSRFMiddleware: RouterMiddleware {
     /// origin (the same-origin check above has refused every other origin).
     ///
     /// A photo upload is the image's own bytes, sent as `image/*` or `application/octet-stream`: types a page on
-    /// another site cannot send without asking first either.
+    /// another site cannot send without asking first either. An import is the exported file's bytes, likewise.
     private func checkJSON(_ request: Request, hasToken: Bool) throws {
         guard request.method != .delete else { return }
+        if request.method == .post, request.uri.path.hasPrefix("/api/v1/import/") {
+            guard request.headers[.contentType]?.lowercased().hasPrefix("application/octet-stream") == true else {
+                throw HTTPError(
+                    .unsupportedMediaType, message: "Send the exported file's bytes as application/octet-stream.")
+            }
+            return
+        }
         if request.method == .post, request.uri.path == "/api/v1/photos" {
             let type = request.headers[.contentType]?.lowercased() ?? ""
             guard type.hasPrefix("image/") || type.hasPrefix("application/octet-stream") else {

@@ -66,21 +66,7 @@ struct BackupRoutes {
             guard let url = services.backups.file(named: context.parameters.get("name") ?? "") else {
                 throw HTTPError(.notFound)
             }
-            let body = ResponseBody { writer in
-                let handle = try FileHandle(forReadingFrom: url)
-                defer { try? handle.close() }
-                while let piece = try handle.read(upToCount: 256 * 1024), !piece.isEmpty {
-                    try await writer.write(ByteBuffer(bytes: piece))
-                }
-                try await writer.finish(nil)
-            }
-            return Response(
-                status: .ok,
-                headers: [
-                    .contentType: "application/octet-stream",
-                    .contentDisposition: "attachment; filename=\"\(url.lastPathComponent)\"", .cacheControl: "no-store",
-                ],
-                body: body)
+            return FileDownload.response(url, type: "application/octet-stream", name: url.lastPathComponent)
         }
     }
 

@@ -1,10 +1,10 @@
-import CSV
 import DaybookCore
 import DaybookStore
 import Foundation
 import Hummingbird
 
-/// `/api/v1/export/sessions.csv` and `/api/v1/export/logs.csv`: everything, as spreadsheets read it.
+/// `/api/v1/export/sessions.csv` and `/api/v1/export/logs.csv`: everything, as spreadsheets read it; and
+/// `/settings/export.zip`: everything, in one ZIP.
 struct ExportRoutes {
     let services: AppServices
 
@@ -12,63 +12,36 @@ struct ExportRoutes {
         router.get("/api/v1/export/sessions.csv") { request, _ in
             let database = try await services.database()
             let zone = try await services.ownerSettings(database, request: request).timeZone
-            let rows = try await database.allSessions().map { exported in
-                let session = exported.session
-                return [
-                    Self.timestamp(session.startedAt), Self.timestamp(session.endedAt),
-                    DayKey(date: session.startedAt, timeZone: zone).description, String(session.focusedSeconds),
-                    String(session.pausedSeconds), session.outcome.rawValue, session.sound.rawValue,
-                    session.plannedSeconds.map(String.init) ?? "", session.taskID ?? "",
-                    Self.neutralized(exported.taskTitle ?? ""),
-                ]
-            }
-            return try Self.csv(
-                header: [
-                    "startedAt", "endedAt", "day", "focusedSeconds", "pausedSeconds", "outcome", "sound",
-                    "plannedSeconds", "taskID", "taskTitle",
-                ], rows: rows, name: "daybook-sessions.csv")
+            return Self.download(
+                try ExportCSV.sessions(try await database.allSessions(), timeZone: zone),
+                type: "text/csv; charset=utf-8; header=present",
+                name: "daybook-sessions.csv")
         }
         router.get("/api/v1/export/logs.csv") { _, _ in
             let database = try await services.database()
-            let rows = try await database.allDailyLogs().map { log in
-                [
-                    log.day.description, log.sleepQuality.map(String.init) ?? "", log.mood.map(String.init) ?? "",
-                    Self.neutralized(log.reflection), Self.timestamp(log.updatedAt),
-                ]
-            }
-            return try Self.csv(
-                header: ["day", "sleepQuality", "mood", "reflection", "updatedAt"], rows: rows,
+            return Self.download(
+                try ExportCSV.logs(try await database.allDailyLogs()), type: "text/csv; charset=utf-8; header=present",
                 name: "daybook-logs.csv")
+        }
+        router.get("/settings/export.zip") { request, _ in
+            let database = try await services.database()
+            let settings = try await services.ownerSettings(database, request: request)
+            let now = services.clock.now()
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "daybook-export-\(UUID().uuidString).zip")
+            let export = ExportService(dataFolder: services.backups.service.dataFolder)
+            let contents = try await database.exportContents()
+            _ = try await BackupRunner.offThePool { try export.write(contents, settings: settings, to: file, now: now) }
+            let name = "daybook-export-\(DayKey(date: now, timeZone: settings.timeZone)).zip"
+            return FileDownload.response(file, type: "application/zip", name: name, removingAfter: true)
         }
     }
 
-    static func timestamp(_ date: Date) -> String {
-        date.formatted(.iso8601)
-    }
-
-    /// A spreadsheet runs a cell that starts with `=`, `+`, `@` or `-` as a formula; a leading apostrophe keeps
-    /// the person's text as text (a Markdown list item "- milk" is left alone).
-    static func neutralized(_ text: String) -> String {
-        guard let first = text.first else { return text }
-        let isFormula =
-            "=+@\t\r".contains(first) || (first == "-" && text.dropFirst().first.map { !$0.isWhitespace } ?? false)
-        return isFormula ? "'" + text : text
-    }
-
-    /// RFC 4180 text with a header row and CRLF line ends.
-    static func csv(header: [String], rows: [[String]], name: String) throws -> Response {
-        let stream = OutputStream(toMemory: ())
-        let writer = try CSVWriter(stream: stream, newline: .crlf)
-        try writer.write(row: header)
-        for row in rows { try writer.write(row: row) }
-        stream.close()
-        var data = stream.property(forKey: .dataWrittenToMemoryStreamKey) as? Data ?? Data()
-        data.append(contentsOf: Array("\r\n".utf8))
-        return Response(
+    static func download(_ data: Data, type: String, name: String) -> Response {
+        Response(
             status: .ok,
             headers: [
-                .contentType: "text/csv; charset=utf-8; header=present",
-                .contentDisposition: "attachment; filename=\"\(name)\"", .cacheControl: "no-store",
+                .contentType: type, .contentDisposition: "attachment; filename=\"\(name)\"", .cacheControl: "no-store",
             ],
             body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }

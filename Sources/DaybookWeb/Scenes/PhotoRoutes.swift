@@ -59,9 +59,13 @@ struct PhotoRoutes {
 
     /// Writes the body to `file` as it arrives, never holding it whole; past `Photo.Limits.bytes` it stops and
     /// removes what was written.
-    static func receive(_ request: Request, into file: URL) async throws {
-        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > Photo.Limits.bytes {
-            throw Photos.Problem.tooLarge
+    /// Streams a request's body into `file`, refusing (and removing what came) past `limit` bytes.
+    static func receive(
+        _ request: Request, into file: URL, limit: Int = Photo.Limits.bytes,
+        tooLarge: any Error = Photos.Problem.tooLarge
+    ) async throws {
+        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit {
+            throw tooLarge
         }
         guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
             throw CocoaError(.fileWriteUnknown)
@@ -72,7 +76,7 @@ struct PhotoRoutes {
             var received = 0
             for try await buffer in request.body {
                 received += buffer.readableBytes
-                guard received <= Photo.Limits.bytes else { throw Photos.Problem.tooLarge }
+                guard received <= limit else { throw tooLarge }
                 try buffer.withUnsafeReadableBytes { try handle.write(contentsOf: $0) }
             }
         } catch {

@@ -80,7 +80,7 @@ final class BackupRunner: Sendable {
     }
 
     /// Blocking file work runs on a thread of its own, not on the server's few task threads.
-    private static func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    static func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread { continuation.resume(with: Result { try work() }) }
         }

@@ -1,0 +1,136 @@
+import Foundation
+
+/// The apps Daybook imports from.
+public enum ImportSource: String, CaseIterable, Sendable {
+    case dayone, jrnl, loop, daylio
+}
+
+/// What a file holds, read into Daybook's terms before anything is written. Every item carries the id it had in
+/// the other app (or a digest of its content when it had none), so importing the same file again adds nothing.
+public struct ImportBatch: Sendable {
+    public var entries: [Entry] = []
+    public var photos: [Photo] = []
+    public var trackers: [Tracker] = []
+    public var values: [Value] = []
+    public var logs: [Log] = []
+    /// Items that could not be read, each with why; the rest are imported.
+    public var problems: [ImportProblem] = []
+
+    public init() {}
+
+    public struct Entry: Sendable, Equatable {
+        public var sourceID: String
+        public var moment: Date
+        public var timeZone: TimeZone
+        public var title: String
+        /// Markdown; photos are written `![](photo:SOURCE-ID)` until they have ids of ours.
+        public var body: String
+        public var tags: [String]
+        public var starred: Bool
+        public var place: Place?
+        public var weather: WeatherObservation?
+
+        public init(
+            sourceID: String, moment: Date, timeZone: TimeZone, title: String, body: String, tags: [String] = [],
+            starred: Bool = false, place: Place? = nil, weather: WeatherObservation? = nil
+        ) {
+            self.sourceID = sourceID
+            self.moment = moment
+            self.timeZone = timeZone
+            self.title = title
+            self.body = body
+            self.tags = tags
+            self.starred = starred
+            self.place = place
+            self.weather = weather
+        }
+    }
+
+    /// A photo inside the imported file: where it is in the archive.
+    public struct Photo: Sendable, Equatable {
+        public var sourceID: String
+        public var path: String
+
+        public init(sourceID: String, path: String) {
+            self.sourceID = sourceID
+            self.path = path
+        }
+    }
+
+    public struct Tracker: Sendable, Equatable {
+        public var sourceID: String
+        public var name: String
+        public var kind: TrackerKind
+        public var unit: String?
+        public var isArchived: Bool
+
+        public init(sourceID: String, name: String, kind: TrackerKind, unit: String? = nil, isArchived: Bool = false) {
+            self.sourceID = sourceID
+            self.name = name
+            self.kind = kind
+            self.unit = unit
+            self.isArchived = isArchived
+        }
+    }
+
+    public struct Value: Sendable, Equatable {
+        public var trackerSourceID: String
+        public var day: DayKey
+        public var value: Double
+
+        public init(trackerSourceID: String, day: DayKey, value: Double) {
+            self.trackerSourceID = trackerSourceID
+            self.day = day
+            self.value = value
+        }
+    }
+
+    /// A day's mood (1 very low … 5 great), from a mood tracker.
+    public struct Log: Sendable, Equatable {
+        public var sourceID: String
+        public var day: DayKey
+        public var mood: Int
+
+        public init(sourceID: String, day: DayKey, mood: Int) {
+            self.sourceID = sourceID
+            self.day = day
+            self.mood = mood
+        }
+    }
+}
+
+/// An item that could not be imported, and why (in words for the person importing).
+public struct ImportProblem: Sendable, Equatable {
+    public var item: String
+    public var reason: String
+
+    public init(item: String, reason: String) {
+        self.item = item
+        self.reason = reason
+    }
+}
+
+/// Why a whole file was refused: nothing of it is imported.
+public enum ImportFailure: Error, Equatable, Sendable, CustomStringConvertible {
+    case unreadable(String)
+    case unknownVersion(String)
+    case tooLarge(limit: Int)
+
+    public var description: String {
+        switch self {
+        case .unreadable(let reason): "The file cannot be read: \(reason)."
+        case .unknownVersion(let version): "The file's format version (\(version)) is not one Daybook knows."
+        case .tooLarge(let limit): "The file is larger than \(limit / 1_048_576) MB."
+        }
+    }
+}
+
+/// A short, stable digest of text: the id of an item whose app gave it none (FNV-1a, 64 bits, hex).
+public func contentDigest(_ parts: String...) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in parts.joined(separator: "\u{1F}").utf8 {
+        hash ^= UInt64(byte)
+        hash = hash &* 0x0000_0100_0000_01b3
+    }
+    return String(hash, radix: 16)
+}

@@ -1,0 +1,171 @@
+import DaybookCore
+import Foundation
+
+/// Brings what another app exported into Daybook: only what an earlier import of the same source did not bring,
+/// in one transaction, with a problem noted for each item that cannot come and the rest imported.
+public struct ImportInteractor: Sendable {
+    /// Stores a photo from the file being imported (its bytes checked as an upload's are).
+    public typealias PhotoSaver = @Sendable (ImportBatch.Photo) async throws -> Photo
+    /// Removes a photo stored for an import that then failed.
+    public typealias PhotoDiscarder = @Sendable (Photo) async -> Void
+
+    private let store: any ImportStore
+    private let renderer: any MarkdownRendering
+    private let ids: any IDGenerator
+    private let clock: any DaybookClock
+    private let events: EventBus
+
+    public init(
+        store: any ImportStore, renderer: any MarkdownRendering, ids: any IDGenerator, clock: any DaybookClock,
+        events: EventBus
+    ) {
+        self.store = store
+        self.renderer = renderer
+        self.ids = ids
+        self.clock = clock
+        self.events = events
+    }
+
+    /// - Parameter dryRun: count what would come in, and write nothing (photos included).
+    /// - Throws: the store's error when the transaction fails; nothing of the import is kept then.
+    public func run(
+        _ batch: ImportBatch, from source: ImportSource, dryRun: Bool, savePhoto: PhotoSaver,
+        discardPhoto: @escaping PhotoDiscarder
+    ) async throws -> ImportReport {
+        let now = clock.now()
+        let earlier = try await store.importedItems(from: source)
+        var report = ImportReport()
+        report.problems = batch.problems
+        var plan = ImportPlan(source: source)
+
+        // Photos first: entries link to them.
+        var photoIDs = earlier["photo"] ?? [:]
+        var saved: [Photo] = []
+        for photo in batch.photos {
+            if photoIDs[photo.sourceID] != nil {
+                report.alreadyImported += 1
+                continue
+            }
+            if dryRun {
+                report.photos += 1
+                photoIDs[photo.sourceID] = "new"
+                continue
+            }
+            do {
+                let stored = try await savePhoto(photo)
+                saved.append(stored)
+                plan.photos.append((photo.sourceID, stored))
+                photoIDs[photo.sourceID] = stored.id
+            } catch {
+                report.problems.append(.init(item: photo.path, reason: "\(error)"))
+            }
+        }
+        report.photos = dryRun ? report.photos : plan.photos.count
+
+        try await planTrackers(batch, earlier: earlier, now: now, into: &plan, report: &report)
+        planEntries(batch, earlier: earlier["entry"] ?? [:], photoIDs: photoIDs, into: &plan, report: &report)
+        let moodDays = try await store.daysWithMood()
+        let earlierMoods = earlier["mood"] ?? [:]
+        for log in batch.logs {
+            if earlierMoods[log.sourceID] != nil {
+                report.alreadyImported += 1
+            } else if !moodDays.contains(log.day) {
+                plan.moods.append((log.sourceID, log.day, log.mood))
+            }
+        }
+        report.moods = plan.moods.count
+        guard !dryRun else { return report }
+        do {
+            try await store.applyImport(plan, at: now)
+        } catch {
+            for photo in saved { await discardPhoto(photo) }
+            throw error
+        }
+        if !report.createdNothing {
+            await events.publish(.journal)
+            await events.publish(.trackers)
+        }
+        return report
+    }
+
+    private func planTrackers(
+        _ batch: ImportBatch, earlier: [String: [String: String]], now: Date, into plan: inout ImportPlan,
+        report: inout ImportReport
+    ) async throws {
+        let byName = try await store.trackersByName()
+        var trackerIDs: [String: (id: String, kind: TrackerKind)] = [:]
+        for imported in batch.trackers {
+            let key = imported.name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+            if let id = earlier["tracker"]?[imported.sourceID] {
+                report.alreadyImported += 1
+                trackerIDs[imported.sourceID] = (id, byName.values.first { $0.id == id }?.kind ?? imported.kind)
+            } else if let mine = byName[key] {
+                guard mine.kind == imported.kind else {
+                    report.problems.append(
+                        .init(item: imported.name, reason: "a tracker of that name but another kind is already here"))
+                    continue
+                }
+                plan.trackers.append((imported.sourceID, mine, false))
+                trackerIDs[imported.sourceID] = (mine.id, mine.kind)
+            } else {
+                let name = String(imported.name.prefix(Tracker.Limits.nameLength))
+                let unit = imported.unit.map { String($0.prefix(Tracker.Limits.unitLabelLength)) }
+                let tracker = Tracker(
+                    id: ids.makeID(), name: name, kind: imported.kind, unit: unit.map { .custom($0) },
+                    createdAt: now, archivedAt: imported.isArchived ? now : nil)
+                plan.trackers.append((imported.sourceID, tracker, true))
+                trackerIDs[imported.sourceID] = (tracker.id, tracker.kind)
+                report.trackers += 1
+            }
+        }
+        let taken = try await store.trackerDaysWithValue(trackerIDs: trackerIDs.values.map(\.id))
+        for value in batch.values {
+            guard let tracker = trackerIDs[value.trackerSourceID], value.value.isFinite,
+                abs(value.value) <= Tracker.Limits.magnitude, !taken.contains(tracker.id + "/" + value.day.description)
+            else { continue }
+            plan.values.append((tracker.id, value.day, tracker.kind == .boolean ? 1 : value.value))
+        }
+        report.values = plan.values.count
+    }
+
+    private func planEntries(
+        _ batch: ImportBatch, earlier: [String: String], photoIDs: [String: String], into plan: inout ImportPlan,
+        report: inout ImportReport
+    ) {
+        for entry in batch.entries {
+            if earlier[entry.sourceID] != nil {
+                report.alreadyImported += 1
+                continue
+            }
+            var body = entry.body
+            var cover: String?
+            for (sourceID, id) in photoIDs where body.contains("photo:\(sourceID)") {
+                body = body.replacingOccurrences(of: "photo:\(sourceID)", with: "/photos/\(id)")
+                if cover == nil, id != "new" { cover = id }
+            }
+            let title = entry.title.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !title.isEmpty || !body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+                report.problems.append(.init(item: "entry \(entry.sourceID)", reason: "it is empty"))
+                continue
+            }
+            guard title.count <= JournalEntry.Limits.titleLength, body.utf8.count <= JournalEntry.Limits.bodyBytes
+            else {
+                report.problems.append(
+                    .init(item: "entry \(entry.sourceID)", reason: "it is longer than an entry can be"))
+                continue
+            }
+            let tags = Array(
+                entry.tags.map { String($0.prefix(JournalEntry.Limits.tagLength.upperBound)) }
+                    .prefix(JournalEntry.Limits.tagsPerEntry))
+            let content = JournalEntryContent(
+                moment: entry.moment, day: DayKey(date: entry.moment, timeZone: entry.timeZone),
+                timeZone: entry.timeZone.identifier, title: title, body: body, tags: tags, isStarred: entry.starred,
+                coverPhotoID: cover, place: entry.place)
+            plan.entries.append((entry.sourceID, ids.makeID(), content, renderer.plainText(body)))
+            if let weather = entry.weather, let place = entry.place {
+                plan.weather.append((WeatherKey(place.coordinate, at: entry.moment), weather))
+            }
+        }
+        report.entries = plan.entries.count
+    }
+}

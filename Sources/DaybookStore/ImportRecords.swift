@@ -1,0 +1,105 @@
+import DaybookCore
+import Foundation
+import GRDB
+
+extension AppDatabase: ImportStore {
+    public func importedItems(from source: ImportSource) async throws -> [String: [String: String]] {
+        try await writer.read { db in
+            var items: [String: [String: String]] = [:]
+            let rows = try Row.fetchCursor(
+                db, sql: "SELECT kind, sourceID, localID FROM importedItem WHERE source = ?",
+                arguments: [source.rawValue])
+            while let row = try rows.next() { items[row[0], default: [:]][row[1]] = row[2] }
+            return items
+        }
+    }
+
+    public func trackersByName() async throws -> [String: Tracker] {
+        try await writer.read { db in
+            var byName: [String: Tracker] = [:]
+            for record in try TrackerRecord.fetchAll(db) {
+                if let tracker = record.tracker { byName[record.nameKey] = tracker }
+            }
+            return byName
+        }
+    }
+
+    public func daysWithMood() async throws -> Set<DayKey> {
+        try await writer.read { db in
+            Set(
+                try String.fetchAll(db, sql: "SELECT day FROM dailyLog WHERE mood IS NOT NULL").compactMap(
+                    DayKey.init(string:)))
+        }
+    }
+
+    public func trackerDaysWithValue(trackerIDs: [String]) async throws -> Set<String> {
+        try await writer.read { db in
+            var keys = Set<String>()
+            for id in trackerIDs {
+                for day in try String.fetchAll(
+                    db, sql: "SELECT day FROM trackerValue WHERE trackerID = ?", arguments: [id])
+                {
+                    keys.insert(id + "/" + day)
+                }
+            }
+            return keys
+        }
+    }
+
+    public func applyImport(_ plan: ImportPlan, at now: Date) async throws {
+        try await writer.write { db in
+            let remember = try db.cachedStatement(
+                sql:
+                    "INSERT OR REPLACE INTO importedItem (source, kind, sourceID, localID, importedAt) VALUES (?, ?, ?, ?, ?)"
+            )
+            func note(_ kind: String, _ sourceID: String, _ localID: String) throws {
+                try remember.execute(arguments: [plan.source.rawValue, kind, sourceID, localID, now])
+            }
+            // Photo rows were written as uploads are; the import remembers where they came from.
+            for (sourceID, photo) in plan.photos { try note("photo", sourceID, photo.id) }
+            var position =
+                (try Int.fetchOne(db, sql: "SELECT MAX(position) FROM tracker WHERE archivedAt IS NULL") ?? -1) + 1
+            for (sourceID, tracker, isNew) in plan.trackers {
+                if isNew {
+                    var tracker = tracker
+                    tracker.position = position
+                    position += 1
+                    try TrackerRecord(tracker).insert(db)
+                }
+                try note("tracker", sourceID, tracker.id)
+            }
+            let value = try db.cachedStatement(
+                sql: "INSERT OR IGNORE INTO trackerValue (trackerID, day, value, updatedAt) VALUES (?, ?, ?, ?)")
+            for item in plan.values {
+                try value.execute(arguments: [item.trackerID, item.day.description, item.value, now])
+            }
+            for (sourceID, id, content, plainText) in plan.entries {
+                var record = JournalEntryRecord(
+                    id: id, content, plainText: plainText, createdAt: now, updatedAt: now, revision: 1)
+                try record.insert(db)
+                try note("entry", sourceID, id)
+            }
+            for (sourceID, day, mood) in plan.moods {
+                try db.execute(
+                    sql: """
+                        INSERT INTO dailyLog (day, mood, reflection, updatedAt) VALUES (?, ?, '', ?)
+                        ON CONFLICT (day) DO UPDATE SET mood = excluded.mood, updatedAt = excluded.updatedAt
+                        WHERE dailyLog.mood IS NULL
+                        """, arguments: [day.description, mood, now])
+                try note("mood", sourceID, day.description)
+            }
+            for (key, observation) in plan.weather {
+                try db.execute(
+                    sql: """
+                        INSERT OR IGNORE INTO weatherObservation
+                          (latitude, longitude, hour, condition, temperature, high, low, precipitation, wind, fetchedAt)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [
+                        key.latitude, key.longitude, key.hour, observation.condition.rawValue, observation.temperature,
+                        observation.high, observation.low, observation.precipitation, observation.wind, now,
+                    ])
+            }
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import DaybookCore
+import DaybookFeatures
+import DaybookStore
+import Foundation
+import Hummingbird
+
+/// `POST /api/v1/import/{source}[?dryRun=true]`: another app's export as the body (its file's own bytes), brought
+/// in at once or, with `dryRun`, only counted. The Settings page and `daybook import` both use it.
+struct ImportRoutes {
+    let services: AppServices
+
+    func register(on router: Router<DaybookRequestContext>) {
+        router.post("/api/v1/import/{source}") { request, context in
+            let database = try await services.database()
+            let settings = try await services.ownerSettings(database, request: request)
+            let localizer = services.localizer(for: settings)
+            guard let source = ImportSource(rawValue: context.parameters.get("source") ?? "") else {
+                return APIError.response(
+                    status: .notFound, code: "unknownSource",
+                    message: "Daybook imports from dayone, jrnl, loop and daylio.")
+            }
+            let dryRun = request.uri.queryParameters["dryRun"].map { $0 == "true" || $0 == "1" } ?? false
+            let work = services.backups.service.dataFolder.appendingPathComponent(
+                ".import-\(UUID().uuidString)", isDirectory: true)
+            try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: work) }
+            let file = work.appendingPathComponent("upload")
+            let photos = work.appendingPathComponent("photos", isDirectory: true)
+            do {
+                try await PhotoRoutes.receive(
+                    request, into: file, limit: ImportService.largestFile,
+                    tooLarge: ImportFailure.tooLarge(limit: ImportService.largestFile))
+                let (batch, files) = try await BackupRunner.offThePool {
+                    try ImportService.read(
+                        file, as: source, timeZone: settings.timeZone, photosInto: dryRun ? nil : photos)
+                }
+                let photoInteractor = services.photoInteractor(database)
+                let report = try await services.importInteractor(database).run(
+                    batch, from: source, dryRun: dryRun,
+                    savePhoto: { photo in
+                        guard let unpacked = files[photo.sourceID] else { throw ImportFailure.unreadable(photo.path) }
+                        return try await photoInteractor.add(upload: unpacked)
+                    },
+                    discardPhoto: { photo in try? await photoInteractor.delete(id: photo.id) })
+                return try JSONResponse.make(ImportPresenter.present(report, dryRun: dryRun, localizer: localizer))
+            } catch let failure as ImportFailure {
+                let status: HTTPResponse.Status
+                switch failure {
+                case .tooLarge: status = .contentTooLarge
+                case .unreadable, .unknownVersion: status = .unprocessableContent
+                }
+                return APIError.response(
+                    status: status, code: "importRefused", message: localizer("import.failed", failure.description))
+            }
+        }
+    }
+}

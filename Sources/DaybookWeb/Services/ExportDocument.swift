@@ -1,0 +1,82 @@
+import DaybookCore
+import DaybookStore
+import Foundation
+
+/// The text files of an export: its README, `daybook.json` and one Markdown file per entry.
+enum ExportDocument {
+    static let readme = """
+        # Daybook export
+
+        - `daybook.json`: everything, as `{"format": "daybook-export", "version": 1, "exportedAt", "timeZone",
+          "schema", "tables"}`. `tables` holds each table as a list of rows, each row an object of its columns with
+          the values as stored: text, numbers (true and false as 1 and 0), or null. Times are UTC
+          (`YYYY-MM-DD HH:MM:SS.SSS`), days are `YYYY-MM-DD` in the owner's time zone. `schema` names the database
+          migrations the data has. Secrets (the passphrase, sign-ins, API tokens, push subscriptions) are left out.
+        - `entries/YEAR/DATE-TIME-ID.md`: each journal entry in Markdown, with YAML front matter (id, date with
+          its offset, time zone, title, tags, starred, location, cover photo). Photos are linked as
+          `../../photos/ID.jpg`.
+        - `photos/`: the original of every photo, named by its id.
+        - `csv/`: focus sessions, daily logs and tracker values, as spreadsheets read them (RFC 4180).
+        - `tasks.ics`: the tasks as iCalendar (RFC 5545), repeating ones with their rules.
+
+        """
+
+    static func json(_ contents: AppDatabase.ExportContents, settings: Settings, now: Date) throws -> Data {
+        let head: [String: Any] = [
+            "format": ExportService.formatName, "version": ExportService.formatVersion,
+            "exportedAt": now.formatted(.iso8601), "timeZone": settings.timeZone.identifier,
+            "schema": contents.migrations,
+        ]
+        var data = try JSONSerialization.data(withJSONObject: head, options: [.sortedKeys, .withoutEscapingSlashes])
+        data.removeLast()  // the closing brace: the tables go in before it
+        data.append(contentsOf: Array(#","tables":"#.utf8))
+        data.append(contents.tables)
+        data.append(UInt8(ascii: "}"))
+        return data
+    }
+
+    static func entryPath(_ entry: AppDatabase.ExportedEntry) -> String {
+        let zone = TimeZone(identifier: entry.timeZone) ?? .gmt
+        let stamp = stampFormatter(zone, "yyyy-MM-dd-HHmm").string(from: entry.moment)
+        let safeID = String(entry.id.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" })
+        return "entries/\(stamp.prefix(4))/\(stamp)-\(safeID).md"
+    }
+
+    static func markdown(_ entry: AppDatabase.ExportedEntry, photoNames: [String: String]) -> String {
+        let zone = TimeZone(identifier: entry.timeZone) ?? .gmt
+        var lines = [
+            "---", "id: \(quoted(entry.id))",
+            "date: \(stampFormatter(zone, "yyyy-MM-dd'T'HH:mm:ssxxxxx").string(from: entry.moment))",
+            "timeZone: \(quoted(entry.timeZone))", "title: \(quoted(entry.title))",
+            "tags: [\(entry.tags.map(quoted).joined(separator: ", "))]", "starred: \(entry.isStarred)",
+        ]
+        if let latitude = entry.latitude, let longitude = entry.longitude {
+            lines += ["location:", "  latitude: \(latitude)", "  longitude: \(longitude)"]
+            if let name = entry.placeName, !name.isEmpty { lines.append("  name: \(quoted(name))") }
+            if let country = entry.placeCountry, !country.isEmpty { lines.append("  country: \(quoted(country))") }
+        }
+        if let cover = entry.coverPhotoID, let name = photoNames[cover] {
+            lines.append("cover: \(quoted("../../photos/" + name))")
+        }
+        lines += ["updated: \(entry.updatedAt.formatted(.iso8601))", "---", ""]
+        var body = entry.body
+        for (id, name) in photoNames where body.contains("/photos/\(id)") {
+            body = body.replacingOccurrences(of: "(/photos/\(id)", with: "(../../photos/\(name)")
+        }
+        return lines.joined(separator: "\n") + "\n" + body + (body.hasSuffix("\n") ? "" : "\n")
+    }
+
+    /// A YAML double-quoted string: JSON's escaping is valid YAML.
+    static func quoted(_ text: String) -> String {
+        let data = (try? JSONSerialization.data(withJSONObject: [text], options: [.withoutEscapingSlashes])) ?? Data()
+        return String(decoding: data.dropFirst().dropLast(), as: UTF8.self)
+    }
+
+    private static func stampFormatter(_ zone: TimeZone, _ format: String) -> DateFormatter {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = zone
+        formatter.dateFormat = format
+        return formatter
+    }
+}

@@ -1,0 +1,94 @@
+import DaybookCore
+import DaybookStore
+import Foundation
+import ZIPFoundation
+
+/// Everything the owner has, in one ZIP anyone can open: a documented, versioned JSON of every table, one
+/// Markdown file per entry with front matter, the photo originals, CSV for focus sessions, daily logs and tracker
+/// values, and an iCalendar file of the tasks.
+public struct ExportService: Sendable {
+    public static let formatName = "daybook-export"
+    /// Raised when the layout of `daybook.json` changes in a way a reader must know.
+    public static let formatVersion = 1
+    static let folder = "daybook-export/"
+
+    public let dataFolder: URL
+
+    public init(dataFolder: URL) { self.dataFolder = dataFolder }
+
+    public struct Written: Sendable {
+        public var file: URL
+        public var size: Int64
+        public var entries: Int
+        public var photos: Int
+    }
+
+    /// Writes the ZIP to `destination` (whole or not at all).
+    /// - Parameter progress: files written so far and the total.
+    public func write(
+        _ contents: AppDatabase.ExportContents, settings: Settings, to destination: URL, now: Date,
+        progress: (Int, Int) -> Void = { _, _ in }
+    ) throws -> Written {
+        let partial = destination.deletingLastPathComponent()
+            .appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).partial")
+        try FileManager.default.createDirectory(
+            at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: partial) }
+        let archive = try Archive(url: partial, accessMode: .create)
+        let photoFolder = dataFolder.appendingPathComponent("photos", isDirectory: true)
+        let photoNames = Dictionary(
+            uniqueKeysWithValues: contents.photos.map { ($0.id, $0.id + "." + Self.fileExtension($0.type)) })
+        let total = 7 + contents.entries.count + contents.photos.count
+        var done = 0
+        func add(_ path: String, _ data: Data) throws {
+            try archive.addEntry(
+                with: Self.folder + path, type: .file, uncompressedSize: Int64(data.count), modificationDate: now,
+                compressionMethod: .deflate
+            ) { position, size in data.subdata(in: Int(position)..<Int(position) + size) }
+            done += 1
+            progress(done, total)
+        }
+        try add("README.md", Data(ExportDocument.readme.utf8))
+        try add("daybook.json", try ExportDocument.json(contents, settings: settings, now: now))
+        for entry in contents.entries {
+            try add(ExportDocument.entryPath(entry), Data(ExportDocument.markdown(entry, photoNames: photoNames).utf8))
+        }
+        for photo in contents.photos {
+            let file = photoFolder.appendingPathComponent(photo.id)
+            if FileManager.default.fileExists(atPath: file.path) {
+                // Photos are compressed already.
+                try archive.addEntry(with: Self.folder + "photos/" + photoNames[photo.id]!, fileURL: file)
+            }
+            done += 1
+            progress(done, total)
+        }
+        let zone = settings.timeZone
+        try add("csv/focus-sessions.csv", try ExportCSV.sessions(contents.sessions, timeZone: zone))
+        try add("csv/daily-logs.csv", try ExportCSV.logs(contents.logs))
+        try add("csv/tracker-values.csv", try ExportCSV.trackerValues(contents.trackerValues))
+        try add(
+            "tasks.ics",
+            Data(
+                TaskCalendar.document(
+                    contents.calendar, name: settings.journalName, timeZone: zone, now: now, includeAnytime: true
+                ).utf8))
+        if FileManager.default.fileExists(atPath: destination.path) {
+            _ = try FileManager.default.replaceItemAt(destination, withItemAt: partial)
+        } else {
+            try FileManager.default.moveItem(at: partial, to: destination)
+        }
+        return Written(
+            file: destination, size: try BackupService.size(of: destination), entries: contents.entries.count,
+            photos: contents.photos.count)
+    }
+
+    static func fileExtension(_ type: String) -> String {
+        switch type {
+        case "image/jpeg", "jpeg": "jpg"
+        case "image/png", "png": "png"
+        case "image/webp", "webp": "webp"
+        case "image/heic", "heic": "heic"
+        default: "bin"
+        }
+    }
+}

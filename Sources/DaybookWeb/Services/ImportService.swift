@@ -1,0 +1,124 @@
+import CSV
+import DaybookCore
+import Foundation
+import ZIPFoundation
+
+/// Reads another app's export into an `ImportBatch`: a file as the app writes it (a ZIP for Day One, Loop and
+/// Daylio; JSON or text for jrnl). Archives are read entry by entry with a limit on the bytes that come out, so a
+/// ZIP bomb stops at the limit, and names inside an archive only ever pick an entry, never a path on disk.
+struct ImportService: Sendable {
+    /// The largest import file.
+    static let largestFile = 1 << 30
+    /// The largest JSON or CSV inside an archive, or a jrnl file.
+    static let largestText = 64 << 20
+    static let largestPhoto = Photo.Limits.bytes
+
+    /// - Parameter photosInto: where to unpack the photos an import will store; nil for a dry run.
+    /// - Returns: the batch, and each photo's unpacked file by source id.
+    static func read(
+        _ file: URL, as source: ImportSource, timeZone: TimeZone, photosInto folder: URL?
+    ) throws -> (ImportBatch, [String: URL]) {
+        switch source {
+        case .jrnl:
+            let size = try BackupService.size(of: file)
+            guard size <= largestText else { throw ImportFailure.tooLarge(limit: largestText) }
+            return (try JrnlImport.parse(try Data(contentsOf: file), timeZone: timeZone), [:])
+        case .loop:
+            let archive = try open(file)
+            guard let habits = entry(archive, "Habits.csv"), let checks = entry(archive, "Checkmarks.csv") else {
+                throw ImportFailure.unreadable(
+                    "it is not a Loop Habit Tracker export (no Habits.csv and Checkmarks.csv)")
+            }
+            return (
+                try LoopImport.parse(habits: try rows(read(archive, habits)), checks: try rows(read(archive, checks))),
+                [:]
+            )
+        case .daylio:
+            let archive = try open(file)
+            guard let backup = entry(archive, "backup.daylio") else {
+                throw ImportFailure.unreadable("it is not a Daylio backup (no backup.daylio inside)")
+            }
+            let text = try read(archive, backup)
+            let json = Data(base64Encoded: text, options: .ignoreUnknownCharacters) ?? text
+            return (try DaylioImport.parse(json), [:])
+        case .dayone:
+            let archive = try open(file)
+            let journals = archive.filter { $0.type == .file && $0.path.hasSuffix(".json") && !$0.path.contains("/") }
+            guard !journals.isEmpty else {
+                throw ImportFailure.unreadable("it is not a Day One export (no journal JSON)")
+            }
+            var batch = ImportBatch()
+            for journal in journals {
+                let part = try DayOneImport.parse(try read(archive, journal), name: journal.path)
+                batch.entries += part.entries
+                batch.photos += part.photos
+                batch.problems += part.problems
+            }
+            var files: [String: URL] = [:]
+            batch.photos = batch.photos.filter { photo in
+                guard let found = archive[photo.path], found.type == .file else {
+                    batch.problems.append(.init(item: photo.path, reason: "the photo is not in the archive"))
+                    return false
+                }
+                return true
+            }
+            if let folder {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                for photo in batch.photos {
+                    let target = folder.appendingPathComponent(UUID().uuidString)
+                    do {
+                        try read(archive, archive[photo.path]!, limit: largestPhoto).write(to: target)
+                        files[photo.sourceID] = target
+                    } catch {
+                        batch.problems.append(.init(item: photo.path, reason: "\(error)"))
+                    }
+                }
+            }
+            return (batch, files)
+        }
+    }
+
+    private static func open(_ file: URL) throws -> Archive {
+        do {
+            return try Archive(url: file, accessMode: .read, pathEncoding: nil)
+        } catch {
+            throw ImportFailure.unreadable("it is not a ZIP archive, or the archive is damaged")
+        }
+    }
+
+    /// An entry by its name, at the top of the archive or inside its one folder.
+    private static func entry(_ archive: Archive, _ name: String) -> Entry? {
+        archive.first { entry in
+            entry.type == .file
+                && (entry.path == name
+                    || (entry.path.hasSuffix("/" + name) && entry.path.split(separator: "/").count == 2))
+        }
+    }
+
+    /// An entry's bytes, stopping as soon as more come out than `limit` (whatever the entry claims).
+    private static func read(_ archive: Archive, _ entry: Entry, limit: Int = largestText) throws -> Data {
+        guard entry.uncompressedSize <= UInt64(limit) else { throw ImportFailure.tooLarge(limit: limit) }
+        var data = Data()
+        do {
+            _ = try archive.extract(entry) { piece in
+                data.append(piece)
+                if data.count > limit { throw ImportFailure.tooLarge(limit: limit) }
+            }
+        } catch let failure as ImportFailure {
+            throw failure
+        } catch {
+            throw ImportFailure.unreadable("\(entry.path) is damaged")
+        }
+        return data
+    }
+
+    private static func rows(_ data: Data) throws -> [[String]] {
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ImportFailure.unreadable("a CSV file is not UTF-8")
+        }
+        let reader = try CSVReader(string: text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text)
+        var rows: [[String]] = []
+        while let row = reader.next() { rows.append(row) }
+        return rows
+    }
+}
