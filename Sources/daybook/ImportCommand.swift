@@ -11,16 +11,17 @@ struct ImportCommand: AsyncParsableCommand {
             jrnl    jrnl's JSON export (jrnl --export json) or its plain-text journal file
             loop    the ZIP of Loop Habit Tracker's CSV export (habits become trackers)
             daylio  a Daylio backup (.daylio): moods, notes and activities
+            daybook Daybook's own export (daybook export --to FILE.zip): entries, photos, trackers, moods
             Importing the same file again adds nothing. Example: daybook import jrnl ~/journal.txt --dry-run
             """)
     @OptionGroup var server: ServerOptions
-    @Argument(help: "dayone, jrnl, loop or daylio.") var source: Source
+    @Argument(help: "dayone, jrnl, loop, daylio or daybook.") var source: Source
     @Argument(help: "The exported file.") var file: String
     @Flag(help: "Print what would be imported, and write nothing.") var dryRun = false
     @Option(help: "plain or json.") var format: OutputFormat = .plain
 
     enum Source: String, ExpressibleByArgument, CaseIterable {
-        case dayone, jrnl, loop, daylio
+        case dayone, jrnl, loop, daylio, daybook
     }
 
     func run() async throws {

@@ -68,7 +68,7 @@ struct ImportParserTests {
         ]
         let batch = try LoopImport.parse(habits: habits, checks: checks)
         #expect(batch.trackers.map(\.kind) == [.boolean, .number])
-        #expect(batch.trackers[1].unit == "km" && batch.trackers[0].unit == nil)
+        #expect(batch.trackers[1].unit == .custom("km") && batch.trackers[0].unit == nil)
         let day = DayKey(string: "2025-02-03")!
         #expect(
             batch.values == [

@@ -156,4 +156,39 @@ struct BackupTests {
         #expect(aside.lastPathComponent.hasPrefix("before-restore-"))
         #expect(try Self.contents(of: aside) == before)
     }
+
+    @Test(
+        "a backup opened by Debian's age and encrypted again by it (to a key) restores whole",
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: "/usr/bin/age")
+                || ProcessInfo.processInfo.environment["CI"] != nil))
+    func ageMadeArchiveRestores() async throws {
+        let (folder, database) = try await Self.filledFolder()
+        let ours = folder.appendingPathComponent("backups/ours.age")
+        _ = try BackupService(dataFolder: folder).create(
+            from: database, recipients: Self.recipients, to: ours, now: Self.now)
+        let scratch = Fixtures.temporaryFolder()
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        // Given the archive inside, decrypted by age and encrypted again by age, to a key of age-keygen's
+        let key = scratch.appendingPathComponent("key.txt")
+        let theirs = scratch.appendingPathComponent("theirs.age")
+        let script = """
+            set -e
+            printf '%s\\n' '\(Self.passphrase)' | script -qec "age -d -o '\(scratch.path)/backup.tar' '\(ours.path)'" /dev/null >/dev/null
+            age-keygen -o '\(key.path)' 2>/dev/null
+            age -R <(age-keygen -y '\(key.path)') -o '\(theirs.path)' '\(scratch.path)/backup.tar'
+            """
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/bash")
+        shell.arguments = ["-c", script]
+        try shell.run()
+        shell.waitUntilExit()
+        #expect(shell.terminationStatus == 0)
+        // When Daybook restores what age wrote
+        let identities = try AgeIdentity.parseFile(String(contentsOf: key, encoding: .utf8))
+        let empty = Fixtures.temporaryFolder()
+        _ = try BackupService(dataFolder: empty).restore(from: theirs, identities: identities, now: Self.now)
+        // Then everything is there
+        #expect(try Self.contents(of: empty) == Self.contents(of: folder))
+    }
 }

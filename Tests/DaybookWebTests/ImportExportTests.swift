@@ -125,7 +125,8 @@ struct ImportExportTests {
             let bombed = try await Self.post(&browser, "/api/v1/import/dayone", bomb)
             #expect(bombed.status == .contentTooLarge)
             let unknown = try await Self.post(&browser, "/api/v1/import/evernote", Data("x".utf8))
-            #expect(unknown.status == .notFound)
+            #expect(unknown.status == .badRequest)
+            #expect(unknown.text.contains(#""fields":{"source""#))
             let named = try jsonObject(try await Self.post(&browser, "/api/v1/import/dayone", climbing))
             // The entry comes in; the photo its JSON pointed outside the archive is a problem, not a file read.
             #expect((named["created"] as? [String: Int])?["entries"] == 1)
@@ -210,5 +211,71 @@ struct ImportExportTests {
                     == .forbidden)
             #expect(try await browser.get("/feeds/tasks.ics").status != .ok)
         }
+    }
+
+    @Test("Daybook's own export imports into an empty Daybook: entries with photos and places, trackers, values, moods")
+    func ownFormatRoundTrip() async throws {
+        // Given a Daybook with a year of use and an entry with a photo and a place
+        let source = try await app()
+        let sourceDatabase = try #require(source.database)
+        _ = try await sourceDatabase.fillDemo(
+            years: 1, seed: 3, timeZone: Fixtures.seoul, today: DayKey(string: "2026-11-20")!)
+        let dayOne = try Self.zip([
+            (
+                "Journal.json",
+                Data(
+                    #"{"entries": [{"uuid": "E", "creationDate": "2024-07-14T03:20:00Z", "timeZone": "Europe/Paris", "text": "Seine ![](dayone-moment://P)", "location": {"latitude": 48.85, "longitude": 2.35, "placeName": "Paris"}, "photos": [{"identifier": "P", "md5": "ab", "type": "jpeg"}]}]}"#
+                        .utf8)
+            ),
+            ("photos/ab.jpeg", try TestPictures.make(.jpeg)),
+        ])
+        let exported = Locked(Data())
+        try await source.browse { browser in
+            _ = try await browser.get("/")
+            _ = try await Self.post(&browser, "/api/v1/import/dayone", dayOne)
+            let zip = Data(buffer: try await browser.get("/settings/export.zip").body)
+            exported.withLock { $0 = zip }
+        }
+        // When it is imported into an empty Daybook
+        let target = try await TestApp.make(settings: Fixtures.settings(), dataFolder: Fixtures.temporaryFolder())
+        let targetDatabase = try #require(target.database)
+        let export = exported.withLock { $0 }
+        try await target.browse { browser in
+            _ = try await browser.get("/")
+            let first = try jsonObject(try await Self.post(&browser, "/api/v1/import/daybook", export))
+            #expect((first["problems"] as? [Any])?.isEmpty == true)
+            let again = try jsonObject(try await Self.post(&browser, "/api/v1/import/daybook", export))
+            #expect(again["summary"] as? String == "Nothing new: everything in this file was imported before.")
+        }
+        // Then its entries, photos, places, trackers, values and moods are there
+        func everything(_ database: AppDatabase) async throws -> [String] {
+            var lines: [String] = []
+            var cursor: JournalCursor?
+            repeat {
+                let page = try await database.entries(JournalListQuery(limit: 200, after: cursor))
+                for summary in page.entries {
+                    let entry = try #require(try await database.entry(id: summary.id))
+                    let body = entry.body.replacingOccurrences(
+                        of: #"/photos/[0-9a-f-]{36}"#, with: "/photos/ID", options: .regularExpression)
+                    lines.append(
+                        "\(entry.moment) \(entry.timeZone) \(entry.title) \(body) \(entry.tags) \(entry.isStarred) \(entry.place?.name ?? "-") \(entry.coverPhotoID != nil)"
+                    )
+                }
+                cursor = page.next
+            } while cursor != nil
+            let trackers = try await database.trackers()
+            lines += trackers.map { "tracker \($0.name) \($0.kind) \(String(describing: $0.unit))" }
+            for tracker in trackers {
+                let values = try await database.trackerValues(
+                    trackerID: tracker.id, from: DayKey(string: "2020-01-01")!, through: DayKey(string: "2027-01-01")!)
+                lines.append(
+                    "values \(tracker.name) \(values.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })")
+            }
+            lines += try await database.allDailyLogs().compactMap { log in log.mood.map { "mood \(log.day) \($0)" } }
+            return lines.sorted()
+        }
+        let before = try await everything(sourceDatabase)
+        #expect(before.count > 500)
+        #expect(try await everything(targetDatabase) == before)
     }
 }

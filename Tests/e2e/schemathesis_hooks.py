@@ -328,6 +328,28 @@ def kind_of(path: str) -> str | None:
     return None
 
 
+def _zip(files: dict[str, bytes]) -> bytes:
+    import io
+    import zipfile
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for name, data in files.items():
+            archive.writestr(name, data)
+    return buffer.getvalue()
+
+
+# A small, valid export of each app Daybook imports from: a positive case sends one (random bytes are not an
+# export, and the server rightly refuses them).
+IMPORT_FILES = {
+    "jrnl": b"[2025-01-06 09:30] Contract run. Imported once. @api\n",
+    "dayone": _zip({"Journal.json": b'{"metadata": {"version": "1.0"}, "entries": []}'}),
+    "loop": _zip({"Habits.csv": b"Position,Name,Type,Unit\n001,Stretch,YES_NO,\n",
+                  "Checkmarks.csv": b"Date,Stretch\n2025-01-06,2\n"}),
+    "daylio": _zip({"backup.daylio": __import__("base64").b64encode(b'{"customMoods": [], "tags": [], "dayEntries": []}')}),
+    "daybook": _zip({"daybook-export/daybook.json": b'{"format": "daybook-export", "version": 1, "tables": {}}'}),
+}
+
+
 @schemathesis.hook
 def map_case(context, case):
     operation = case.operation.definition.raw.get("operationId") if case.operation else None
@@ -337,6 +359,9 @@ def map_case(context, case):
         case.body = SMALL_PNG
         # Schemathesis re-checks an edited body against its schema and takes any binary one for invalid, which
         # would turn this case into one expected to be refused: the PNG is its generated value.
+        case._record_starting_state()
+    if operation == "importFile" and positive and (case.path_parameters or {}).get("source") in IMPORT_FILES:
+        case.body = IMPORT_FILES[case.path_parameters["source"]]
         case._record_starting_state()
     if operation == "addPushSubscription" and positive:
         case.body = {"endpoint": "http://127.0.0.1:9/push/kept", "keys": {"p256dh": BROWSER_KEY, "auth": BROWSER_AUTH}}

@@ -3,8 +3,9 @@ refused while a server holds the folder or with the wrong passphrase, restored i
 server then serves; and "Back up now" from the Settings page in a real browser."""
 
 import os
-import shutil
 import subprocess
+
+from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import LOG_DIR, call, complete_onboarding, daybook_binary, open_page, screenshot, start_server, wait_for
 
@@ -92,3 +93,30 @@ def test_backup_now_from_the_settings_page(server, browser):
     open_page(phone, server.url + "/settings/backups")
     assert "암호로 잠겨" in wait_for(phone, "#lock-state").text
     screenshot(phone, "backups-phone-ko")
+
+
+def test_import_from_the_settings_page_shows_the_entries(server, browser, tmp_path):
+    journal = tmp_path / "journal.txt"
+    journal.write_text("[2025-03-01 08:15] Morning walk by the river. Herons again. @walk\n\n"
+                       "[2025-03-02 21:40] *Finished the book! What an ending. @reading\n", encoding="utf-8")
+    driver = browser("en-US", 1280, 900)
+    complete_onboarding(driver, server, language="en")
+    open_page(driver, server.url + "/settings/backups")
+    wait_for(driver, "#import-form")
+    driver.execute_script("document.getElementById('import-source').value = 'jrnl'")
+    driver.find_element("id", "import-file").send_keys(str(journal))
+    driver.execute_script("document.getElementById('import-dry-run').checked = true")
+    driver.execute_script("document.getElementById('import-form').requestSubmit()")
+    WebDriverWait(driver, 30).until(
+        lambda d: "Would import" in d.execute_script("return document.getElementById('import-result').textContent"))
+    assert "2 entries" in driver.find_element("id", "import-summary").text
+    assert call(server, "GET", "/api/v1/entries")["entries"] == []
+
+    driver.execute_script("document.getElementById('import-dry-run').checked = false")
+    driver.execute_script("document.getElementById('import-form').requestSubmit()")
+    WebDriverWait(driver, 30).until(
+        lambda d: "Imported" in d.execute_script("return document.getElementById('import-result').textContent"))
+    screenshot(driver, "import-done-en")
+    open_page(driver, server.url + "/journal")
+    page = driver.execute_script("return document.body.textContent")
+    assert "Morning walk by the river." in page and "Finished the book!" in page

@@ -112,8 +112,9 @@ def test_trackers_on_a_phone_in_korean(server, browser):
     assert "8,000걸음" in wait_for(driver, "#tracker-today").text
     # The second tracker moves up with its arrow.
     driver.find_element(By.CSS_SELECTOR, f".tracker-row[data-id='{steps['id']}'] button[value='up']").click()
+    # Read by script: the list is replaced as the new order comes back, so a found row may go stale.
     WebDriverWait(driver, 10).until(
-        lambda d: d.find_element(By.CSS_SELECTOR, ".tracker-row").get_attribute("data-id") == steps["id"])
+        lambda d: d.execute_script("return document.querySelector('.tracker-row')?.dataset.id") == steps["id"])
     screenshot(driver, "ko-phone-trackers")
     open_page(driver, server.url + "/")
     assert "오늘의 트래커" in wait_for(driver, "#today-trackers").text

@@ -3,6 +3,8 @@ import Foundation
 /// The apps Daybook imports from.
 public enum ImportSource: String, CaseIterable, Sendable {
     case dayone, jrnl, loop, daylio
+    /// Daybook's own export (`daybook export`).
+    case daybook
 }
 
 /// What a file holds, read into Daybook's terms before anything is written. Every item carries the id it had in
@@ -61,10 +63,12 @@ public struct ImportBatch: Sendable {
         public var sourceID: String
         public var name: String
         public var kind: TrackerKind
-        public var unit: String?
+        public var unit: TrackerUnit?
         public var isArchived: Bool
 
-        public init(sourceID: String, name: String, kind: TrackerKind, unit: String? = nil, isArchived: Bool = false) {
+        public init(
+            sourceID: String, name: String, kind: TrackerKind, unit: TrackerUnit? = nil, isArchived: Bool = false
+        ) {
             self.sourceID = sourceID
             self.name = name
             self.kind = kind

@@ -27,7 +27,8 @@ public enum LoopImport {
             let unit = unitColumn.flatMap { row.count > $0 ? row[$0].trimmingCharacters(in: .whitespaces) : nil }
             let tracker = ImportBatch.Tracker(
                 sourceID: (positionColumn.map { row.count > $0 ? row[$0] : "" } ?? "") + ":" + name, name: name,
-                kind: numeric ? .number : .boolean, unit: numeric && unit?.isEmpty == false ? unit : nil,
+                kind: numeric ? .number : .boolean,
+                unit: numeric && unit?.isEmpty == false ? unit.map(TrackerUnit.custom) : nil,
                 isArchived: archivedColumn.map { row.count > $0 && row[$0].lowercased() == "true" } ?? false)
             batch.trackers.append(tracker)
             byName[name] = tracker

@@ -57,6 +57,17 @@ public enum PhotoType: String, Codable, Sendable, CaseIterable {
     case heic = "image/heic"
     case heif = "image/heif"
 
+    /// The file extension an export names the original with.
+    public var fileExtension: String {
+        switch self {
+        case .jpeg: "jpg"
+        case .png: "png"
+        case .webp: "webp"
+        case .heic: "heic"
+        case .heif: "heif"
+        }
+    }
+
     /// The format whose signature starts `bytes` (at least the first 32 bytes of the file), or `nil` for
     /// anything else: GIF, SVG, AVIF, text, a name that lies.
     public static func sniff(_ bytes: [UInt8]) -> PhotoType? {

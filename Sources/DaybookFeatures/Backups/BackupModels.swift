@@ -52,6 +52,7 @@ public enum BackupsScene {
         public var exportHeading: String
         public var exportHint: String
         public var exportLabel: String
+        public var importing: Importing
         public var restoreHeading: String
         public var restoreHint: String
         public var restoreCommand: String
@@ -68,6 +69,20 @@ public enum BackupsScene {
         public var failure: String?
         public var runLabel: String
         public var canRun: Bool
+    }
+
+    /// The import form; the page's script sends the file to the import API and shows what came in.
+    public struct Importing: Sendable, Encodable {
+        public var heading: String
+        public var hint: String
+        public var sourceLabel: String
+        public var sources: [FormOption]
+        public var fileLabel: String
+        public var dryRunLabel: String
+        public var runLabel: String
+        public var runningLabel: String
+        public var chooseFileLabel: String
+        public var problemsLabel: String
     }
 
     public struct FileRow: Sendable, Encodable {

@@ -43,7 +43,19 @@ public enum BackupPresenter {
             },
             noFiles: response.files.isEmpty ? localizer("backups.files.none") : nil,
             exportHeading: localizer("backups.export"), exportHint: localizer("backups.export.hint"),
-            exportLabel: localizer("backups.export.link"), restoreHeading: localizer("backups.restore"),
+            exportLabel: localizer("backups.export.link"),
+            importing: BackupsScene.Importing(
+                heading: localizer("import.heading"), hint: localizer("import.hint"),
+                sourceLabel: localizer("import.source"),
+                sources: [
+                    ("dayone", "Day One"), ("jrnl", "jrnl"), ("loop", "Loop Habit Tracker"), ("daylio", "Daylio"),
+                    ("daybook", "Daybook"),
+                ]
+                .map { FormOption(value: $0.0, label: $0.1, isSelected: $0.0 == "dayone") },
+                fileLabel: localizer("import.file"), dryRunLabel: localizer("import.dryRun"),
+                runLabel: localizer("import.run"), runningLabel: localizer("import.running"),
+                chooseFileLabel: localizer("import.chooseFile"), problemsLabel: localizer("import.problems")),
+            restoreHeading: localizer("backups.restore"),
             restoreHint: localizer("backups.restore.hint"),
             restoreCommand: "daybook backup restore FILE",
             error: problems.isEmpty ? nil : FieldProblemPresenter.summary(count: problems.count, localizer: localizer),

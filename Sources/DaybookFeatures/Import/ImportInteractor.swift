@@ -109,9 +109,12 @@ public struct ImportInteractor: Sendable {
                 trackerIDs[imported.sourceID] = (mine.id, mine.kind)
             } else {
                 let name = String(imported.name.prefix(Tracker.Limits.nameLength))
-                let unit = imported.unit.map { String($0.prefix(Tracker.Limits.unitLabelLength)) }
+                var unit = imported.unit
+                if case .custom(let label) = unit {
+                    unit = .custom(String(label.prefix(Tracker.Limits.unitLabelLength)))
+                }
                 let tracker = Tracker(
-                    id: ids.makeID(), name: name, kind: imported.kind, unit: unit.map { .custom($0) },
+                    id: ids.makeID(), name: name, kind: imported.kind, unit: unit,
                     createdAt: now, archivedAt: imported.isArchived ? now : nil)
                 plan.trackers.append((imported.sourceID, tracker, true))
                 trackerIDs[imported.sourceID] = (tracker.id, tracker.kind)

@@ -16,10 +16,14 @@ struct ImportRoutes {
             let localizer = services.localizer(for: settings)
             guard let source = ImportSource(rawValue: context.parameters.get("source") ?? "") else {
                 return APIError.response(
-                    status: .notFound, code: "unknownSource",
+                    status: .badRequest, code: "invalidParameter",
                     message: "Daybook imports from dayone, jrnl, loop and daylio.")
             }
-            let dryRun = request.uri.queryParameters["dryRun"].map { $0 == "true" || $0 == "1" } ?? false
+            let dryRunText = request.uri.queryParameters["dryRun"].map(String.init) ?? "false"
+            guard dryRunText == "true" || dryRunText == "false" else {
+                return APIError.response(status: .badRequest, code: "invalidQuery", message: "dryRun is true or false.")
+            }
+            let dryRun = dryRunText == "true"
             let work = services.backups.service.dataFolder.appendingPathComponent(
                 ".import-\(UUID().uuidString)", isDirectory: true)
             try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)

@@ -37,7 +37,9 @@ public struct ExportService: Sendable {
         let archive = try Archive(url: partial, accessMode: .create)
         let photoFolder = dataFolder.appendingPathComponent("photos", isDirectory: true)
         let photoNames = Dictionary(
-            uniqueKeysWithValues: contents.photos.map { ($0.id, $0.id + "." + Self.fileExtension($0.type)) })
+            uniqueKeysWithValues: contents.photos.map {
+                ($0.id, $0.id + "." + (PhotoType(rawValue: $0.type)?.fileExtension ?? "bin"))
+            })
         let total = 7 + contents.entries.count + contents.photos.count
         var done = 0
         func add(_ path: String, _ data: Data) throws {
@@ -80,15 +82,5 @@ public struct ExportService: Sendable {
         return Written(
             file: destination, size: try BackupService.size(of: destination), entries: contents.entries.count,
             photos: contents.photos.count)
-    }
-
-    static func fileExtension(_ type: String) -> String {
-        switch type {
-        case "image/jpeg", "jpeg": "jpg"
-        case "image/png", "png": "png"
-        case "image/webp", "webp": "webp"
-        case "image/heic", "heic": "heic"
-        default: "bin"
-        }
     }
 }

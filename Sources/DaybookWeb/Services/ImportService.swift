@@ -41,6 +41,14 @@ struct ImportService: Sendable {
             let text = try read(archive, backup)
             let json = Data(base64Encoded: text, options: .ignoreUnknownCharacters) ?? text
             return (try DaylioImport.parse(json), [:])
+        case .daybook:
+            let archive = try open(file)
+            guard let json = archive[DaybookExportImport.folder + "daybook.json"] else {
+                throw ImportFailure.unreadable("it is not a Daybook export (no daybook-export/daybook.json)")
+            }
+            var batch = try DaybookExportImport.parse(try read(archive, json))
+            let files = try unpack(&batch, from: archive, into: folder)
+            return (batch, files)
         case .dayone:
             let archive = try open(file)
             let journals = archive.filter { $0.type == .file && $0.path.hasSuffix(".json") && !$0.path.contains("/") }
@@ -54,28 +62,39 @@ struct ImportService: Sendable {
                 batch.photos += part.photos
                 batch.problems += part.problems
             }
-            var files: [String: URL] = [:]
-            batch.photos = batch.photos.filter { photo in
-                guard let found = archive[photo.path], found.type == .file else {
-                    batch.problems.append(.init(item: photo.path, reason: "the photo is not in the archive"))
-                    return false
-                }
-                return true
-            }
-            if let folder {
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-                for photo in batch.photos {
-                    let target = folder.appendingPathComponent(UUID().uuidString)
-                    do {
-                        try read(archive, archive[photo.path]!, limit: largestPhoto).write(to: target)
-                        files[photo.sourceID] = target
-                    } catch {
-                        batch.problems.append(.init(item: photo.path, reason: "\(error)"))
-                    }
-                }
-            }
+            let files = try unpack(&batch, from: archive, into: folder)
             return (batch, files)
         }
+    }
+
+    /// Unpacks the batch's photos that are in the archive into `folder` (none for a dry run); a photo the
+    /// archive lacks, or one too large, is a problem and the rest go on.
+    private static func unpack(_ batch: inout ImportBatch, from archive: Archive, into folder: URL?) throws -> [String:
+        URL]
+    {
+        var problems: [ImportProblem] = []
+        batch.photos = batch.photos.filter { photo in
+            guard let found = archive[photo.path], found.type == .file else {
+                problems.append(.init(item: photo.path, reason: "the photo is not in the archive"))
+                return false
+            }
+            return true
+        }
+        var files: [String: URL] = [:]
+        if let folder {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            for photo in batch.photos {
+                let target = folder.appendingPathComponent(UUID().uuidString)
+                do {
+                    try read(archive, archive[photo.path]!, limit: largestPhoto).write(to: target)
+                    files[photo.sourceID] = target
+                } catch {
+                    problems.append(.init(item: photo.path, reason: "\(error)"))
+                }
+            }
+        }
+        batch.problems += problems
+        return files
     }
 
     private static func open(_ file: URL) throws -> Archive {

@@ -1,0 +1,94 @@
+import Foundation
+
+/// Daybook's own export (`daybook-export/daybook.json`, version 1): its entries (with their photos, places and
+/// tags), trackers with their values, and the Daily Log's moods come back in; a second import adds nothing.
+public enum DaybookExportImport {
+    public static let folder = "daybook-export/"
+
+    public static func parse(_ json: Data) throws -> ImportBatch {
+        guard let root = try? JSONSerialization.jsonObject(with: json) as? [String: Any],
+            root["format"] as? String == "daybook-export", let tables = root["tables"] as? [String: [[String: Any]]]
+        else { throw ImportFailure.unreadable("it is not a Daybook export (no daybook.json of format daybook-export)") }
+        let version = root["version"] as? Int ?? 0
+        guard version == 1 else { throw ImportFailure.unknownVersion(String(version)) }
+        var batch = ImportBatch()
+        let photoIDs = (tables["photo"] ?? []).compactMap { row -> String? in
+            guard let id = row["id"] as? String, Photo.isValidID(id),
+                let type = (row["type"] as? String).flatMap(PhotoType.init(rawValue:))
+            else { return nil }
+            batch.photos.append(.init(sourceID: id, path: folder + "photos/\(id).\(type.fileExtension)"))
+            return id
+        }
+        for row in tables["journalEntry"] ?? [] where row["deletedAt"] == nil || row["deletedAt"] is NSNull {
+            guard let id = row["id"] as? String, let moment = (row["moment"] as? String).flatMap(storedDate),
+                let zone = (row["timeZone"] as? String).flatMap(TimeZone.init(identifier:))
+            else {
+                batch.problems.append(
+                    .init(item: "entry \(row["id"] as? String ?? "?")", reason: "its date cannot be read"))
+                continue
+            }
+            var body = row["body"] as? String ?? ""
+            for photo in photoIDs where body.contains("/photos/\(photo)") {
+                body = body.replacingOccurrences(of: "/photos/\(photo)", with: "photo:\(photo)")
+            }
+            var place: Place?
+            if let latitude = (row["latitude"] as? NSNumber)?.doubleValue,
+                let longitude = (row["longitude"] as? NSNumber)?.doubleValue,
+                let coordinate = Coordinate(latitude: latitude, longitude: longitude)
+            {
+                place = Place(
+                    coordinate: coordinate, name: row["placeName"] as? String ?? "",
+                    country: row["placeCountry"] as? String)
+            }
+            batch.entries.append(
+                .init(
+                    sourceID: id, moment: moment, timeZone: zone, title: row["title"] as? String ?? "", body: body,
+                    tags: (row["tags"] as? String ?? "").split(separator: "\n").map(String.init),
+                    starred: (row["isStarred"] as? NSNumber)?.boolValue ?? false, place: place))
+        }
+        for row in tables["tracker"] ?? [] {
+            guard let id = row["id"] as? String, let name = row["name"] as? String,
+                let kind = (row["kind"] as? String).flatMap(TrackerKind.init(rawValue:))
+            else { continue }
+            batch.trackers.append(
+                .init(
+                    sourceID: id, name: name, kind: kind,
+                    unit: unit(row["unit"] as? String, label: row["unitLabel"] as? String),
+                    isArchived: row["archivedAt"] is String))
+        }
+        for row in tables["trackerValue"] ?? [] {
+            guard let tracker = row["trackerID"] as? String,
+                let day = (row["day"] as? String).flatMap(DayKey.init(string:)),
+                let value = (row["value"] as? NSNumber)?.doubleValue
+            else { continue }
+            batch.values.append(.init(trackerSourceID: tracker, day: day, value: value))
+        }
+        for row in tables["dailyLog"] ?? [] {
+            guard let text = row["day"] as? String, let day = DayKey(string: text),
+                let mood = (row["mood"] as? NSNumber)?.intValue,
+                (1...5).contains(mood)
+            else { continue }
+            batch.logs.append(.init(sourceID: text, day: day, mood: mood))
+        }
+        return batch
+    }
+
+    /// A tracker's unit as the export's `tracker` table stores it.
+    static func unit(_ stored: String?, label: String?) -> TrackerUnit? {
+        switch stored {
+        case CanonicalUnit.currency.rawValue?: .currency(code: label ?? "USD")
+        case "custom"?: label.map(TrackerUnit.custom)
+        case let name?: CanonicalUnit(rawValue: name).map(TrackerUnit.canonical)
+        case nil: nil
+        }
+    }
+
+    /// A time as SQLite holds it in the export: UTC, `YYYY-MM-DD HH:MM:SS[.SSS]`.
+    static func storedDate(_ text: String) -> Date? {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = text.count > 19 ? "yyyy-MM-dd HH:mm:ss.SSS" : "yyyy-MM-dd HH:mm:ss"
+        return formatter.date(from: text)
+    }
+}
