@@ -220,15 +220,32 @@ def bad_connections(body) -> bool:
     return isinstance(credit, str) and any(c in credit.strip() for c in "\n\r\x0b\x0c\x85\u2028\u2029")
 
 
+def _swift_trim(text: str) -> str:
+    """Trimmed as Swift's `CharacterSet.whitespaces` trims: tabs and space separators (Zs), not other controls
+    such as U+001F, which Python's `str.strip` also takes for space."""
+    import unicodedata
+
+    def space(c: str) -> bool:
+        return c == "\t" or unicodedata.category(c) == "Zs"
+
+    start, end = 0, len(text)
+    while start < end and space(text[start]):
+        start += 1
+    while end > start and space(text[end - 1]):
+        end -= 1
+    return text[start:end]
+
+
 def bad_reminders(body) -> bool:
     """Whether a reminders change names a time or a topic Daybook refuses."""
     if not isinstance(body, dict):
         return False
     time = body.get("journalTime")
-    if isinstance(time, str) and time.strip() and not re.fullmatch(r"([01]?[0-9]|2[0-3]):[0-5][0-9]", time.strip()):
+    if isinstance(time, str) and _swift_trim(time) and not re.fullmatch(
+            r"([01]?[0-9]|2[0-3]):[0-5][0-9]", _swift_trim(time)):
         return True
     topic = body.get("ntfyURL")
-    return isinstance(topic, str) and bool(topic.strip()) and not _web_address(topic.strip())
+    return isinstance(topic, str) and bool(_swift_trim(topic)) and not _web_address(_swift_trim(topic))
 
 
 @schemathesis.hook
