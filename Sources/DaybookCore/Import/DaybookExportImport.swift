@@ -12,13 +12,13 @@ public enum DaybookExportImport {
         let version = root["version"] as? Int ?? 0
         guard version == 1 else { throw ImportFailure.unknownVersion(String(version)) }
         var batch = ImportBatch()
-        let photoIDs = (tables["photo"] ?? []).compactMap { row -> String? in
+        let photoIDs = Set((tables["photo"] ?? []).compactMap { row -> String? in
             guard let id = row["id"] as? String, Photo.isValidID(id),
                 let type = (row["type"] as? String).flatMap(PhotoType.init(rawValue:))
             else { return nil }
             batch.photos.append(.init(sourceID: id, path: folder + "photos/\(id).\(type.fileExtension)"))
             return id
-        }
+        })
         for row in tables["journalEntry"] ?? [] where row["deletedAt"] == nil || row["deletedAt"] is NSNull {
             guard let id = row["id"] as? String, let moment = (row["moment"] as? String).flatMap(storedDate),
                 let zone = (row["timeZone"] as? String).flatMap(TimeZone.init(identifier:))
@@ -27,9 +27,8 @@ public enum DaybookExportImport {
                     .init(item: "entry \(row["id"] as? String ?? "?")", reason: "its date cannot be read"))
                 continue
             }
-            var body = row["body"] as? String ?? ""
-            for photo in photoIDs where body.contains("/photos/\(photo)") {
-                body = body.replacingOccurrences(of: "/photos/\(photo)", with: "photo:\(photo)")
+            let body = PhotoLinks.replacing(in: row["body"] as? String ?? "", prefix: "/photos/") { id in
+                photoIDs.contains(id) ? "photo:" + id : nil
             }
             var place: Place?
             if let latitude = (row["latitude"] as? NSNumber)?.doubleValue,

@@ -140,11 +140,11 @@ public struct ImportInteractor: Sendable {
                 report.alreadyImported += 1
                 continue
             }
-            var body = entry.body
             var cover: String?
-            for (sourceID, id) in photoIDs where body.contains("photo:\(sourceID)") {
-                body = body.replacingOccurrences(of: "photo:\(sourceID)", with: "/photos/\(id)")
+            let body = PhotoLinks.replacing(in: entry.body, prefix: "photo:") { sourceID in
+                guard let id = photoIDs[sourceID] else { return nil }
                 if cover == nil, id != "new" { cover = id }
+                return "/photos/" + id
             }
             let title = entry.title.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !title.isEmpty || !body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {

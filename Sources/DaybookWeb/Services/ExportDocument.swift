@@ -37,7 +37,7 @@ enum ExportDocument {
 
     static func entryPath(_ entry: AppDatabase.ExportedEntry) -> String {
         let zone = TimeZone(identifier: entry.timeZone) ?? .gmt
-        let stamp = stampFormatter(zone, "yyyy-MM-dd-HHmm").string(from: entry.moment)
+        let stamp = stamp(entry.moment, zone, "yyyy-MM-dd-HHmm")
         let safeID = String(entry.id.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" })
         return "entries/\(stamp.prefix(4))/\(stamp)-\(safeID).md"
     }
@@ -46,7 +46,7 @@ enum ExportDocument {
         let zone = TimeZone(identifier: entry.timeZone) ?? .gmt
         var lines = [
             "---", "id: \(quoted(entry.id))",
-            "date: \(stampFormatter(zone, "yyyy-MM-dd'T'HH:mm:ssxxxxx").string(from: entry.moment))",
+            "date: \(stamp(entry.moment, zone, "yyyy-MM-dd'T'HH:mm:ssxxxxx"))",
             "timeZone: \(quoted(entry.timeZone))", "title: \(quoted(entry.title))",
             "tags: [\(entry.tags.map(quoted).joined(separator: ", "))]", "starred: \(entry.isStarred)",
         ]
@@ -59,9 +59,8 @@ enum ExportDocument {
             lines.append("cover: \(quoted("../../photos/" + name))")
         }
         lines += ["updated: \(entry.updatedAt.formatted(.iso8601))", "---", ""]
-        var body = entry.body
-        for (id, name) in photoNames where body.contains("/photos/\(id)") {
-            body = body.replacingOccurrences(of: "(/photos/\(id)", with: "(../../photos/\(name)")
+        let body = PhotoLinks.replacing(in: entry.body, prefix: "(/photos/") { id in
+            photoNames[id].map { "(../../photos/" + $0 }
         }
         return lines.joined(separator: "\n") + "\n" + body + (body.hasSuffix("\n") ? "" : "\n")
     }
@@ -72,11 +71,21 @@ enum ExportDocument {
         return String(decoding: data.dropFirst().dropLast(), as: UTF8.self)
     }
 
-    private static func stampFormatter(_ zone: TimeZone, _ format: String) -> DateFormatter {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = zone
-        formatter.dateFormat = format
-        return formatter
+    /// Formatters are slow to make: one per time zone and format, kept for every export (and used under the lock).
+    private static let formatters = Locked<[String: DateFormatter]>([:])
+
+    private static func stamp(_ date: Date, _ zone: TimeZone, _ format: String) -> String {
+        formatters.withLock { cache in
+            let key = zone.identifier + " " + format
+            let formatter = cache[key] ?? {
+                let made = DateFormatter()
+                made.locale = Locale(identifier: "en_US_POSIX")
+                made.timeZone = zone
+                made.dateFormat = format
+                cache[key] = made
+                return made
+            }()
+            return formatter.string(from: date)
+        }
     }
 }
