@@ -32,8 +32,6 @@ extension AppDatabase {
 
     /// Everything an export writes, read at one moment.
     public struct ExportContents: Sendable {
-        /// `{"table": [{"column": value}]}` as JSON, values as SQLite holds them (text, numbers, null).
-        public var tables: Data
         public var migrations: [String]
         public var entries: [ExportedEntry]
         public var photos: [(id: String, type: String)]
@@ -43,26 +41,37 @@ extension AppDatabase {
         public var logs: [DailyLog]
     }
 
-    public func exportContents() async throws -> ExportContents {
+    /// Reads everything an export needs in one read transaction, writing the tables as JSON into `tablesFile` as
+    /// they are read (`{"table": [{"column": value, …}, …], …}`, columns in their order, values as SQLite holds
+    /// them), so memory does not grow with them.
+    public func exportContents(tablesInto tablesFile: URL) async throws -> ExportContents {
         try await writer.read { db in
-            var tables: [String: [[String: Any]]] = [:]
-            for (table, leaveOut) in Self.exportedTables {
-                tables[table] = try Row.fetchAll(db, sql: "SELECT * FROM \"\(table)\"").map { row in
-                    var object: [String: Any] = [:]
-                    for (column, value) in row where !leaveOut.contains(column) {
-                        switch value.storage {
-                        case .null: object[column] = NSNull()
-                        case .int64(let number): object[column] = number
-                        case .double(let number): object[column] = number
-                        case .string(let text): object[column] = text
-                        case .blob(let data): object[column] = data.base64EncodedString()
-                        }
-                    }
-                    return object
-                }
+            guard FileManager.default.createFile(atPath: tablesFile.path, contents: nil) else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: tablesFile.path])
             }
-            let json = try JSONSerialization.data(
-                withJSONObject: tables, options: [.sortedKeys, .withoutEscapingSlashes])
+            let handle = try FileHandle(forWritingTo: tablesFile)
+            defer { try? handle.close() }
+            var json = JSONStream(handle: handle)
+            try json.write("{")
+            for (index, (table, leaveOut)) in Self.exportedTables.enumerated() {
+                try json.write((index == 0 ? "" : ",") + JSONStream.quoted(table) + ":[")
+                let rows = try Row.fetchCursor(db, sql: "SELECT * FROM \"\(table)\"")
+                var first = true
+                while let row = try rows.next() {
+                    try json.write(first ? "{" : ",{")
+                    first = false
+                    var firstColumn = true
+                    for (column, value) in row where !leaveOut.contains(column) {
+                        try json.write(
+                            (firstColumn ? "" : ",") + JSONStream.quoted(column) + ":" + JSONStream.value(value))
+                        firstColumn = false
+                    }
+                    try json.write("}")
+                }
+                try json.write("]")
+            }
+            try json.write("}")
+            try json.flush()
             let entries = try Row.fetchAll(
                 db, sql: "SELECT * FROM journalEntry WHERE deletedAt IS NULL ORDER BY moment, id"
             ).map { row in
@@ -85,7 +94,7 @@ extension AppDatabase {
                     """
             ).map { (tracker: $0[0] as String, day: $0[1] as String, value: $0[2] as Double) }
             return ExportContents(
-                tables: json, migrations: Self.migrator.migrations, entries: entries, photos: photos,
+                migrations: Self.migrator.migrations, entries: entries, photos: photos,
                 trackerValues: values, calendar: try Self.calendarItems(db, from: nil),
                 sessions: try Self.allSessions(db),
                 logs: try Self.allDailyLogs(db))
@@ -115,5 +124,54 @@ extension AppDatabase {
                     task: task, skipped: (skips[task.id] ?? []).compactMap { DayKey(string: $0["day"] as String) })
             }
         }
+    }
+}
+
+/// JSON text written to a file in pieces of at most 256 KiB.
+struct JSONStream {
+    let handle: FileHandle
+    private var buffer = Data()
+
+    init(handle: FileHandle) { self.handle = handle }
+
+    mutating func write(_ text: String) throws {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= 256 * 1024 { try flush() }
+    }
+
+    mutating func flush() throws {
+        try handle.write(contentsOf: buffer)
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    static func value(_ value: DatabaseValue) -> String {
+        switch value.storage {
+        case .null: "null"
+        case .int64(let number): String(number)
+        case .double(let number): number.isFinite ? "\(number)" : "null"
+        case .string(let text): quoted(text)
+        case .blob(let data): quoted(data.base64EncodedString())
+        }
+    }
+
+    /// A JSON string: quotes, backslashes and control characters escaped, everything else as it is (UTF-8).
+    static func quoted(_ text: String) -> String {
+        var result = "\""
+        result.reserveCapacity(text.utf8.count + 2)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20:
+                result +=
+                    "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                    + String(scalar.value, radix: 16)
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
     }
 }

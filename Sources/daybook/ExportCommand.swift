@@ -52,8 +52,8 @@ struct ExportCommand: AsyncParsableCommand {
         let bar = ProgressBar(label: "Exporting", quiet: quiet)
         let written: ExportService.Written
         do {
-            written = try ExportService(dataFolder: data.url).write(
-                try await database.exportContents(), settings: settings, to: destination, now: started
+            written = try await ExportService(dataFolder: data.url).write(
+                from: database, settings: settings, to: destination, now: started
             ) { bar.update(Int64($0), of: Int64($1)) }
             bar.finish()
         } catch {

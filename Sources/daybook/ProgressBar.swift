@@ -6,8 +6,9 @@ import Foundation
     import Darwin
 #endif
 
-/// A progress bar on standard error, drawn only on a terminal and at most ten times a second.
-final class ProgressBar {
+/// A progress bar on standard error, drawn only on a terminal and at most ten times a second. One operation
+/// updates it at a time, from whichever thread does the work.
+final class ProgressBar: @unchecked Sendable {
     private let label: String
     private let isShown: Bool
     private var lastDrawn = Date.distantPast

@@ -12,13 +12,14 @@ public enum DaybookExportImport {
         let version = root["version"] as? Int ?? 0
         guard version == 1 else { throw ImportFailure.unknownVersion(String(version)) }
         var batch = ImportBatch()
-        let photoIDs = Set((tables["photo"] ?? []).compactMap { row -> String? in
-            guard let id = row["id"] as? String, Photo.isValidID(id),
-                let type = (row["type"] as? String).flatMap(PhotoType.init(rawValue:))
-            else { return nil }
-            batch.photos.append(.init(sourceID: id, path: folder + "photos/\(id).\(type.fileExtension)"))
-            return id
-        })
+        let photoIDs = Set(
+            (tables["photo"] ?? []).compactMap { row -> String? in
+                guard let id = row["id"] as? String, Photo.isValidID(id),
+                    let type = (row["type"] as? String).flatMap(PhotoType.init(rawValue:))
+                else { return nil }
+                batch.photos.append(.init(sourceID: id, path: folder + "photos/\(id).\(type.fileExtension)"))
+                return id
+            })
         for row in tables["journalEntry"] ?? [] where row["deletedAt"] == nil || row["deletedAt"] is NSNull {
             guard let id = row["id"] as? String, let moment = (row["moment"] as? String).flatMap(storedDate),
                 let zone = (row["timeZone"] as? String).flatMap(TimeZone.init(identifier:))

@@ -11,7 +11,10 @@ public enum PhotoLinks {
         var rest = text[...]
         while let found = rest.firstRange(of: prefix) {
             result += rest[..<found.lowerBound]
-            let idEnd = rest[found.upperBound...].firstIndex { !($0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_")) }
+            let idEnd =
+                rest[found.upperBound...].firstIndex {
+                    !($0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_"))
+                }
                 ?? rest.endIndex
             let id = String(rest[found.upperBound..<idEnd])
             result += replacement(id) ?? String(rest[found.lowerBound..<idEnd])

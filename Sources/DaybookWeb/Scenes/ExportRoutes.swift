@@ -30,8 +30,7 @@ struct ExportRoutes {
             let file = FileManager.default.temporaryDirectory.appendingPathComponent(
                 "daybook-export-\(UUID().uuidString).zip")
             let export = ExportService(dataFolder: services.backups.service.dataFolder)
-            let contents = try await database.exportContents()
-            _ = try await BackupRunner.offThePool { try export.write(contents, settings: settings, to: file, now: now) }
+            _ = try await export.write(from: database, settings: settings, to: file, now: now)
             let name = "daybook-export-\(DayKey(date: now, timeZone: settings.timeZone)).zip"
             return FileDownload.response(file, type: "application/zip", name: name, removingAfter: true)
         }

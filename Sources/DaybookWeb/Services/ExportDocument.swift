@@ -21,18 +21,28 @@ enum ExportDocument {
 
         """
 
-    static func json(_ contents: AppDatabase.ExportContents, settings: Settings, now: Date) throws -> Data {
+    /// Writes `daybook.json` to `file`: the export's description, then the tables the store wrote to `tables`.
+    static func writeJSON(
+        to file: URL, tables: URL, contents: AppDatabase.ExportContents, settings: Settings, now: Date
+    ) throws {
         let head: [String: Any] = [
             "format": ExportService.formatName, "version": ExportService.formatVersion,
             "exportedAt": now.formatted(.iso8601), "timeZone": settings.timeZone.identifier,
             "schema": contents.migrations,
         ]
-        var data = try JSONSerialization.data(withJSONObject: head, options: [.sortedKeys, .withoutEscapingSlashes])
-        data.removeLast()  // the closing brace: the tables go in before it
-        data.append(contentsOf: Array(#","tables":"#.utf8))
-        data.append(contents.tables)
-        data.append(UInt8(ascii: "}"))
-        return data
+        var start = try JSONSerialization.data(withJSONObject: head, options: [.sortedKeys, .withoutEscapingSlashes])
+        start.removeLast()  // the closing brace: the tables go in before it
+        start.append(contentsOf: Array(#","tables":"#.utf8))
+        guard FileManager.default.createFile(atPath: file.path, contents: start) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file.path])
+        }
+        let output = try FileHandle(forWritingTo: file)
+        defer { try? output.close() }
+        try output.seekToEnd()
+        let input = try FileHandle(forReadingFrom: tables)
+        defer { try? input.close() }
+        while let piece = try input.read(upToCount: 256 * 1024), !piece.isEmpty { try output.write(contentsOf: piece) }
+        try output.write(contentsOf: Data("}".utf8))
     }
 
     static func entryPath(_ entry: AppDatabase.ExportedEntry) -> String {
@@ -77,14 +87,16 @@ enum ExportDocument {
     private static func stamp(_ date: Date, _ zone: TimeZone, _ format: String) -> String {
         formatters.withLock { cache in
             let key = zone.identifier + " " + format
-            let formatter = cache[key] ?? {
-                let made = DateFormatter()
-                made.locale = Locale(identifier: "en_US_POSIX")
-                made.timeZone = zone
-                made.dateFormat = format
-                cache[key] = made
-                return made
-            }()
+            let formatter =
+                cache[key]
+                ?? {
+                    let made = DateFormatter()
+                    made.locale = Locale(identifier: "en_US_POSIX")
+                    made.timeZone = zone
+                    made.dateFormat = format
+                    cache[key] = made
+                    return made
+                }()
             return formatter.string(from: date)
         }
     }

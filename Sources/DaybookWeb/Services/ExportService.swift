@@ -23,11 +23,27 @@ public struct ExportService: Sendable {
         public var photos: Int
     }
 
-    /// Writes the ZIP to `destination` (whole or not at all).
+    /// Reads everything from `database` and writes the ZIP to `destination` (whole or not at all). The tables
+    /// go through a file beside it, so memory does not grow with them.
     /// - Parameter progress: files written so far and the total.
     public func write(
-        _ contents: AppDatabase.ExportContents, settings: Settings, to destination: URL, now: Date,
-        progress: (Int, Int) -> Void = { _, _ in }
+        from database: AppDatabase, settings: Settings, to destination: URL, now: Date,
+        progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
+    ) async throws -> Written {
+        let tables = destination.deletingLastPathComponent()
+            .appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).tables")
+        try FileManager.default.createDirectory(
+            at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: tables) }
+        let contents = try await database.exportContents(tablesInto: tables)
+        return try await BackupRunner.offThePool {
+            try self.write(contents, tables: tables, settings: settings, to: destination, now: now, progress: progress)
+        }
+    }
+
+    func write(
+        _ contents: AppDatabase.ExportContents, tables: URL, settings: Settings, to destination: URL, now: Date,
+        progress: (Int, Int) -> Void
     ) throws -> Written {
         let partial = destination.deletingLastPathComponent()
             .appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).partial")
@@ -51,7 +67,12 @@ public struct ExportService: Sendable {
             progress(done, total)
         }
         try add("README.md", Data(ExportDocument.readme.utf8))
-        try add("daybook.json", try ExportDocument.json(contents, settings: settings, now: now))
+        let json = tables.appendingPathExtension("json")
+        defer { try? FileManager.default.removeItem(at: json) }
+        try ExportDocument.writeJSON(to: json, tables: tables, contents: contents, settings: settings, now: now)
+        try archive.addEntry(
+            with: Self.folder + "daybook.json", fileURL: json, compressionMethod: .deflate)
+        done += 1
         for entry in contents.entries {
             try add(ExportDocument.entryPath(entry), Data(ExportDocument.markdown(entry, photoNames: photoNames).utf8))
         }
