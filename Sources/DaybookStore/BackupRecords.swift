@@ -31,9 +31,10 @@ extension AppDatabase: BackupPlanStore {
     static func backupStatus(_ db: Database) throws -> BackupStatus {
         guard
             let row = try Row.fetchOne(
-                db,
-                sql: "SELECT lastSuccessAt, lastFile, lastSize, lastFailureAt, lastFailure FROM backupPlan WHERE id = 1"
-            )
+                db.cachedStatement(
+                    sql:
+                        "SELECT lastSuccessAt, lastFile, lastSize, lastFailureAt, lastFailure FROM backupPlan WHERE id = 1"
+                ))
         else { return BackupStatus() }
         return BackupStatus(
             lastSuccessAt: row["lastSuccessAt"], lastFile: row["lastFile"], lastSize: row["lastSize"],

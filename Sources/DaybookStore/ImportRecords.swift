@@ -33,16 +33,13 @@ extension AppDatabase: ImportStore {
     }
 
     public func trackerDaysWithValue(trackerIDs: [String]) async throws -> Set<String> {
-        try await writer.read { db in
-            var keys = Set<String>()
-            for id in trackerIDs {
-                for day in try String.fetchAll(
-                    db, sql: "SELECT day FROM trackerValue WHERE trackerID = ?", arguments: [id])
-                {
-                    keys.insert(id + "/" + day)
-                }
-            }
-            return keys
+        guard !trackerIDs.isEmpty else { return [] }
+        return try await writer.read { db in
+            let marks = Array(repeating: "?", count: trackerIDs.count).joined(separator: ",")
+            return Set(
+                try String.fetchAll(
+                    db, sql: "SELECT trackerID || '/' || day FROM trackerValue WHERE trackerID IN (\(marks))",
+                    arguments: StatementArguments(trackerIDs)))
         }
     }
 

@@ -24,16 +24,7 @@ struct TrackerRecord: Codable, FetchableRecord, PersistableRecord {
         name = tracker.name
         nameKey = Self.nameKey(tracker.name)
         kind = tracker.kind.rawValue
-        switch tracker.unit {
-        case .canonical(let canonical): unit = canonical.rawValue
-        case .currency(let code):
-            unit = CanonicalUnit.currency.rawValue
-            unitLabel = code
-        case .custom(let label):
-            unit = "custom"
-            unitLabel = label
-        case nil: break
-        }
+        (unit, unitLabel) = (tracker.unit?.stored.name, tracker.unit?.stored.label)
         targetComparison = tracker.target?.comparison.rawValue
         targetValue = tracker.target?.value
         color = tracker.color
@@ -65,13 +56,7 @@ struct TrackerRecord: Codable, FetchableRecord, PersistableRecord {
     /// The domain value, or `nil` for a row this version cannot read.
     var tracker: Tracker? {
         guard let kind = TrackerKind(rawValue: kind) else { return nil }
-        var unit: TrackerUnit?
-        switch self.unit {
-        case CanonicalUnit.currency.rawValue?: unit = .currency(code: unitLabel ?? "USD")
-        case "custom"?: unit = unitLabel.map(TrackerUnit.custom)
-        case let name?: unit = CanonicalUnit(rawValue: name).map(TrackerUnit.canonical)
-        case nil: unit = nil
-        }
+        let unit = TrackerUnit(stored: self.unit, label: unitLabel)
         var target: TrackerTarget?
         if let comparison = targetComparison.flatMap(TrackerTarget.Comparison.init(rawValue:)), let targetValue {
             target = TrackerTarget(comparison, targetValue)

@@ -73,9 +73,6 @@ public struct AgeDecryptor {
         self.source = source
     }
 
-    /// Encrypted bytes read so far, for progress.
-    public var bytesRead: Int64 { source.consumed }
-
     /// The next chunk of plaintext, or nil after the last one.
     /// - Throws: `Age.Failure.payloadDamaged` for a changed, missing, reordered or cut-off chunk, or trailing bytes.
     public mutating func next() throws -> Data? {

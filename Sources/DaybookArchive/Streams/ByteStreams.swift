@@ -5,8 +5,6 @@ public struct ByteSource {
     private let handle: FileHandle?
     private var buffer: Data
     private var position: Int
-    /// Bytes handed out so far.
-    public private(set) var consumed: Int64 = 0
 
     public init(handle: FileHandle) {
         self.handle = handle
@@ -41,7 +39,6 @@ public struct ByteSource {
         let start = buffer.startIndex + position
         let end = min(start + count, buffer.endIndex)
         position += end - start
-        consumed += Int64(end - start)
         return buffer.subdata(in: start..<end)
     }
 
@@ -61,12 +58,10 @@ public struct ByteSource {
             if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
                 line.append(buffer[start..<newline])
                 position += newline - start + 1
-                consumed += Int64(newline - start + 1)
                 guard line.count <= limit else { throw Age.Failure.malformedHeader("a line is too long") }
                 return String(decoding: line, as: UTF8.self)
             }
             line.append(buffer[start...])
-            consumed += Int64(buffer.endIndex - start)
             position = buffer.count
             guard line.count <= limit else { throw Age.Failure.malformedHeader("a line is too long") }
         }

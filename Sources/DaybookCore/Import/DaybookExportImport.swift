@@ -53,7 +53,7 @@ public enum DaybookExportImport {
             batch.trackers.append(
                 .init(
                     sourceID: id, name: name, kind: kind,
-                    unit: unit(row["unit"] as? String, label: row["unitLabel"] as? String),
+                    unit: TrackerUnit(stored: row["unit"] as? String, label: row["unitLabel"] as? String),
                     isArchived: row["archivedAt"] is String))
         }
         for row in tables["trackerValue"] ?? [] {
@@ -71,16 +71,6 @@ public enum DaybookExportImport {
             batch.logs.append(.init(sourceID: text, day: day, mood: mood))
         }
         return batch
-    }
-
-    /// A tracker's unit as the export's `tracker` table stores it.
-    static func unit(_ stored: String?, label: String?) -> TrackerUnit? {
-        switch stored {
-        case CanonicalUnit.currency.rawValue?: .currency(code: label ?? "USD")
-        case "custom"?: label.map(TrackerUnit.custom)
-        case let name?: CanonicalUnit(rawValue: name).map(TrackerUnit.canonical)
-        case nil: nil
-        }
     }
 
     /// A time as SQLite holds it in the export: UTC, `YYYY-MM-DD HH:MM:SS[.SSS]`.

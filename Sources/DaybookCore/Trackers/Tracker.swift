@@ -86,6 +86,30 @@ public enum TrackerUnit: Equatable, Sendable {
     case currency(code: String)
     case custom(String)
 
+    /// The unit as stored (in the database and the export): a name (`litres`, `currency`, `custom`) and a label
+    /// (the currency code or the custom label).
+    public var stored: (name: String, label: String?) {
+        switch self {
+        case .canonical(let canonical): (canonical.rawValue, nil)
+        case .currency(let code): (CanonicalUnit.currency.rawValue, code)
+        case .custom(let label): ("custom", label)
+        }
+    }
+
+    /// A unit from its stored name and label; nil for none or a name this version does not know.
+    public init?(stored name: String?, label: String?) {
+        switch name {
+        case CanonicalUnit.currency.rawValue?: self = .currency(code: label ?? "USD")
+        case "custom"?:
+            guard let label else { return nil }
+            self = .custom(label)
+        case let name?:
+            guard let canonical = CanonicalUnit(rawValue: name) else { return nil }
+            self = .canonical(canonical)
+        case nil: return nil
+        }
+    }
+
     /// The canonical units, in the order a unit picker offers them for `system`: its own measures first.
     public static func offered(for system: UnitSystem) -> [CanonicalUnit] {
         let metric: [CanonicalUnit] = [.kilograms, .kilometres, .litres]

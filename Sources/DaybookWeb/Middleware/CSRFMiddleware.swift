@@ -67,18 +67,10 @@ struct CSRFMiddleware: RouterMiddleware {
     /// another site cannot send without asking first either. An import is the exported file's bytes, likewise.
     private func checkJSON(_ request: Request, hasToken: Bool) throws {
         guard request.method != .delete else { return }
-        if request.method == .post, request.uri.path.hasPrefix("/api/v1/import/") {
-            guard request.headers[.contentType]?.lowercased().hasPrefix("application/octet-stream") == true else {
-                throw HTTPError(
-                    .unsupportedMediaType, message: "Send the exported file's bytes as application/octet-stream.")
-            }
-            return
-        }
-        if request.method == .post, request.uri.path == "/api/v1/photos" {
+        if request.method == .post, let upload = FileBody.of(request.uri.path) {
             let type = request.headers[.contentType]?.lowercased() ?? ""
-            guard type.hasPrefix("image/") || type.hasPrefix("application/octet-stream") else {
-                throw HTTPError(
-                    .unsupportedMediaType, message: "Send the photo's bytes as application/octet-stream or image/*.")
+            guard upload.types.contains(where: type.hasPrefix) else {
+                throw HTTPError(.unsupportedMediaType, message: upload.refusal)
             }
             return
         }
@@ -118,5 +110,31 @@ struct CSRFMiddleware: RouterMiddleware {
         let y = Array(b.utf8)
         guard x.count == y.count else { return false }
         return zip(x, y).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+}
+
+/// Writes whose body is a file's own bytes rather than JSON, and the types each takes: types a page on another
+/// site cannot send without asking first.
+enum FileBody {
+    case photo, importFile
+
+    static func of(_ path: String) -> FileBody? {
+        if path == "/api/v1/photos" { return .photo }
+        if path.hasPrefix("/api/v1/import/") { return .importFile }
+        return nil
+    }
+
+    var types: [String] {
+        switch self {
+        case .photo: ["image/", "application/octet-stream"]
+        case .importFile: ["application/octet-stream"]
+        }
+    }
+
+    var refusal: String {
+        switch self {
+        case .photo: "Send the photo's bytes as application/octet-stream or image/*."
+        case .importFile: "Send the exported file's bytes as application/octet-stream."
+        }
     }
 }

@@ -47,8 +47,6 @@ public struct ExportService: Sendable {
     ) throws -> Written {
         let partial = destination.deletingLastPathComponent()
             .appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).partial")
-        try FileManager.default.createDirectory(
-            at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: partial) }
         let archive = try Archive(url: partial, accessMode: .create)
         let photoFolder = dataFolder.appendingPathComponent("photos", isDirectory: true)
