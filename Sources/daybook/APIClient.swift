@@ -24,8 +24,9 @@ struct ServerOptions: ParsableArguments {
 
 /// A small JSON client for `/api/v1`.
 ///
-/// It speaks HTTP through SwiftNIO rather than Foundation's URLSession: the server is the same program, and
-/// URLSession would load libcurl and its TLS libraries into every server process too.
+/// `http://` servers get one blocking exchange on a socket (`PlainHTTP`); `https://` ones go through
+/// AsyncHTTPClient rather than Foundation's URLSession: the server is the same program, and URLSession would
+/// load libcurl and its TLS libraries into every server process too.
 struct APIClient: Sendable {
     let base: URL
     let token: String?
@@ -38,9 +39,19 @@ struct APIClient: Sendable {
     static let largestAnswer = 512 * 1024 * 1024
 
     func send(_ method: String, _ path: String, json: [String: Any]? = nil) async throws -> Data {
+        let body = try json.map { try JSONSerialization.data(withJSONObject: $0) }
+        if let plain = PlainHTTP(url: base, seconds: 30) {
+            var sent = false
+            return try exchange(
+                plain, method, path, contentType: body.map { _ in "application/json" }, length: body?.count,
+                body: {
+                    defer { sent = true }
+                    return sent ? nil : body
+                })
+        }
         var request = try self.request(method, path)
-        if let json {
-            request.body = .bytes(ByteBuffer(bytes: try JSONSerialization.data(withJSONObject: json)))
+        if let body {
+            request.body = .bytes(ByteBuffer(bytes: body))
             request.headers.add(name: "Content-Type", value: "application/json")
         }
         return try await execute(request)
@@ -59,6 +70,11 @@ struct APIClient: Sendable {
             throw Failure(description: "\(file.path) cannot be read.")
         }
         defer { try? handle.close() }
+        if let plain = PlainHTTP(url: base, seconds: Int(seconds)) {
+            return try exchange(
+                plain, "POST", path, contentType: "application/octet-stream", length: length,
+                body: { try handle.read(upToCount: 256 * 1024) })
+        }
         var request = try self.request("POST", path)
         request.headers.add(name: "Content-Type", value: "application/octet-stream")
         let chunks = AsyncThrowingStream<ByteBuffer, any Error>(unfolding: {
@@ -69,11 +85,48 @@ struct APIClient: Sendable {
         return try await execute(request, seconds: seconds)
     }
 
-    private func request(_ method: String, _ path: String) throws -> HTTPClientRequest {
+    private func resolve(_ path: String) throws -> URL {
         // Paths may carry a query (`api/v1/tasks?date=…`), so they are resolved, not appended.
         guard let url = URL(string: path, relativeTo: base.appendingPathComponent("/")) else {
             throw Failure(description: "\(path) is not a valid request path.")
         }
+        return url
+    }
+
+    private func exchange(
+        _ plain: PlainHTTP, _ method: String, _ path: String, contentType: String?, length: Int?,
+        body: () throws -> Data?
+    ) throws -> Data {
+        let url = try resolve(path)
+        guard let parts = URLComponents(url: url, resolvingAgainstBaseURL: true) else {
+            throw Failure(description: "\(path) is not a valid request path.")
+        }
+        let target =
+            (parts.percentEncodedPath.isEmpty ? "/" : parts.percentEncodedPath)
+            + (parts.percentEncodedQuery.map { "?" + $0 } ?? "")
+        let host = plain.host.contains(":") ? "[\(plain.host)]" : plain.host
+        var head = "\(method) \(target) HTTP/1.1\r\nHost: \(host):\(plain.port)\r\nAccept: application/json\r\n"
+        if let token { head += "Authorization: Bearer \(token)\r\n" }
+        if let contentType { head += "Content-Type: \(contentType)\r\n" }
+        if let length { head += "Content-Length: \(length)\r\n" }
+        let answer: PlainHTTP.Answer
+        do {
+            answer = try plain.exchange(head: head, body: body, largest: Self.largestAnswer)
+        } catch {
+            throw Failure(description: Self.unreachable(base))
+        }
+        guard (200..<300).contains(answer.status) else {
+            throw Failure(description: Self.message(from: answer.body, status: answer.status))
+        }
+        return answer.body
+    }
+
+    private static func unreachable(_ base: URL) -> String {
+        "Could not reach Daybook at \(base.absoluteString). Is it running? (start it with: daybook serve)"
+    }
+
+    private func request(_ method: String, _ path: String) throws -> HTTPClientRequest {
+        let url = try resolve(path)
         var request = HTTPClientRequest(url: url.absoluteString)
         request.method = HTTPMethod(rawValue: method)
         request.headers.add(name: "Accept", value: "application/json")
@@ -89,10 +142,7 @@ struct APIClient: Sendable {
             status = Int(response.status.code)
             body = try await response.body.collect(upTo: Self.largestAnswer)
         } catch {
-            throw Failure(
-                description:
-                    "Could not reach Daybook at \(base.absoluteString). Is it running? (start it with: daybook serve)"
-            )
+            throw Failure(description: Self.unreachable(base))
         }
         let data = Data(body.readableBytesView)
         guard (200..<300).contains(status) else { throw Failure(description: Self.message(from: data, status: status)) }

@@ -1,0 +1,147 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// One HTTP/1.1 exchange over a plain TCP socket, for `http://` servers (the usual case: Daybook on this
+/// computer). A command makes one request and exits, so a blocking socket does all it needs; SwiftNIO's
+/// event loops, channel pipeline and connection pool cost more to set up than the whole request takes.
+/// `https://` servers go through AsyncHTTPClient.
+struct PlainHTTP {
+    struct Answer {
+        var status: Int
+        var body: Data
+    }
+
+    struct Failure: Error {}
+
+    let host: String
+    let port: Int
+    let seconds: Int
+
+    init?(url: URL, seconds: Int) {
+        guard url.scheme == "http", let host = url.host, !host.isEmpty else { return nil }
+        self.host = host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host
+        self.port = url.port ?? 80
+        self.seconds = seconds
+    }
+
+    /// Sends `head` (request line and headers, without the blank line) and the body, then reads the answer.
+    /// `body` is called until it returns nil, so a file can be sent as it is read.
+    func exchange(head: String, body: () throws -> Data?, largest: Int) throws -> Answer {
+        let fd = try open()
+        defer { close(fd) }
+        try write(fd, Data((head + "Connection: close\r\n\r\n").utf8))
+        while let chunk = try body(), !chunk.isEmpty {
+            try write(fd, chunk)
+        }
+        return try Self.parse(readAll(fd, largest: largest))
+    }
+
+    private func open() throws -> Int32 {
+        var hints = addrinfo()
+        hints.ai_family = AF_UNSPEC
+        #if canImport(Glibc)
+            hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        #else
+            hints.ai_socktype = SOCK_STREAM
+        #endif
+        var found: UnsafeMutablePointer<addrinfo>?
+        guard getaddrinfo(host, String(port), &hints, &found) == 0, let first = found else { throw Failure() }
+        defer { freeaddrinfo(first) }
+        var next: UnsafeMutablePointer<addrinfo>? = first
+        while let address = next {
+            next = address.pointee.ai_next
+            let fd = socket(address.pointee.ai_family, address.pointee.ai_socktype, 0)
+            guard fd >= 0 else { continue }
+            var timeout = timeval(tv_sec: seconds, tv_usec: 0)
+            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            var noDelay: Int32 = 1
+            setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
+            if connect(fd, address.pointee.ai_addr, address.pointee.ai_addrlen) == 0 { return fd }
+            close(fd)
+        }
+        throw Failure()
+    }
+
+    private func write(_ fd: Int32, _ data: Data) throws {
+        try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+            var offset = 0
+            while offset < bytes.count {
+                let sent = send(fd, bytes.baseAddress! + offset, bytes.count - offset, Self.noSignal)
+                if sent < 0, errno == EINTR { continue }
+                guard sent > 0 else { throw Failure() }
+                offset += sent
+            }
+        }
+    }
+
+    #if canImport(Glibc)
+        private static let noSignal = Int32(MSG_NOSIGNAL)
+    #else
+        private static let noSignal: Int32 = 0
+    #endif
+
+    private func readAll(_ fd: Int32, largest: Int) throws -> [UInt8] {
+        var answer: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { throw Failure() }
+            if count == 0 { return answer }
+            answer.append(contentsOf: buffer[0..<count])
+            guard answer.count <= largest + 64 * 1024 else { throw Failure() }
+        }
+    }
+
+    /// The status and body of a whole answer: `Content-Length`, chunked, or everything until the end.
+    static func parse(_ bytes: [UInt8]) throws -> Answer {
+        let separator: [UInt8] = [13, 10, 13, 10]
+        guard let end = bytes.firstRange(of: separator) else { throw Failure() }
+        let head = String(decoding: bytes[..<end.lowerBound], as: UTF8.self)
+        var lines = head.split(separator: "\r\n", omittingEmptySubsequences: false)
+        guard !lines.isEmpty else { throw Failure() }
+        let statusLine = lines.removeFirst().split(separator: " ")
+        guard statusLine.count >= 2, statusLine[0].hasPrefix("HTTP/1."), let status = Int(statusLine[1]) else {
+            throw Failure()
+        }
+        var headers: [String: String] = [:]
+        for line in lines {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces)
+        }
+        let rest = bytes[end.upperBound...]
+        if headers["transfer-encoding"]?.lowercased().contains("chunked") == true {
+            return Answer(status: status, body: try unchunk(rest))
+        }
+        if let length = headers["content-length"].flatMap({ Int($0) }) {
+            guard length >= 0, rest.count >= length else { throw Failure() }
+            return Answer(status: status, body: Data(rest.prefix(length)))
+        }
+        return Answer(status: status, body: Data(rest))
+    }
+
+    private static func unchunk(_ bytes: ArraySlice<UInt8>) throws -> Data {
+        var body = Data()
+        var index = bytes.startIndex
+        let lineEnd: [UInt8] = [13, 10]
+        while true {
+            guard let end = bytes[index...].firstRange(of: lineEnd) else { throw Failure() }
+            let sizeText = String(decoding: bytes[index..<end.lowerBound], as: UTF8.self)
+            guard let size = Int(sizeText.split(separator: ";").first ?? "", radix: 16), size >= 0 else {
+                throw Failure()
+            }
+            index = end.upperBound
+            if size == 0 { return body }
+            guard bytes.endIndex - index >= size + 2 else { throw Failure() }
+            body.append(contentsOf: bytes[index..<(index + size)])
+            index += size + 2
+        }
+    }
+}
