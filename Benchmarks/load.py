@@ -15,7 +15,6 @@ settles to afterwards. Figures to watch, not pass/fail checks; wrk comes from ap
 from __future__ import annotations
 
 import argparse
-import os
 import re
 import shutil
 import subprocess
@@ -27,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench import Running, demo_folder, pick_binary  # noqa: E402
+from bench import Running, demo_folder, drop_from_page_cache, pick_binary  # noqa: E402
 
 UNITS = {"us": 0.001, "ms": 1.0, "s": 1000.0}
 
@@ -48,21 +47,6 @@ def wait_for_sounds(data: Path, timeout: float = 60) -> None:
             return
         time.sleep(0.1)
     raise RuntimeError("the ambient loops were not made in time")
-
-
-def drop_from_page_cache(path: Path) -> None:
-    """Lets the kernel forget the program's cached pages, so it is measured as a fresh start reads it.
-
-    Resident memory counts the program's pages that are mapped, and Linux maps them in runs around each
-    page touched: 64 KB, or since 6.18 a whole large folio of the page cache. Folios come from how the file
-    entered the cache: a binary just written by `cp` or `install` sits in large ones and shows megabytes
-    more than the same bytes read in by running it. Dropping it first gives the same figure for every build.
-    """
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
-    finally:
-        os.close(fd)
 
 
 def settled_rss(pid: int, seconds: float = 3.0) -> int:

@@ -41,12 +41,12 @@ struct APIClient: Sendable {
     func send(_ method: String, _ path: String, json: [String: Any]? = nil) async throws -> Data {
         let body = try json.map { try JSONSerialization.data(withJSONObject: $0) }
         if let plain = PlainHTTP(url: base, seconds: 30) {
-            var sent = false
+            var unsent = body
             return try exchange(
                 plain, method, path, contentType: body.map { _ in "application/json" }, length: body?.count,
                 body: {
-                    defer { sent = true }
-                    return sent ? nil : body
+                    defer { unsent = nil }
+                    return unsent
                 })
         }
         var request = try self.request(method, path)
@@ -104,14 +104,13 @@ struct APIClient: Sendable {
         let target =
             (parts.percentEncodedPath.isEmpty ? "/" : parts.percentEncodedPath)
             + (parts.percentEncodedQuery.map { "?" + $0 } ?? "")
-        let host = plain.host.contains(":") ? "[\(plain.host)]" : plain.host
-        var head = "\(method) \(target) HTTP/1.1\r\nHost: \(host):\(plain.port)\r\nAccept: application/json\r\n"
-        if let token { head += "Authorization: Bearer \(token)\r\n" }
-        if let contentType { head += "Content-Type: \(contentType)\r\n" }
-        if let length { head += "Content-Length: \(length)\r\n" }
+        var headers = ["Accept: application/json"]
+        if let token { headers.append("Authorization: Bearer \(token)") }
+        if let contentType { headers.append("Content-Type: \(contentType)") }
+        if let length { headers.append("Content-Length: \(length)") }
         let answer: PlainHTTP.Answer
         do {
-            answer = try plain.exchange(head: head, body: body, largest: Self.largestAnswer)
+            answer = try plain.exchange(method, target, headers: headers, body: body, largest: Self.largestAnswer)
         } catch {
             throw Failure(description: Self.unreachable(base))
         }

@@ -18,23 +18,32 @@ struct PlainHTTP {
 
     struct Failure: Error {}
 
+    /// The server's name or address as `getaddrinfo` takes it (an IPv6 address without its brackets).
     let host: String
     let port: Int
     let seconds: Int
+    /// `host:port` as the `Host` header writes it.
+    private let authority: String
 
     init?(url: URL, seconds: Int) {
         guard url.scheme == "http", let host = url.host, !host.isEmpty else { return nil }
-        self.host = host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host
+        let bare = host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host
+        self.host = bare
         self.port = url.port ?? 80
         self.seconds = seconds
+        self.authority = (bare.contains(":") ? "[\(bare)]" : bare) + ":\(port)"
     }
 
-    /// Sends `head` (request line and headers, without the blank line) and the body, then reads the answer.
-    /// `body` is called until it returns nil, so a file can be sent as it is read.
-    func exchange(head: String, body: () throws -> Data?, largest: Int) throws -> Answer {
+    /// Sends the request (`target` is the path with its query, already percent-encoded; `headers` are whole
+    /// lines without their line ends) and its body, then reads the whole answer. `body` is called until it
+    /// returns nil, so a file can be sent as it is read.
+    func exchange(
+        _ method: String, _ target: String, headers: [String], body: () throws -> Data?, largest: Int
+    ) throws -> Answer {
+        let head = ["\(method) \(target) HTTP/1.1", "Host: \(authority)"] + headers + ["Connection: close", "", ""]
         let fd = try open()
         defer { close(fd) }
-        try write(fd, Data((head + "Connection: close\r\n\r\n").utf8))
+        try write(fd, Data(head.joined(separator: "\r\n").utf8))
         while let chunk = try body(), !chunk.isEmpty {
             try write(fd, chunk)
         }
