@@ -13,12 +13,16 @@ struct ServerOptions: ParsableArguments {
     var token: String?
 
     func client() throws -> APIClient {
-        let environment = ProcessInfo.processInfo.environment
-        let address = server ?? environment["DAYBOOK_URL"] ?? "http://127.0.0.1:8080"
+        let address = server ?? Self.environment("DAYBOOK_URL") ?? "http://127.0.0.1:8080"
         guard let url = URL(string: address), url.scheme == "http" || url.scheme == "https", url.host != nil else {
             throw ValidationError("\(address) is not a server address like http://127.0.0.1:8080.")
         }
-        return APIClient(base: url, token: token ?? environment["DAYBOOK_TOKEN"])
+        return APIClient(base: url, token: token ?? Self.environment("DAYBOOK_TOKEN"))
+    }
+
+    /// One environment variable (ProcessInfo would copy all of them first).
+    private static func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
     }
 }
 

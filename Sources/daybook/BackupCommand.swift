@@ -48,6 +48,7 @@ struct BackupCommand: AsyncParsableCommand {
 
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "create",
             abstract: "Back up the database, photos and keys into one encrypted file, while Daybook runs or not.")
         @OptionGroup var data: DataFolderOption
         @Option(help: "The file to write (default: backups/daybook-DATE.age in the data folder).") var to: String?
@@ -106,6 +107,7 @@ struct BackupCommand: AsyncParsableCommand {
 
     struct Restore: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "restore",
             abstract: "Check a whole backup, then put it in place of the data folder's data (stop Daybook first).",
             discussion: "The data it replaces is moved to backups/before-restore-DATE/ in the data folder, not deleted."
         )
@@ -171,6 +173,7 @@ struct BackupCommand: AsyncParsableCommand {
 
     struct Key: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "key",
             abstract: "Make an age key pair: back up to its public key; keep the key file somewhere else.",
             discussion:
                 "Example: daybook backup key --to ~/daybook-backup-key.txt, then daybook backup create --recipient age1…"

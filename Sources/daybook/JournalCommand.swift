@@ -145,14 +145,29 @@ struct JournalCommand: AsyncParsableCommand {
             }
             // Matches in bold on a terminal; a pipe or a file gets plain text.
             let terminal = isatty(STDOUT_FILENO) == 1
-            for row in try JournalCommand.object(data)["results"] as? [[String: Any]] ?? [] {
-                print(JournalCommand.line(row))
-                let snippet = (row["snippetHTML"] as? String ?? "").replacingOccurrences(
-                    of: "<mark>", with: terminal ? "\u{1B}[1m" : ""
-                )
-                .replacingOccurrences(of: "</mark>", with: terminal ? "\u{1B}[0m" : "")
-                print("    \(JournalCommand.unescaped(snippet))")
+            let marks = terminal ? ("\u{1B}[1m", "\u{1B}[0m") : ("", "")
+            var text = ""
+            for hit in try JSONDecoder().decode(Results.self, from: data).results {
+                let line = JournalCommand.line(
+                    id: hit.id, date: hit.dateTime, title: hit.title, starred: hit.isStarred, tags: hit.tags,
+                    place: hit.placeLabel)
+                text += "\(line)\n    \(JournalCommand.plainText(hit.snippetHTML, marks: marks))\n"
             }
+            print(text, terminator: "")
+        }
+
+        /// As much of a page of `/api/v1/search` as is printed.
+        struct Results: Decodable {
+            struct Hit: Decodable {
+                var id: String
+                var dateTime: String
+                var title: String
+                var isStarred: Bool
+                var tags: [String]
+                var placeLabel: String?
+                var snippetHTML: String
+            }
+            var results: [Hit]
         }
     }
 
@@ -178,17 +193,41 @@ struct JournalCommand: AsyncParsableCommand {
     }
 
     static func line(_ row: [String: Any]) -> String {
-        let star = (row["isStarred"] as? Bool ?? false) ? " ★" : ""
-        let tags = (row["tags"] as? [String] ?? []).map { "#\($0)" }.joined(separator: " ")
-        let place = (row["placeLabel"] as? String).map { "  📍 \($0)" } ?? ""
-        return "\(row["id"] as? String ?? "")  \(row["dateTime"] as? String ?? "")  \(row["title"] as? String ?? "")"
-            + star + (tags.isEmpty ? "" : "  \(tags)") + place
+        line(
+            id: row["id"] as? String ?? "", date: row["dateTime"] as? String ?? "",
+            title: row["title"] as? String ?? "",
+            starred: row["isStarred"] as? Bool ?? false, tags: row["tags"] as? [String] ?? [],
+            place: row["placeLabel"] as? String)
     }
 
-    static func unescaped(_ html: String) -> String {
-        html.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
-            .replacingOccurrences(of: "&amp;", with: "&")
+    /// An entry on one line: id, date, title, then a star, its tags and its place when it has them.
+    static func line(id: String, date: String, title: String, starred: Bool, tags: [String], place: String?) -> String {
+        var line = "\(id)  \(date)  \(title)"
+        if starred { line += " ★" }
+        if !tags.isEmpty { line += "  " + tags.map { "#\($0)" }.joined(separator: " ") }
+        if let place { line += "  📍 \(place)" }
+        return line
+    }
+
+    /// The text of a snippet's HTML (escaped text with `<mark>` around matches), with `marks` around matches.
+    static func plainText(_ html: String, marks: (open: String, close: String)) -> String {
+        let replacements = [
+            ("<mark>", marks.open), ("</mark>", marks.close), ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""),
+            ("&#39;", "'"), ("&amp;", "&"),
+        ]
+        var text = ""
+        var rest = Substring(html)
+        while let start = rest.firstIndex(where: { $0 == "<" || $0 == "&" }) {
+            text += rest[..<start]
+            rest = rest[start...]
+            if let (found, replacement) = replacements.first(where: { rest.hasPrefix($0.0) }) {
+                text += replacement
+                rest = rest.dropFirst(found.count)
+            } else {
+                text.append(rest.removeFirst())
+            }
+        }
+        return text + rest
     }
 
     /// The entry's text: standard input when it is not a terminal, else what is saved in `$EDITOR`.

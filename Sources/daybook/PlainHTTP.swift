@@ -95,45 +95,74 @@ struct PlainHTTP {
         private static let noSignal: Int32 = 0
     #endif
 
+    /// Reads until the answer is whole: as many bytes as its head's `Content-Length` says, else until the
+    /// server closes the connection (chunked or unsized answers).
     private func readAll(_ fd: Int32, largest: Int) throws -> [UInt8] {
         var answer: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
+        var whole: Int?
+        while whole.map({ answer.count < $0 }) ?? true {
             let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             if count < 0, errno == EINTR { continue }
             guard count >= 0 else { throw Failure() }
-            if count == 0 { return answer }
+            if count == 0 { break }
             answer.append(contentsOf: buffer[0..<count])
             guard answer.count <= largest + 64 * 1024 else { throw Failure() }
+            if whole == nil, let head = try Head(answer), !head.isChunked, let length = head.contentLength, length >= 0
+            {
+                whole = head.bodyStart + length
+            }
+        }
+        return answer
+    }
+
+    /// The status line and headers of an answer, once all of them have arrived.
+    struct Head {
+        var status: Int
+        /// Header names in lower case.
+        var headers: [String: String]
+        /// Where the body starts in the answer's bytes.
+        var bodyStart: Int
+
+        var isChunked: Bool { headers["transfer-encoding"]?.lowercased().contains("chunked") == true }
+        var contentLength: Int? { headers["content-length"].flatMap { Int($0) } }
+
+        /// nil while the blank line that ends the head has not arrived.
+        init?(_ bytes: [UInt8]) throws {
+            guard let end = bytes.firstRange(of: [13, 10, 13, 10]) else { return nil }
+            let head = String(decoding: bytes[..<end.lowerBound], as: UTF8.self)
+            var lines = head.split(separator: "\r\n", omittingEmptySubsequences: false)
+            guard !lines.isEmpty else { throw Failure() }
+            let statusLine = lines.removeFirst().split(separator: " ")
+            guard statusLine.count >= 2, statusLine[0].hasPrefix("HTTP/1."), let status = Int(statusLine[1]) else {
+                throw Failure()
+            }
+            var headers: [String: String] = [:]
+            for line in lines {
+                guard let colon = line.firstIndex(of: ":") else { continue }
+                var value = line[line.index(after: colon)...]
+                while let first = value.first, first == " " || first == "\t" { value.removeFirst() }
+                while let last = value.last, last == " " || last == "\t" { value.removeLast() }
+                headers[line[..<colon].lowercased()] = String(value)
+            }
+            self.status = status
+            self.headers = headers
+            self.bodyStart = end.upperBound
         }
     }
 
     /// The status and body of a whole answer: `Content-Length`, chunked, or everything until the end.
     static func parse(_ bytes: [UInt8]) throws -> Answer {
-        let separator: [UInt8] = [13, 10, 13, 10]
-        guard let end = bytes.firstRange(of: separator) else { throw Failure() }
-        let head = String(decoding: bytes[..<end.lowerBound], as: UTF8.self)
-        var lines = head.split(separator: "\r\n", omittingEmptySubsequences: false)
-        guard !lines.isEmpty else { throw Failure() }
-        let statusLine = lines.removeFirst().split(separator: " ")
-        guard statusLine.count >= 2, statusLine[0].hasPrefix("HTTP/1."), let status = Int(statusLine[1]) else {
-            throw Failure()
+        guard let head = try Head(bytes) else { throw Failure() }
+        let rest = bytes[head.bodyStart...]
+        if head.isChunked {
+            return Answer(status: head.status, body: try unchunk(rest))
         }
-        var headers: [String: String] = [:]
-        for line in lines {
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
-                in: .whitespaces)
-        }
-        let rest = bytes[end.upperBound...]
-        if headers["transfer-encoding"]?.lowercased().contains("chunked") == true {
-            return Answer(status: status, body: try unchunk(rest))
-        }
-        if let length = headers["content-length"].flatMap({ Int($0) }) {
+        if let length = head.contentLength {
             guard length >= 0, rest.count >= length else { throw Failure() }
-            return Answer(status: status, body: Data(rest.prefix(length)))
+            return Answer(status: head.status, body: Data(rest.prefix(length)))
         }
-        return Answer(status: status, body: Data(rest))
+        return Answer(status: head.status, body: Data(rest))
     }
 
     private static func unchunk(_ bytes: ArraySlice<UInt8>) throws -> Data {

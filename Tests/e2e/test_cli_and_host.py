@@ -66,6 +66,20 @@ def test_version_help_and_completions():
     assert completion.returncode == 0 and "daybook" in completion.stdout
 
 
+def test_a_command_named_in_full_is_still_explained_in_full():
+    # Such a command is parsed on its own first; help and mistakes must still name the whole command.
+    helped = run_cli("journal", "search", "--help")
+    assert helped.returncode == 0 and "USAGE: daybook journal search" in helped.stdout
+    missing = run_cli("journal", "search")
+    assert missing.returncode != 0
+    assert "Missing expected argument '<query>'" in missing.stderr
+    assert "Usage: daybook journal search" in missing.stderr
+    wrong = run_cli("journal", "search", "x", "--limit", "many")
+    assert wrong.returncode != 0 and "'many' is invalid for '--limit <limit>'" in wrong.stderr
+    assert run_cli("journal", "search", "--version").stdout.strip()[0].isdigit()
+    assert "key" in run_cli("backup", "--help").stdout
+
+
 def test_exposed_server_refuses_to_start_until_a_passphrase_is_set(tmp_path):
     data = tmp_path / "data"
     refused = subprocess.run(
@@ -190,7 +204,7 @@ def png(width: int = 4, height: int = 3) -> bytes:
 def test_journal_from_the_cli(server, tmp_path):
     call(server, "PATCH", "/api/v1/settings", {"name": "Mina", "journalName": "Pages"})
     written = run_cli("journal", "new", "--title", "학교 가는 길", "--tag", "walk", "--date", "2026-11-20T08:00",
-                      "--at", "37.5663,126.9779", server=server, stdin="대학교 앞 카페에서 친구를 만났다.\n")
+                      "--at", "37.5663,126.9779", server=server, stdin="대학교 앞 카페 & 빵집에서 친구를 만났다.\n")
     assert written.returncode == 0, written.stderr
     entry_id = written.stdout.strip()
     assert entry_id
@@ -204,6 +218,12 @@ def test_journal_from_the_cli(server, tmp_path):
     found = run_cli("journal", "search", "학교", "--format", "json", server=server)
     assert found.returncode == 0, found.stderr
     assert [r["id"] for r in json.loads(found.stdout)["results"]] == [entry_id]
+    plain = run_cli("journal", "search", "학교", server=server)
+    assert plain.returncode == 0, plain.stderr
+    line, snippet = plain.stdout.splitlines()
+    assert line == f"{entry_id}  2026-11-20  학교 가는 길  #walk  📍 Seoul, South Korea"
+    # Not a terminal: the matches are not marked, and the snippet's HTML is plain text again.
+    assert snippet.strip() == "대학교 앞 카페 & 빵집에서 친구를 만났다."
     assert "대학교" in run_cli("journal", "show", entry_id, server=server).stdout
 
     picture = tmp_path / "dot.png"

@@ -56,7 +56,7 @@ public struct SettingsChange: Equatable, Sendable, Codable {
     }
 
     /// The field names a change may carry, as the API and forms spell them.
-    public static let fieldNames: [String] = CodingKeys.allCases.map(\.rawValue)
+    public static let fieldNames: [String] = CodingKeys.allCases.map { $0.rawValue }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case name, journalName, language, accentColor, appearance, timeZone, firstWeekday, units, focusMinutes
