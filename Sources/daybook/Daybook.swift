@@ -21,37 +21,68 @@ struct Daybook: AsyncParsableCommand {
     ///
     /// ArgumentParser builds the whole tree of commands and reflects each command on the way down to the one
     /// named (the Swift runtime searching the program's 12,000 protocol conformances for each new type), about
-    /// 3 ms of a `daybook journal search` that takes 10. So a command named in full is parsed on its own first.
-    /// Whatever that parse does not accept (a mistake, `--help`, `--version`) is parsed again the usual way,
-    /// so every message and help screen names the whole command as before.
+    /// 3 ms of a `daybook journal search` that takes 10. So a command named in full is read on its own first:
+    /// by `QuickArguments` for the quickest commands, else by ArgumentParser with that command as the root.
+    /// Whatever that does not accept (a mistake, `--help`, `--version`) is parsed again the usual way, so every
+    /// message and help screen names the whole command as before.
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
-        // A help request parses as ArgumentParser's own help command, which would name the leaf alone.
-        guard let (command, rest) = leaf(named: arguments), let parsed = try? command.parseAsRoot(rest),
-            type(of: parsed) == command
-        else {
+        guard let (command, rest) = leaf(named: arguments) else {
             await main(arguments)
             return
         }
-        guard quickCommands.contains(ObjectIdentifier(command)) else {
-            await run(parsed)
+        let quick = quickCommands[ObjectIdentifier(command)]
+        if let run = quick?.read(rest) {
+            await onMainThread(run)
             return
         }
-        nonisolated(unsafe) let quick = parsed
-        await withTaskExecutorPreference(MainThreadExecutor()) { await run(quick) }
+        // A help request parses as ArgumentParser's own help command, which would name the leaf alone.
+        guard let parsed = try? command.parseAsRoot(rest), type(of: parsed) == command else {
+            await main(arguments)
+            return
+        }
+        nonisolated(unsafe) let leaf = parsed
+        let run: @Sendable () async throws -> Void = { try await Self.run(leaf) }
+        if quick != nil {
+            await onMainThread(run)
+        } else {
+            await report(run)
+        }
     }
 
-    /// Commands that ask a running Daybook for something and print it, often from scripts and status bars:
-    /// they run on the main thread, as starting the concurrency runtime's worker threads takes longer than
-    /// their one or two requests. (Compared by identity: a protocol conformance check here would cost a
-    /// search of every conformance in the program.)
-    static let quickCommands: Set<ObjectIdentifier> = [
-        ObjectIdentifier(JournalCommand.Search.self), ObjectIdentifier(JournalCommand.List.self),
-        ObjectIdentifier(JournalCommand.Show.self), ObjectIdentifier(FocusCommand.Status.self),
-        ObjectIdentifier(StatusCommand.self), ObjectIdentifier(TaskCommand.List.self),
-        ObjectIdentifier(TrackCommand.List.self), ObjectIdentifier(SettingsCommand.Show.self),
-        ObjectIdentifier(StatsCommand.self),
+    /// A command that asks a running Daybook for something and prints it, often from scripts and status bars.
+    struct QuickCommand: Sendable {
+        /// Reads simple arguments without ArgumentParser (`QuickArguments`); nil when it gives up or the
+        /// command has no such reader.
+        var read: @Sendable ([String]) -> (@Sendable () async throws -> Void)? = { _ in nil }
+    }
+
+    /// The quick commands, by identity (a protocol conformance check would cost a search of every conformance
+    /// in the program). They run on the main thread, as starting the concurrency runtime's worker threads
+    /// takes longer than their one or two requests.
+    static let quickCommands: [ObjectIdentifier: QuickCommand] = [
+        ObjectIdentifier(JournalCommand.Search.self): QuickCommand(read: JournalCommand.Search.quick),
+        ObjectIdentifier(FocusCommand.Status.self): QuickCommand(read: FocusCommand.Status.quick),
+        ObjectIdentifier(JournalCommand.List.self): QuickCommand(),
+        ObjectIdentifier(JournalCommand.Show.self): QuickCommand(),
+        ObjectIdentifier(StatusCommand.self): QuickCommand(), ObjectIdentifier(TaskCommand.List.self): QuickCommand(),
+        ObjectIdentifier(TrackCommand.List.self): QuickCommand(),
+        ObjectIdentifier(SettingsCommand.Show.self): QuickCommand(),
+        ObjectIdentifier(StatsCommand.self): QuickCommand(),
     ]
+
+    private static func onMainThread(_ run: @escaping @Sendable () async throws -> Void) async {
+        await withTaskExecutorPreference(MainThreadExecutor()) { await report(run) }
+    }
+
+    /// Runs a command, its errors reported as ArgumentParser's `main` reports them.
+    private static func report(_ run: @Sendable () async throws -> Void) async {
+        do {
+            try await run()
+        } catch {
+            exit(withError: error)
+        }
+    }
 
     /// The command without subcommands that the leading arguments name, and the arguments after its name.
     static func leaf(named arguments: [String]) -> (command: ParsableCommand.Type, rest: [String])? {
@@ -67,17 +98,13 @@ struct Daybook: AsyncParsableCommand {
         return (command, Array(rest))
     }
 
-    /// Runs a parsed command as ArgumentParser's `main` does, errors reported the same way.
-    private static func run(_ parsed: ParsableCommand) async {
+    /// Runs a command ArgumentParser parsed.
+    private static func run(_ parsed: ParsableCommand) async throws {
         var command = parsed
-        do {
-            if var asynchronous = command as? AsyncParsableCommand {
-                try await asynchronous.run()
-            } else {
-                try command.run()
-            }
-        } catch {
-            exit(withError: error)
+        if var asynchronous = command as? AsyncParsableCommand {
+            try await asynchronous.run()
+        } else {
+            try command.run()
         }
     }
 }

@@ -63,7 +63,9 @@ struct FocusCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "status", abstract: "Print the timer, for people or status bars.")
         @OptionGroup var server: ServerOptions
-        @Option(help: "plain, json or waybar.") var format: StatusFormat = .plain
+        @Option(help: "plain, json or waybar.") var format = Status.defaultFormat
+
+        static let defaultFormat = StatusFormat.plain
 
         func run() async throws {
             let data = try await perform { try await server.client().send("GET", "api/v1/focus") }

@@ -132,8 +132,11 @@ struct JournalCommand: AsyncParsableCommand {
         @OptionGroup var server: ServerOptions
         @Argument(help: "What to look for.") var query: String
         @Option(help: "Only entries with this tag.") var tag: String?
-        @Option(help: "How many results at most (1–100).") var limit = 20
-        @Option(help: "plain or json.") var format: OutputFormat = .plain
+        @Option(help: "How many results at most (1–100).") var limit = Search.defaultLimit
+        @Option(help: "plain or json.") var format = Search.defaultFormat
+
+        static let defaultLimit = 20
+        static let defaultFormat = OutputFormat.plain
 
         func run() async throws {
             var path = "api/v1/search?q=\(URLText.component(query))&limit=\(limit)"

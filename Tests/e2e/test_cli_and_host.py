@@ -80,6 +80,30 @@ def test_a_command_named_in_full_is_still_explained_in_full():
     assert "key" in run_cli("backup", "--help").stdout
 
 
+def test_quick_commands_read_their_arguments_as_the_full_parser_does(server):
+    # `journal search` and `focus status` are read without ArgumentParser when their arguments are simple;
+    # `--name=value` is left to ArgumentParser, so each pair below takes both ways to the same answer.
+    for title in ("Quiet harbour", "Harbour lights", "Harbour fog"):
+        call(server, "POST", "/api/v1/entries", {"title": title, "body": "Gulls over the harbour.", "tags": ["sea"]})
+    for quick, full in [
+        (["journal", "search", "harbour", "--limit", "2", "--tag", "sea", "--format", "json"],
+         ["journal", "search", "--limit=2", "--tag=sea", "--format=json", "harbour"]),
+        (["journal", "search", "harbour"], ["journal", "search", "--", "harbour"]),
+        (["focus", "status", "--format", "json"], ["focus", "status", "--format=json"]),
+    ]:
+        read_quickly, read_fully = run_cli(*quick, server=server), run_cli(*full, server=server)
+        assert read_quickly.returncode == 0, read_quickly.stderr
+        assert read_quickly.stdout == read_fully.stdout
+    assert len(json.loads(run_cli("journal", "search", "harbour", "--limit", "2", "--format", "json",
+                                  server=server).stdout)["results"]) == 2
+    # What the quick reader cannot take is explained by ArgumentParser, naming the whole command.
+    wrong = run_cli("focus", "status", "--format", "xml", server=server)
+    assert wrong.returncode != 0 and "'xml' is invalid for '--format <format>'" in wrong.stderr
+    assert "Usage: daybook focus status" in wrong.stderr
+    twice = run_cli("journal", "search", "a", "b", server=server)
+    assert twice.returncode != 0 and "Unexpected argument 'b'" in twice.stderr
+
+
 def test_exposed_server_refuses_to_start_until_a_passphrase_is_set(tmp_path):
     data = tmp_path / "data"
     refused = subprocess.run(
