@@ -93,7 +93,8 @@ public func buildRouter(services: AppServices) -> Router<DaybookRequestContext> 
     router.add(middleware: AccessMiddleware(services: services))
     router.add(middleware: MethodCheckMiddleware(routes: methods))
     router.add(middleware: CSRFMiddleware(services: services))
-    router.add(middleware: ContractMiddleware(services: services, contract: bundledContract(services.assets)))
+    router.add(
+        middleware: ContractMiddleware(services: services) { [assets = services.assets] in bundledContract(assets) })
     registerRoutes(on: router, services: services)
     return router
 }

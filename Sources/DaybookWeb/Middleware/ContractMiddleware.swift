@@ -4,16 +4,37 @@ import Hummingbird
 
 /// Holds every API request to the OpenAPI document before its route sees it: parameters and JSON bodies the
 /// document does not allow are refused (400 or 422, in the owner's language) and change nothing.
+///
+/// The document is read when the first API request comes, not at start-up: pages never need it, and a server
+/// that only serves pages does not hold it (about 1 MB of schemas).
 struct ContractMiddleware: RouterMiddleware {
     typealias Context = DaybookRequestContext
     let services: AppServices
-    let contract: APIContract
+    private let load: @Sendable () -> APIContract
+    private let loaded = Locked<APIContract?>(nil)
+
+    init(services: AppServices, contract: @escaping @Sendable () -> APIContract) {
+        self.services = services
+        self.load = contract
+    }
+
+    private var contract: APIContract {
+        loaded.withLock { loaded in
+            if let contract = loaded { return contract }
+            let contract = load()
+            loaded = contract
+            return contract
+        }
+    }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
     {
-        guard let path = context.endpointPath, let operation = contract.operation(path: path, method: request.method)
-        else { return try await next(request, context) }
+        guard let path = context.endpointPath, path.hasPrefix("/api/") else { return try await next(request, context) }
+        let contract = self.contract
+        guard let operation = contract.operation(path: path, method: request.method) else {
+            return try await next(request, context)
+        }
         var request = request
         var body: Data?
         if operation.body != nil {
