@@ -13,11 +13,16 @@ struct ServerOptions: ParsableArguments {
     var token: String?
 
     func client() throws -> APIClient {
-        let address = server ?? Self.environment("DAYBOOK_URL") ?? "http://127.0.0.1:8080"
+        try Self.client(server: server, token: token)
+    }
+
+    /// The client for `--server` and `--token` as given (nil: from the environment, else this computer).
+    static func client(server: String?, token: String?) throws -> APIClient {
+        let address = server ?? environment("DAYBOOK_URL") ?? "http://127.0.0.1:8080"
         guard let url = URL(string: address), url.scheme == "http" || url.scheme == "https", url.host != nil else {
             throw ValidationError("\(address) is not a server address like http://127.0.0.1:8080.")
         }
-        return APIClient(base: url, token: token ?? Self.environment("DAYBOOK_TOKEN"))
+        return APIClient(base: url, token: token ?? environment("DAYBOOK_TOKEN"))
     }
 
     /// One environment variable (ProcessInfo would copy all of them first).

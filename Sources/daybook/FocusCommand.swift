@@ -68,7 +68,11 @@ struct FocusCommand: AsyncParsableCommand {
         static let defaultFormat = StatusFormat.plain
 
         func run() async throws {
-            let data = try await perform { try await server.client().send("GET", "api/v1/focus") }
+            try await Self.status(server.client(), format: format)
+        }
+
+        static func status(_ client: APIClient, format: StatusFormat) async throws {
+            let data = try await perform { try await client.send("GET", "api/v1/focus") }
             print(try FocusCommand.render(data, format: format))
         }
     }

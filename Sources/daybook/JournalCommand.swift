@@ -139,9 +139,15 @@ struct JournalCommand: AsyncParsableCommand {
         static let defaultFormat = OutputFormat.plain
 
         func run() async throws {
+            try await Self.search(server.client(), query: query, tag: tag, limit: limit, format: format)
+        }
+
+        static func search(_ client: APIClient, query: String, tag: String?, limit: Int, format: OutputFormat)
+            async throws
+        {
             var path = "api/v1/search?q=\(URLText.component(query))&limit=\(limit)"
             if let tag { path += "&tag=\(URLText.component(tag))" }
-            let data = try await perform { try await server.client().send("GET", path) }
+            let data = try await perform { try await client.send("GET", path) }
             if format == .json {
                 print(String(decoding: data, as: UTF8.self))
                 return

@@ -38,51 +38,38 @@ struct QuickArguments {
 extension ServerOptions {
     static let quickOptionNames: Set<String> = ["server", "token"]
 
-    init(quick arguments: QuickArguments) {
-        self.init()
-        server = arguments.options["server"]
-        token = arguments.options["token"]
+    /// The client for the `--server` and `--token` read by `QuickArguments`.
+    static func client(_ arguments: QuickArguments) throws -> APIClient {
+        try client(server: arguments.options["server"], token: arguments.options["token"])
     }
 }
 
-extension JournalCommand.Search {
-    /// Runs `journal search` with simple arguments; nil for anything else.
-    @Sendable static func quick(_ arguments: [String]) -> (@Sendable () async throws -> Void)? {
-        guard let command = Self(quick: arguments) else { return nil }
-        return { try await command.run() }
-    }
+// The quick readers call what the commands' `run()` calls, without making the command itself: its
+// ArgumentParser properties are generic types the runtime would check conformances for.
 
-    /// `journal search` from simple arguments (see `QuickArguments`), else nil.
-    init?(quick arguments: [String]) {
+extension JournalCommand.Search {
+    /// Runs `journal search` with simple arguments (see `QuickArguments`); nil for anything else.
+    @Sendable static func quick(_ arguments: [String]) -> (@Sendable () async throws -> Void)? {
         guard
             let parsed = QuickArguments(
                 arguments, options: ServerOptions.quickOptionNames.union(["tag", "limit", "format"])),
-            parsed.positionals.count == 1, let limit = parsed.value("limit", default: Self.defaultLimit),
-            let format = parsed.value("format", default: Self.defaultFormat)
+            parsed.positionals.count == 1, let limit = parsed.value("limit", default: defaultLimit),
+            let format = parsed.value("format", default: defaultFormat)
         else { return nil }
-        self.init()
-        server = ServerOptions(quick: parsed)
-        query = parsed.positionals[0]
-        tag = parsed.options["tag"]
-        self.limit = limit
-        self.format = format
+        return {
+            try await search(
+                ServerOptions.client(parsed), query: parsed.positionals[0], tag: parsed.options["tag"], limit: limit,
+                format: format)
+        }
     }
 }
 
 extension FocusCommand.Status {
-    /// Runs `focus status` with simple arguments; nil for anything else.
+    /// Runs `focus status` with simple arguments (see `QuickArguments`); nil for anything else.
     @Sendable static func quick(_ arguments: [String]) -> (@Sendable () async throws -> Void)? {
-        guard let command = Self(quick: arguments) else { return nil }
-        return { try await command.run() }
-    }
-
-    /// `focus status` from simple arguments (see `QuickArguments`), else nil.
-    init?(quick arguments: [String]) {
         guard let parsed = QuickArguments(arguments, options: ServerOptions.quickOptionNames.union(["format"])),
-            parsed.positionals.isEmpty, let format = parsed.value("format", default: Self.defaultFormat)
+            parsed.positionals.isEmpty, let format = parsed.value("format", default: defaultFormat)
         else { return nil }
-        self.init()
-        server = ServerOptions(quick: parsed)
-        self.format = format
+        return { try await status(ServerOptions.client(parsed), format: format) }
     }
 }

@@ -59,6 +59,11 @@ enum OutputFormat: String, ExpressibleByArgument {
 extension AsyncParsableCommand {
     /// Runs a client call, turning its failure into a plain message and exit code 1.
     func perform(_ call: () async throws -> Data) async throws -> Data {
+        try await Self.perform(call)
+    }
+
+    /// Runs a client call, turning its failure into a plain message and exit code 1.
+    static func perform(_ call: () async throws -> Data) async throws -> Data {
         do {
             return try await call()
         } catch let failure as APIClient.Failure {
