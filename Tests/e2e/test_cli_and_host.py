@@ -89,11 +89,13 @@ def test_quick_commands_read_their_arguments_as_the_full_parser_does(server):
         (["journal", "search", "harbour", "--limit", "2", "--tag", "sea", "--format", "json"],
          ["journal", "search", "--limit=2", "--tag=sea", "--format=json", "harbour"]),
         (["journal", "search", "harbour"], ["journal", "search", "--", "harbour"]),
-        (["focus", "status", "--format", "json"], ["focus", "status", "--format=json"]),
+        (["focus", "status", "--format", "waybar"], ["focus", "status", "--format=waybar"]),
     ]:
         read_quickly, read_fully = run_cli(*quick, server=server), run_cli(*full, server=server)
         assert read_quickly.returncode == 0, read_quickly.stderr
         assert read_quickly.stdout == read_fully.stdout
+    timer = json.loads(run_cli("focus", "status", "--format", "json", server=server).stdout)
+    assert timer["phase"] == "idle"
     assert len(json.loads(run_cli("journal", "search", "harbour", "--limit", "2", "--format", "json",
                                   server=server).stdout)["results"]) == 2
     # What the quick reader cannot take is explained by ArgumentParser, naming the whole command.
