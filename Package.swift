@@ -112,6 +112,8 @@ let package = Package(
             ],
             resources: [.copy("Resources/Templates"), .copy("Resources/Public")]
         ),
+        // glibc's malloc tuning, for the server (`Serve.returnLargeBlocksToTheSystem`).
+        .systemLibrary(name: "CMalloc"),
         .executableTarget(
             name: "daybook",
             dependencies: [
@@ -119,6 +121,7 @@ let package = Package(
                 "DaybookCore",
                 "DaybookWeb",
                 "DaybookMedia",
+                .target(name: "CMalloc", condition: .when(platforms: [.linux])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -1,0 +1,2 @@
+// glibc's malloc tuning (mallopt), which the Glibc module does not bring in.
+#include <malloc.h>
