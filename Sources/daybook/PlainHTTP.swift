@@ -47,7 +47,7 @@ struct PlainHTTP {
         while let chunk = try body(), !chunk.isEmpty {
             try write(fd, chunk)
         }
-        return try Self.parse(readAll(fd, largest: largest))
+        return try readAnswer(fd, largest: largest)
     }
 
     private func open() throws -> Int32 {
@@ -96,24 +96,22 @@ struct PlainHTTP {
     #endif
 
     /// Reads until the answer is whole: as many bytes as its head's `Content-Length` says, else until the
-    /// server closes the connection (chunked or unsized answers).
-    private func readAll(_ fd: Int32, largest: Int) throws -> [UInt8] {
-        var answer: [UInt8] = []
+    /// server closes the connection (chunked or unsized answers). The head is parsed once, when it has arrived.
+    private func readAnswer(_ fd: Int32, largest: Int) throws -> Answer {
+        var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        var whole: Int?
-        while whole.map({ answer.count < $0 }) ?? true {
+        var head: Head?
+        while head?.wholeLength.map({ bytes.count < $0 }) ?? true {
             let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             if count < 0, errno == EINTR { continue }
             guard count >= 0 else { throw Failure() }
             if count == 0 { break }
-            answer.append(contentsOf: buffer[0..<count])
-            guard answer.count <= largest + 64 * 1024 else { throw Failure() }
-            if whole == nil, let head = try Head(answer), !head.isChunked, let length = head.contentLength, length >= 0
-            {
-                whole = head.bodyStart + length
-            }
+            bytes.append(contentsOf: buffer[0..<count])
+            guard bytes.count <= largest + 64 * 1024 else { throw Failure() }
+            if head == nil { head = try Head(bytes) }
         }
-        return answer
+        guard let head else { throw Failure() }
+        return try head.answer(bytes)
     }
 
     /// The status line and headers of an answer, once all of them have arrived.
@@ -126,6 +124,26 @@ struct PlainHTTP {
 
         var isChunked: Bool { headers["transfer-encoding"]?.lowercased().contains("chunked") == true }
         var contentLength: Int? { headers["content-length"].flatMap { Int($0) } }
+
+        /// How many bytes the whole answer has, when the head says (`Content-Length`, not chunked).
+        var wholeLength: Int? {
+            guard !isChunked, let length = contentLength, length >= 0 else { return nil }
+            return bodyStart + length
+        }
+
+        /// The status and body of the whole answer `bytes`: `Content-Length`, chunked, or everything after the
+        /// head.
+        func answer(_ bytes: [UInt8]) throws -> Answer {
+            let rest = bytes[bodyStart...]
+            if isChunked {
+                return Answer(status: status, body: try PlainHTTP.unchunk(rest))
+            }
+            if let length = contentLength {
+                guard length >= 0, rest.count >= length else { throw Failure() }
+                return Answer(status: status, body: Data(rest.prefix(length)))
+            }
+            return Answer(status: status, body: Data(rest))
+        }
 
         /// nil while the blank line that ends the head has not arrived.
         init?(_ bytes: [UInt8]) throws {
@@ -151,21 +169,7 @@ struct PlainHTTP {
         }
     }
 
-    /// The status and body of a whole answer: `Content-Length`, chunked, or everything until the end.
-    static func parse(_ bytes: [UInt8]) throws -> Answer {
-        guard let head = try Head(bytes) else { throw Failure() }
-        let rest = bytes[head.bodyStart...]
-        if head.isChunked {
-            return Answer(status: head.status, body: try unchunk(rest))
-        }
-        if let length = head.contentLength {
-            guard length >= 0, rest.count >= length else { throw Failure() }
-            return Answer(status: head.status, body: Data(rest.prefix(length)))
-        }
-        return Answer(status: head.status, body: Data(rest))
-    }
-
-    private static func unchunk(_ bytes: ArraySlice<UInt8>) throws -> Data {
+    fileprivate static func unchunk(_ bytes: ArraySlice<UInt8>) throws -> Data {
         var body = Data()
         var index = bytes.startIndex
         let lineEnd: [UInt8] = [13, 10]
