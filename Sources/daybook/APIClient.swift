@@ -18,15 +18,17 @@ struct ServerOptions: ParsableArguments {
 
     /// The client for `--server` and `--token` as given (nil: from the environment, else this computer).
     static func client(server: String?, token: String?) throws -> APIClient {
-        let address = server ?? environment("DAYBOOK_URL") ?? "http://127.0.0.1:8080"
+        let address = server ?? environment("DAYBOOK_URL") ?? defaultAddress
         guard let url = URL(string: address), url.scheme == "http" || url.scheme == "https", url.host != nil else {
             throw ValidationError("\(address) is not a server address like http://127.0.0.1:8080.")
         }
         return APIClient(base: url, token: token ?? environment("DAYBOOK_TOKEN"))
     }
 
+    static let defaultAddress = "http://127.0.0.1:8080"
+
     /// One environment variable (ProcessInfo would copy all of them first).
-    private static func environment(_ name: String) -> String? {
+    static func environment(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
     }
 }
@@ -113,24 +115,37 @@ struct APIClient: Sendable {
         let target =
             (parts.percentEncodedPath.isEmpty ? "/" : parts.percentEncodedPath)
             + (parts.percentEncodedQuery.map { "?" + $0 } ?? "")
+        return try Self.exchange(
+            plain, method, target: target, token: token, server: base.absoluteString, contentType: contentType,
+            length: length, body: body)
+    }
+
+    /// One exchange over `plain`, its answer's body when the status is 2xx.
+    /// - Parameters:
+    ///   - target: the path and query, percent-encoded.
+    ///   - server: the server's address as people wrote it, for the message when it cannot be reached.
+    static func exchange(
+        _ plain: PlainHTTP, _ method: String, target: String, token: String?, server: String,
+        contentType: String? = nil, length: Int? = nil, body: () throws -> Data? = { nil }
+    ) throws -> Data {
         var headers = ["Accept: application/json"]
         if let token { headers.append("Authorization: Bearer \(token)") }
         if let contentType { headers.append("Content-Type: \(contentType)") }
         if let length { headers.append("Content-Length: \(length)") }
         let answer: PlainHTTP.Answer
         do {
-            answer = try plain.exchange(method, target, headers: headers, body: body, largest: Self.largestAnswer)
+            answer = try plain.exchange(method, target, headers: headers, body: body, largest: largestAnswer)
         } catch {
-            throw Failure(description: Self.unreachable(base))
+            throw Failure(description: unreachable(server))
         }
         guard (200..<300).contains(answer.status) else {
-            throw Failure(description: Self.message(from: answer.body, status: answer.status))
+            throw Failure(description: message(from: answer.body, status: answer.status))
         }
         return answer.body
     }
 
-    private static func unreachable(_ base: URL) -> String {
-        "Could not reach Daybook at \(base.absoluteString). Is it running? (start it with: daybook serve)"
+    private static func unreachable(_ server: String) -> String {
+        "Could not reach Daybook at \(server). Is it running? (start it with: daybook serve)"
     }
 
     private func request(_ method: String, _ path: String) throws -> HTTPClientRequest {
@@ -150,7 +165,7 @@ struct APIClient: Sendable {
             status = Int(response.status.code)
             body = try await response.body.collect(upTo: Self.largestAnswer)
         } catch {
-            throw Failure(description: Self.unreachable(base))
+            throw Failure(description: Self.unreachable(base.absoluteString))
         }
         let data = Data(body.readableBytesView)
         guard (200..<300).contains(status) else { throw Failure(description: Self.message(from: data, status: status)) }

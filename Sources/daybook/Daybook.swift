@@ -2,7 +2,6 @@ import ArgumentParser
 import DaybookCore
 import Dispatch
 
-@main
 struct Daybook: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "daybook",
@@ -17,23 +16,16 @@ struct Daybook: AsyncParsableCommand {
         ],
         defaultSubcommand: Serve.self)
 
-    /// Runs the command the arguments name.
+    /// Runs the command the arguments name (after `Program` found no quick command in them).
     ///
     /// ArgumentParser builds the whole tree of commands and reflects each command on the way down to the one
     /// named (the Swift runtime searching the program's 12,000 protocol conformances for each new type), about
-    /// 3 ms of a `daybook journal search` that takes 10. So a command named in full is read on its own first:
-    /// by `QuickArguments` for the quickest commands, else by ArgumentParser with that command as the root.
-    /// Whatever that does not accept (a mistake, `--help`, `--version`) is parsed again the usual way, so every
-    /// message and help screen names the whole command as before.
-    static func main() async {
-        let arguments = Array(CommandLine.arguments.dropFirst())
+    /// 3 ms of a client command that takes 10. So a command named in full is parsed on its own first, with
+    /// that command as the root. Whatever that does not accept (a mistake, `--help`, `--version`) is parsed
+    /// again the usual way, so every message and help screen names the whole command as before.
+    static func start(_ arguments: [String]) async {
         guard let (command, rest) = leaf(named: arguments) else {
             await main(arguments)
-            return
-        }
-        let quick = quickCommands[ObjectIdentifier(command)]
-        if let run = quick?.read(rest) {
-            await onMainThread(run)
             return
         }
         // A help request parses as ArgumentParser's own help command, which would name the leaf alone.
@@ -43,37 +35,23 @@ struct Daybook: AsyncParsableCommand {
         }
         nonisolated(unsafe) let leaf = parsed
         let run: @Sendable () async throws -> Void = { try await Self.run(leaf) }
-        if quick != nil {
-            await onMainThread(run)
+        if onMainQueue.contains(ObjectIdentifier(command)) {
+            await withTaskExecutorPreference(MainQueueExecutor()) { await report(run) }
         } else {
             await report(run)
         }
     }
 
-    /// A command that asks a running Daybook for something and prints it, often from scripts and status bars.
-    struct QuickCommand: Sendable {
-        /// Reads simple arguments without ArgumentParser (`QuickArguments`); nil when it gives up or the
-        /// command has no such reader.
-        var read: @Sendable ([String]) -> (@Sendable () async throws -> Void)? = { _ in nil }
-    }
-
-    /// The quick commands, by identity (a protocol conformance check would cost a search of every conformance
-    /// in the program). They run on the main thread, as starting the concurrency runtime's worker threads
-    /// takes longer than their one or two requests.
-    static let quickCommands: [ObjectIdentifier: QuickCommand] = [
-        ObjectIdentifier(JournalCommand.Search.self): QuickCommand(read: JournalCommand.Search.quick),
-        ObjectIdentifier(FocusCommand.Status.self): QuickCommand(read: FocusCommand.Status.quick),
-        ObjectIdentifier(JournalCommand.List.self): QuickCommand(),
-        ObjectIdentifier(JournalCommand.Show.self): QuickCommand(),
-        ObjectIdentifier(StatusCommand.self): QuickCommand(), ObjectIdentifier(TaskCommand.List.self): QuickCommand(),
-        ObjectIdentifier(TrackCommand.List.self): QuickCommand(),
-        ObjectIdentifier(SettingsCommand.Show.self): QuickCommand(),
-        ObjectIdentifier(StatsCommand.self): QuickCommand(),
+    /// Commands that ask a running Daybook for something and print it: they run on the main queue, as
+    /// starting the concurrency runtime's own worker threads takes longer than their one or two requests.
+    /// Found by identity, as a protocol conformance check would search every conformance in the program.
+    static let onMainQueue = [
+        ObjectIdentifier(JournalCommand.Search.self), ObjectIdentifier(FocusCommand.Status.self),
+        ObjectIdentifier(JournalCommand.List.self), ObjectIdentifier(JournalCommand.Show.self),
+        ObjectIdentifier(StatusCommand.self), ObjectIdentifier(TaskCommand.List.self),
+        ObjectIdentifier(TrackCommand.List.self), ObjectIdentifier(SettingsCommand.Show.self),
+        ObjectIdentifier(StatsCommand.self),
     ]
-
-    private static func onMainThread(_ run: @escaping @Sendable () async throws -> Void) async {
-        await withTaskExecutorPreference(MainThreadExecutor()) { await report(run) }
-    }
 
     /// Runs a command, its errors reported as ArgumentParser's `main` reports them.
     private static func report(_ run: @Sendable () async throws -> Void) async {
@@ -109,8 +87,8 @@ struct Daybook: AsyncParsableCommand {
     }
 }
 
-/// Runs a task's jobs on the main thread: `main` waits in the main dispatch queue while it is suspended.
-final class MainThreadExecutor: TaskExecutor {
+/// Runs a task's jobs on the main dispatch queue, which `Program` drains.
+final class MainQueueExecutor: TaskExecutor {
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         DispatchQueue.main.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }

@@ -71,8 +71,10 @@ struct FocusCommand: AsyncParsableCommand {
             try await Self.status(server.client(), format: format)
         }
 
+        static let path = "api/v1/focus"
+
         static func status(_ client: APIClient, format: StatusFormat) async throws {
-            let data = try await perform { try await client.send("GET", "api/v1/focus") }
+            let data = try await perform { try await client.send("GET", path) }
             print(try FocusCommand.render(data, format: format))
         }
     }

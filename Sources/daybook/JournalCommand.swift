@@ -145,9 +145,18 @@ struct JournalCommand: AsyncParsableCommand {
         static func search(_ client: APIClient, query: String, tag: String?, limit: Int, format: OutputFormat)
             async throws
         {
+            let path = path(query: query, tag: tag, limit: limit)
+            try show(try await perform { try await client.send("GET", path) }, format: format)
+        }
+
+        static func path(query: String, tag: String?, limit: Int) -> String {
             var path = "api/v1/search?q=\(URLText.component(query))&limit=\(limit)"
             if let tag { path += "&tag=\(URLText.component(tag))" }
-            let data = try await perform { try await client.send("GET", path) }
+            return path
+        }
+
+        /// Prints a page of `/api/v1/search`: each entry's line and its snippet, or the JSON as it came.
+        static func show(_ data: Data, format: OutputFormat) throws {
             if format == .json {
                 print(String(decoding: data, as: UTF8.self))
                 return

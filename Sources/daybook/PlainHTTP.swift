@@ -27,11 +27,45 @@ struct PlainHTTP {
 
     init?(url: URL, seconds: Int) {
         guard url.scheme == "http", let host = url.host, !host.isEmpty else { return nil }
-        let bare = host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host
-        self.host = bare
-        self.port = url.port ?? 80
+        self.init(
+            host: host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host, port: url.port ?? 80,
+            seconds: seconds)
+    }
+
+    /// The server of a plain `http://host[:port][/]` address, read without Foundation's URL (whose first use
+    /// costs a command more than its request); nil for anything else, such as a path or `https://`.
+    init?(address: String, seconds: Int) {
+        guard address.hasPrefix("http://") else { return nil }
+        var rest = address.dropFirst(7)
+        if rest.last == "/" { rest.removeLast() }
+        var host = rest
+        var port = 80
+        if rest.first == "[" {
+            guard let close = rest.firstIndex(of: "]") else { return nil }
+            host = rest[rest.index(after: rest.startIndex)..<close]
+            rest = rest[rest.index(after: close)...]
+            guard !host.isEmpty, host.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." }) else { return nil }
+        } else {
+            host = rest.prefix { $0 != ":" }
+            rest = rest[host.endIndex...]
+            guard !host.isEmpty,
+                host.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") })
+            else { return nil }
+        }
+        if !rest.isEmpty {
+            guard rest.first == ":", let number = Int(rest.dropFirst()), (1...65535).contains(number) else {
+                return nil
+            }
+            port = number
+        }
+        self.init(host: String(host), port: port, seconds: seconds)
+    }
+
+    private init(host: String, port: Int, seconds: Int) {
+        self.host = host
+        self.port = port
         self.seconds = seconds
-        self.authority = (bare.contains(":") ? "[\(bare)]" : bare) + ":\(port)"
+        self.authority = (host.contains(":") ? "[\(host)]" : host) + ":\(port)"
     }
 
     /// Sends the request (`target` is the path with its query, already percent-encoded; `headers` are whole

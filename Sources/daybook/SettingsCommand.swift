@@ -66,9 +66,8 @@ extension AsyncParsableCommand {
     static func perform(_ call: () async throws -> Data) async throws -> Data {
         do {
             return try await call()
-        } catch let failure as APIClient.Failure {
-            FileHandle.standardError.write(Data((failure.description + "\n").utf8))
-            throw ExitCode.failure
+        } catch let problem as APIClient.Failure {
+            throw failure(problem.description)
         }
     }
 }

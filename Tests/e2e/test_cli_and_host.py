@@ -53,9 +53,11 @@ def test_settings_through_the_cli(server):
 
 
 def test_cli_says_plainly_when_no_server_runs():
-    result = run_cli("settings", "show", "--server", "http://127.0.0.1:9")
-    assert result.returncode != 0
-    assert "Is it running?" in result.stderr
+    # The quick commands (`journal search`, `focus status`) have their own way to the server; same message.
+    for command in (["settings", "show"], ["journal", "search", "harbour"], ["focus", "status"]):
+        result = run_cli(*command, "--server", "http://127.0.0.1:9")
+        assert result.returncode == 1, command
+        assert "Could not reach Daybook at http://127.0.0.1:9. Is it running?" in result.stderr, command
 
 
 def test_version_help_and_completions():
@@ -90,6 +92,7 @@ def test_quick_commands_read_their_arguments_as_the_full_parser_does(server):
          ["journal", "search", "--limit=2", "--tag=sea", "--format=json", "harbour"]),
         (["journal", "search", "harbour"], ["journal", "search", "--", "harbour"]),
         (["focus", "status", "--format", "waybar"], ["focus", "status", "--format=waybar"]),
+        (["focus", "status", "--server", server.url + "/"], ["focus", "status", f"--server={server.url}"]),
     ]:
         read_quickly, read_fully = run_cli(*quick, server=server), run_cli(*full, server=server)
         assert read_quickly.returncode == 0, read_quickly.stderr
