@@ -165,27 +165,14 @@ struct JournalCommand: AsyncParsableCommand {
             let terminal = isatty(STDOUT_FILENO) == 1
             let marks = terminal ? ("\u{1B}[1m", "\u{1B}[0m") : ("", "")
             var text = ""
-            for hit in try JSONDecoder().decode(Results.self, from: data).results {
+            for hit in try JSONReader.read(data)["results"]?.array ?? [] {
                 let line = JournalCommand.line(
-                    id: hit.id, date: hit.dateTime, title: hit.title, starred: hit.isStarred, tags: hit.tags,
-                    place: hit.placeLabel)
-                text += "\(line)\n    \(JournalCommand.plainText(hit.snippetHTML, marks: marks))\n"
+                    id: hit["id"]?.string ?? "", date: hit["dateTime"]?.string ?? "", title: hit["title"]?.string ?? "",
+                    starred: hit["isStarred"]?.bool ?? false, tags: hit["tags"]?.array?.compactMap(\.string) ?? [],
+                    place: hit["placeLabel"]?.string)
+                text += "\(line)\n    \(JournalCommand.plainText(hit["snippetHTML"]?.string ?? "", marks: marks))\n"
             }
             print(text, terminator: "")
-        }
-
-        /// As much of a page of `/api/v1/search` as is printed.
-        struct Results: Decodable {
-            struct Hit: Decodable {
-                var id: String
-                var dateTime: String
-                var title: String
-                var isStarred: Bool
-                var tags: [String]
-                var placeLabel: String?
-                var snippetHTML: String
-            }
-            var results: [Hit]
         }
     }
 
@@ -227,7 +214,8 @@ struct JournalCommand: AsyncParsableCommand {
         return line
     }
 
-    /// The text of a snippet's HTML (escaped text with `<mark>` around matches), with `marks` around matches.
+    /// The text of a snippet's HTML (escaped text with `<mark>` around matches), with `marks` around matches,
+    /// on one line: a snippet across paragraphs would break the list's layout.
     static func plainText(_ html: String, marks: (open: String, close: String)) -> String {
         let replacements = [
             ("<mark>", marks.open), ("</mark>", marks.close), ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""),
@@ -245,7 +233,8 @@ struct JournalCommand: AsyncParsableCommand {
                 text.append(rest.removeFirst())
             }
         }
-        return text + rest
+        text += rest
+        return text.split(whereSeparator: \.isNewline).joined(separator: " ")
     }
 
     /// The entry's text: standard input when it is not a terminal, else what is saved in `$EDITOR`.
