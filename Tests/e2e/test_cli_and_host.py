@@ -233,7 +233,7 @@ def png(width: int = 4, height: int = 3) -> bytes:
 def test_journal_from_the_cli(server, tmp_path):
     call(server, "PATCH", "/api/v1/settings", {"name": "Mina", "journalName": "Pages"})
     written = run_cli("journal", "new", "--title", "학교 가는 길", "--tag", "walk", "--date", "2026-11-20T08:00",
-                      "--at", "37.5663,126.9779", server=server, stdin="대학교 앞 카페 & 빵집에서 친구를 만났다.\n")
+                      "--at", "37.5663,126.9779", server=server, stdin="대학교 앞 카페 & 빵집에서\n\n친구를 만났다.\n")
     assert written.returncode == 0, written.stderr
     entry_id = written.stdout.strip()
     assert entry_id
@@ -251,7 +251,7 @@ def test_journal_from_the_cli(server, tmp_path):
     assert plain.returncode == 0, plain.stderr
     line, snippet = plain.stdout.splitlines()
     assert line == f"{entry_id}  2026-11-20  학교 가는 길  #walk  📍 Seoul, South Korea"
-    # Not a terminal: the matches are not marked, and the snippet's HTML is plain text again.
+    # Not a terminal: the matches are not marked, and the snippet's HTML is plain text again, on one line.
     assert snippet.strip() == "대학교 앞 카페 & 빵집에서 친구를 만났다."
     assert "대학교" in run_cli("journal", "show", entry_id, server=server).stdout
 
