@@ -53,9 +53,10 @@ struct PlainHTTP {
             else { return nil }
         }
         if !rest.isEmpty {
-            guard rest.first == ":", let number = Int(rest.dropFirst()), (1...65535).contains(number) else {
-                return nil
-            }
+            let digits = rest.dropFirst()
+            guard rest.first == ":", digits.allSatisfy({ ("0"..."9").contains($0) }), let number = Int(digits),
+                (1...65535).contains(number)
+            else { return nil }
             port = number
         }
         self.init(host: String(host), port: port, seconds: seconds)
