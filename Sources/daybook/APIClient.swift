@@ -18,17 +18,25 @@ struct ServerOptions: ParsableArguments {
 
     /// The client for `--server` and `--token` as given (nil: from the environment, else this computer).
     static func client(server: String?, token: String?) throws -> APIClient {
-        let address = server ?? environment("DAYBOOK_URL") ?? defaultAddress
+        let address = address(server)
         guard let url = URL(string: address), url.scheme == "http" || url.scheme == "https", url.host != nil else {
             throw ValidationError("\(address) is not a server address like http://127.0.0.1:8080.")
         }
-        return APIClient(base: url, token: token ?? environment("DAYBOOK_TOKEN"))
+        return APIClient(base: url, token: self.token(token))
     }
 
-    static let defaultAddress = "http://127.0.0.1:8080"
+    /// The server's address: `--server`, else `DAYBOOK_URL`, else this computer.
+    static func address(_ server: String?) -> String {
+        server ?? environment("DAYBOOK_URL") ?? "http://127.0.0.1:8080"
+    }
+
+    /// The API token: `--token`, else `DAYBOOK_TOKEN`.
+    static func token(_ token: String?) -> String? {
+        token ?? environment("DAYBOOK_TOKEN")
+    }
 
     /// One environment variable (ProcessInfo would copy all of them first).
-    static func environment(_ name: String) -> String? {
+    private static func environment(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
     }
 }

@@ -67,10 +67,10 @@ enum QuickCommand {
         var token: String?
 
         init?(_ arguments: QuickArguments) {
-            address = arguments["server"] ?? ServerOptions.environment("DAYBOOK_URL") ?? ServerOptions.defaultAddress
+            address = ServerOptions.address(arguments["server"])
             guard let plain = PlainHTTP(address: address, seconds: 30) else { return nil }
             self.plain = plain
-            token = arguments["token"] ?? ServerOptions.environment("DAYBOOK_TOKEN")
+            token = ServerOptions.token(arguments["token"])
         }
 
         /// `APIClient.send("GET", path)` over the plain socket.
