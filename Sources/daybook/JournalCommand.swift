@@ -209,7 +209,8 @@ struct JournalCommand: AsyncParsableCommand {
     static func line(id: String, date: String, title: String, starred: Bool, tags: [String], place: String?) -> String {
         var line = "\(id)  \(date)  \(title)"
         if starred { line += " ★" }
-        if !tags.isEmpty { line += "  " + tags.map { "#\($0)" }.joined(separator: " ") }
+        // A loop, not `joined(separator:)`, whose first use scans the program's conformances (see `PlainHTTP`).
+        for (index, tag) in tags.enumerated() { line += (index == 0 ? "  #" : " #") + tag }
         if let place { line += "  📍 \(place)" }
         return line
     }
@@ -221,20 +222,32 @@ struct JournalCommand: AsyncParsableCommand {
             ("<mark>", marks.open), ("</mark>", marks.close), ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""),
             ("&#39;", "'"), ("&amp;", "&"),
         ]
+        // Character by character: appending a `Substring` or `joined(separator:)` would make the runtime scan
+        // the program's conformances on first use (see `PlainHTTP.exchange`).
         var text = ""
         var rest = Substring(html)
-        while let start = rest.firstIndex(where: { $0 == "<" || $0 == "&" }) {
-            text += rest[..<start]
-            rest = rest[start...]
-            if let (found, replacement) = replacements.first(where: { rest.hasPrefix($0.0) }) {
+        var lineBreak = false
+        while let first = rest.first {
+            if first.isNewline {
+                lineBreak = !text.isEmpty
+                rest.removeFirst()
+                continue
+            }
+            if lineBreak {
+                text += " "
+                lineBreak = false
+            }
+            if first == "<" || first == "&",
+                let (found, replacement) = replacements.first(where: { rest.hasPrefix($0.0) })
+            {
                 text += replacement
                 rest = rest.dropFirst(found.count)
             } else {
-                text.append(rest.removeFirst())
+                text.append(first)
+                rest.removeFirst()
             }
         }
-        text += rest
-        return text.split(whereSeparator: \.isNewline).joined(separator: " ")
+        return text
     }
 
     /// The entry's text: standard input when it is not a terminal, else what is saved in `$EDITOR`.

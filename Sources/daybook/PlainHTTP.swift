@@ -75,12 +75,16 @@ struct PlainHTTP {
     func exchange(
         _ method: String, _ target: String, headers: [String], body: () throws -> Data?, largest: Int
     ) throws -> Answer {
-        let head = ["\(method) \(target) HTTP/1.1", "Host: \(authority)"] + headers + ["Connection: close", "", ""]
+        // Concatenated rather than joined: the generic `joined(separator:)` and `Data(_:)` look up conformances
+        // at run time on first use, each a scan of every conformance in the program (about 0.1 ms).
+        var head = "\(method) \(target) HTTP/1.1\r\nHost: \(authority)\r\n"
+        for line in headers { head += line + "\r\n" }
+        head += "Connection: close\r\n\r\n"
         let fd = try open()
         defer { close(fd) }
-        try write(fd, Data(head.joined(separator: "\r\n").utf8))
+        try head.withUTF8 { try write(fd, UnsafeRawBufferPointer($0)) }
         while let chunk = try body(), !chunk.isEmpty {
-            try write(fd, chunk)
+            try chunk.withUnsafeBytes { try write(fd, $0) }
         }
         return try readAnswer(fd, largest: largest)
     }
@@ -112,15 +116,13 @@ struct PlainHTTP {
         throw Failure()
     }
 
-    private func write(_ fd: Int32, _ data: Data) throws {
-        try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
-            var offset = 0
-            while offset < bytes.count {
-                let sent = send(fd, bytes.baseAddress! + offset, bytes.count - offset, Self.noSignal)
-                if sent < 0, errno == EINTR { continue }
-                guard sent > 0 else { throw Failure() }
-                offset += sent
-            }
+    private func write(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let sent = send(fd, bytes.baseAddress! + offset, bytes.count - offset, Self.noSignal)
+            if sent < 0, errno == EINTR { continue }
+            guard sent > 0 else { throw Failure() }
+            offset += sent
         }
     }
 
@@ -152,13 +154,11 @@ struct PlainHTTP {
     /// The status line and headers of an answer, once all of them have arrived.
     struct Head {
         var status: Int
-        /// Header names in lower case.
-        var headers: [String: String]
+        var isChunked = false
+        /// The `Content-Length` header's value, when it has one that is a number.
+        var contentLength: Int?
         /// Where the body starts in the answer's bytes.
         var bodyStart: Int
-
-        var isChunked: Bool { headers["transfer-encoding"]?.lowercased().contains("chunked") == true }
-        var contentLength: Int? { headers["content-length"].flatMap { Int($0) } }
 
         /// How many bytes the whole answer has, when the head says (`Content-Length`, not chunked).
         var wholeLength: Int? {
@@ -190,17 +190,20 @@ struct PlainHTTP {
             guard statusLine.count >= 2, statusLine[0].hasPrefix("HTTP/1."), let status = Int(statusLine[1]) else {
                 throw Failure()
             }
-            var headers: [String: String] = [:]
+            self.status = status
+            self.bodyStart = end.upperBound
+            // The two headers that say where the body ends, picked out as they come (no dictionary to build).
             for line in lines {
                 guard let colon = line.firstIndex(of: ":") else { continue }
                 var value = line[line.index(after: colon)...]
                 while let first = value.first, first == " " || first == "\t" { value.removeFirst() }
                 while let last = value.last, last == " " || last == "\t" { value.removeLast() }
-                headers[line[..<colon].lowercased()] = String(value)
+                switch line[..<colon].lowercased() {
+                case "transfer-encoding": isChunked = value.lowercased().contains("chunked")
+                case "content-length": contentLength = Int(value)
+                default: break
+                }
             }
-            self.status = status
-            self.headers = headers
-            self.bodyStart = end.upperBound
         }
     }
 
