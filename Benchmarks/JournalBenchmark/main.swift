@@ -63,7 +63,10 @@ for (name, text) in queries {
         _ = try await database.writer.read { db in
             try Int64.fetchAll(
                 db.cachedStatement(
-                    sql: "SELECT rowid FROM journalSearch WHERE journalSearch MATCH ? ORDER BY rank LIMIT 20"),
+                    sql: """
+                        SELECT rowid FROM journalSearch WHERE journalSearch MATCH ?
+                        ORDER BY bm25(journalSearch, 10.0, 1.0, 4.0) LIMIT 20
+                        """),
                 arguments: [pattern])
         }
     }

@@ -3,14 +3,17 @@ import Foundation
 import GRDB
 
 extension DatabaseSnapshot {
-    /// Ranks first, then marks: the ranked ids come from the index alone (joined to the entries only when a
-    /// filter needs them), and `snippet()`/`highlight()` run for the one page of hits, not for every match.
+    /// One statement ranks the matches and reads the page of hits; `SearchMarks` marks them.
+    ///
+    /// The ranking orders by `bm25()` with a limit, so SQLite keeps only the best rows as it goes instead of
+    /// sorting every match (FTS5's own `ORDER BY rank` sorts them all, with their positions); the entries are
+    /// joined for the filters and for the page only.
     func searchJournal(_ query: JournalSearchQuery) throws -> JournalSearchPage {
         guard let pattern = SearchPattern(query.text, prefix: query.matchesPrefix) else {
             return JournalSearchPage(hits: [], hasMore: false)
         }
         let table = SearchIndex.table
-        var filters: [String] = []
+        var filters = ["\(table) MATCH ?"]
         var arguments: StatementArguments = [pattern.raw]
         if let days = query.days {
             filters.append("e.day BETWEEN ? AND ?")
@@ -22,41 +25,28 @@ extension DatabaseSnapshot {
             arguments += [JournalTags.key(tag)]
         }
         arguments += [query.limit + 1, query.offset]
-        let sql =
-            filters.isEmpty
-            ? "SELECT rowid FROM \(table) WHERE \(table) MATCH ? ORDER BY rank LIMIT ? OFFSET ?"
-            : """
-            SELECT \(table).rowid FROM \(table) JOIN journalEntry e ON e.number = \(table).rowid
-            WHERE \(table) MATCH ? AND \(filters.joined(separator: " AND ")) ORDER BY rank LIMIT ? OFFSET ?
+        let join = filters.count > 1 ? "JOIN journalEntry e ON e.number = \(table).rowid" : ""
+        let sql = """
+            SELECT \(JournalEntrySummary.columns), e.plainText AS plainText
+            FROM (
+              SELECT \(table).rowid AS number, \(SearchIndex.score) AS score FROM \(table) \(join)
+              WHERE \(filters.joined(separator: " AND ")) ORDER BY score, number DESC LIMIT ? OFFSET ?
+            ) AS hit JOIN journalEntry e ON e.number = hit.number
+            ORDER BY hit.score, hit.number DESC
             """
-        var numbers = try Int64.fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
-        let hasMore = numbers.count > query.limit
-        if hasMore { numbers.removeLast() }
-
-        let (open, close) = Self.marks
-        let marked = try db.cachedStatement(
-            sql: """
-                SELECT \(JournalEntrySummary.columns),
-                  highlight(\(table), 0, '\(open)', '\(close)') AS markedTitle,
-                  snippet(\(table), 1, '\(open)', '\(close)', '…', \(Self.snippetTokens)) AS markedSnippet
-                FROM \(table) JOIN journalEntry e ON e.number = \(table).rowid
-                WHERE \(table) MATCH ? AND \(table).rowid = ?
-                """)
-        var hits: [JournalSearchHit] = []
-        for number in numbers {
-            guard let row = try Row.fetchOne(marked, arguments: [pattern.raw, number]),
-                let entry = JournalEntrySummary(row: row)
-            else { continue }
-            let title = HighlightedText(marked: row["markedTitle"] ?? "", open: open, close: close)
-            let snippet = HighlightedText(marked: row["markedSnippet"] ?? "", open: open, close: close)
-            hits.append(
-                JournalSearchHit(entry: entry, title: pattern.refined(title), snippet: pattern.refined(snippet)))
+        var rows = try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
+        let hasMore = rows.count > query.limit
+        if hasMore { rows.removeLast() }
+        let marks = SearchMarks(pattern)
+        let hits = rows.compactMap { row -> JournalSearchHit? in
+            guard let entry = JournalEntrySummary(row: row) else { return nil }
+            return JournalSearchHit(
+                entry: entry, title: marks.highlighted(entry.title),
+                snippet: marks.snippet(row["plainText"] ?? "", length: Self.snippetLength))
         }
         return JournalSearchPage(hits: hits, hasMore: hasMore)
     }
 
-    /// Private-use characters around matches, parsed out before anything leaves the store.
-    static let marks: (Character, Character) = ("\u{E000}", "\u{E001}")
     /// Positions of text a snippet holds: about a dozen words, or as many CJK characters.
-    static let snippetTokens = 24
+    static let snippetLength = 24
 }

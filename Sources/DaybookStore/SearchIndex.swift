@@ -7,7 +7,11 @@ import GRDB
 enum SearchIndex {
     static let table = "journalSearch"
     /// bm25 weights of title, plain text and tags: a match in the title counts most, then the tags.
-    static let rank = "bm25(10.0, 1.0, 4.0)"
+    static let weights = "10.0, 1.0, 4.0"
+    /// The index's `rank`.
+    static let rank = "bm25(\(weights))"
+    /// The same score as an expression, which a query can order by with a limit.
+    static let score = "bm25(\(table), \(weights))"
 
     /// Builds the index when it is missing or was built by another version of the tokenizer.
     static func prepare(_ db: Database) throws {

@@ -9,51 +9,28 @@ import DaybookCore
 struct SearchPattern: Equatable {
     /// The text given to `MATCH`.
     var raw: String
-    /// The single CJK characters searched for on their own (`学`); their matches are one character long.
-    var singleCharacters: Set<Character>
-    /// The words as typed, folded, to tell a single-character match from a longer one.
-    var words: [String]
+    /// Each word's tokens, as the index holds them: what `SearchMarks` looks for.
+    var phrases: [[[UInt8]]]
+    /// Whether the last word matches the words it begins (typed with `prefix`, in Latin script, not ended).
+    var lastIsPrefix: Bool
 
     /// The pattern for `text`, or `nil` when it holds nothing searchable (only spaces or punctuation).
     init?(_ text: String, prefix: Bool) {
-        var phrases: [String] = []
-        var singles = Set<Character>()
-        var words: [String] = []
+        var quoted: [String] = []
+        var phrases: [[[UInt8]]] = []
         var lastIsWord = false
         for word in text.split(whereSeparator: { $0.isWhitespace }) {
             let tokens = SearchSegmenter.tokens(in: String(word), forQuery: true)
             guard let last = tokens.last else { continue }
-            phrases.append("\"" + word.replacingOccurrences(of: "\"", with: "\"\"") + "\"")
-            words.append(String(word))
+            quoted.append("\"" + word.replacingOccurrences(of: "\"", with: "\"\"") + "\"")
+            phrases.append(tokens.map { Array($0.token.utf8) })
             lastIsWord = last.kind == .word
-            for token in tokens where token.kind == .cjk && token.token.count == 1 {
-                singles.insert(Character(token.token))
-            }
         }
-        guard !phrases.isEmpty else { return nil }
-        if prefix, lastIsWord, let end = text.last, !end.isWhitespace { phrases[phrases.count - 1] += "*" }
-        raw = phrases.joined(separator: " ")
-        singleCharacters = singles
-        self.words = words
-    }
-
-    /// Marks as SQLite's `highlight()` returns them, narrowed where a single-character query matched: the index
-    /// stores `学` at the position of the bigram `学校`, so SQLite marks both characters.
-    func refined(_ text: HighlightedText) -> HighlightedText {
-        guard !singleCharacters.isEmpty else { return text }
-        var result: [HighlightedText.Part] = []
-        for part in text.parts {
-            let characters = Array(part.text)
-            if part.isMatch, characters.count == 2, singleCharacters.contains(characters[0]),
-                !words.contains(where: { $0.contains(part.text) })
-            {
-                result.append(HighlightedText.Part(String(characters[0]), isMatch: true))
-                result.append(HighlightedText.Part(String(characters[1])))
-            } else {
-                result.append(part)
-            }
-        }
-        return HighlightedText(result)
+        guard !quoted.isEmpty else { return nil }
+        lastIsPrefix = prefix && lastIsWord && text.last.map { !$0.isWhitespace } == true
+        if lastIsPrefix { quoted[quoted.count - 1] += "*" }
+        raw = quoted.joined(separator: " ")
+        self.phrases = phrases
     }
 }
 

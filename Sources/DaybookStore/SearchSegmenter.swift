@@ -9,7 +9,7 @@ import Foundation
 /// - Other letters and digits form words, as SQLite's `unicode61` splits them, folded for case, width and
 ///   diacritics (`Café` is `cafe`).
 ///
-/// Offsets are byte offsets into the UTF-8 text, so SQLite's `snippet()` and `highlight()` mark the right text.
+/// Offsets are byte offsets into the UTF-8 text, so the marks of a search (`SearchMarks`) land on the right text.
 enum SearchSegmenter {
     /// What kind of text a token came from.
     enum Kind: Equatable {

@@ -98,6 +98,32 @@ struct JournalSearchTests {
         #expect(phrase.snippet.matches == ["東京都"])
     }
 
+    @Test("a snippet is a window around the matches, cut with … only where text was left out")
+    func snippetWindow() async throws {
+        let words = (1...60).map { "word\($0)" }.joined(separator: " ")
+        let database = try await journal.database([
+            ("Start", "Harbour lights at dawn. " + words), ("End", words + ". The harbour, at last!"),
+            ("Short", "A harbour walk."), ("Both", words + " harbour " + words + " lights"),
+        ])
+        func snippet(_ text: String, _ title: String) async throws -> HighlightedText? {
+            try await database.search(JournalSearchQuery(text: text)).hits.first { $0.entry.title == title }?.snippet
+        }
+        let start = try #require(try await snippet("harbour", "Start"))
+        #expect(start.plain.hasPrefix("Harbour lights at dawn."))
+        #expect(start.plain.hasSuffix("…"))
+        // The match near the end: the window starts at its sentence and keeps the text's last punctuation.
+        let end = try #require(try await snippet("harbour", "End"))
+        #expect(end.plain == "…The harbour, at last!")
+        #expect(end.matches == ["harbour"])
+        #expect(try await snippet("harbour", "Short")?.plain == "A harbour walk.")
+        // Two words far apart: the window holds the one found first; the other is not in it.
+        let both = try #require(try await snippet("harbour lights", "Both"))
+        #expect(both.matches == ["harbour"])
+        #expect(both.plain.hasPrefix("…") && both.plain.hasSuffix("…"))
+        // While typing, a word is marked whole where the typed part begins it.
+        #expect(try await snippet("harb", "Short")?.matches == ["harbour"])
+    }
+
     @Test("filters: tag, a range of days, starred")
     func filters() async throws {
         let database = try await Fixtures.database()

@@ -84,22 +84,4 @@ public struct HighlightedText: Equatable, Sendable {
 
     /// The marked parts' texts, in order.
     public var matches: [String] { parts.filter(\.isMatch).map(\.text) }
-
-    /// Splits text in which matches are wrapped in `open` and `close` (as SQLite's `highlight()` returns it).
-    public init(marked text: String, open: Character, close: Character) {
-        var parts: [Part] = []
-        var current = ""
-        var inMatch = false
-        for character in text {
-            if character == open || character == close {
-                if !current.isEmpty { parts.append(Part(current, isMatch: inMatch)) }
-                current = ""
-                inMatch = character == open
-            } else {
-                current.append(character)
-            }
-        }
-        if !current.isEmpty { parts.append(Part(current, isMatch: inMatch)) }
-        self.init(parts)
-    }
 }
