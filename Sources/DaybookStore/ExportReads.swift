@@ -54,7 +54,7 @@ extension AppDatabase {
             var json = JSONStream(handle: handle)
             try json.write("{")
             for (index, (table, leaveOut)) in Self.exportedTables.enumerated() {
-                try json.write((index == 0 ? "" : ",") + JSONStream.quoted(table) + ":[")
+                try json.write((index == 0 ? "" : ",") + JSONText.quoted(table) + ":[")
                 let rows = try Row.fetchCursor(db, sql: "SELECT * FROM \"\(table)\"")
                 var first = true
                 while let row = try rows.next() {
@@ -63,7 +63,7 @@ extension AppDatabase {
                     var firstColumn = true
                     for (column, value) in row where !leaveOut.contains(column) {
                         try json.write(
-                            (firstColumn ? "" : ",") + JSONStream.quoted(column) + ":" + JSONStream.value(value))
+                            (firstColumn ? "" : ",") + JSONText.quoted(column) + ":" + JSONStream.value(value))
                         firstColumn = false
                     }
                     try json.write("}")
@@ -149,29 +149,8 @@ struct JSONStream {
         case .null: "null"
         case .int64(let number): String(number)
         case .double(let number): number.isFinite ? "\(number)" : "null"
-        case .string(let text): quoted(text)
-        case .blob(let data): quoted(data.base64EncodedString())
+        case .string(let text): JSONText.quoted(text)
+        case .blob(let data): JSONText.quoted(data.base64EncodedString())
         }
-    }
-
-    /// A JSON string: quotes, backslashes and control characters escaped, everything else as it is (UTF-8).
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        result.reserveCapacity(text.utf8.count + 2)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
-                result +=
-                    "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-                    + String(scalar.value, radix: 16)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DaybookCore
 import Foundation
 
 struct FocusCommand: AsyncParsableCommand {
@@ -91,12 +92,15 @@ struct FocusCommand: AsyncParsableCommand {
     }
 
     /// One line: "Focusing · Write chapter · 18:42", or JSON for scripts and Waybar.
+    ///
+    /// Read and written without Foundation's JSON, whose first use costs more than the rest of the command: a
+    /// status bar runs this every second.
     static func render(_ data: Data, format: StatusFormat) throws -> String {
-        let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
-        let status = object["statusLabel"] as? String ?? ""
-        let title = object["title"] as? String ?? ""
-        let display = object["display"] as? String ?? ""
-        let phase = object["phase"] as? String ?? "idle"
+        let object = try JSONReader.read(data)
+        let status = object["statusLabel"]?.string ?? ""
+        let title = object["title"]?.string ?? ""
+        let display = object["display"]?.string ?? ""
+        let phase = object["phase"]?.string ?? "idle"
         switch format {
         case .json:
             return String(decoding: data, as: UTF8.self)
@@ -104,12 +108,10 @@ struct FocusCommand: AsyncParsableCommand {
             return phase == "idle" ? status : "\(status) · \(title) · \(display)"
         case .waybar:
             let text = phase == "idle" ? "" : "\(display) \(title)"
-            let waybar: [String: Any] = [
-                "text": text, "tooltip": "\(status) · \(title)", "class": phase,
-                "percentage": Int(((object["progress"] as? Double) ?? 0) * 100),
-            ]
-            return String(
-                decoding: try JSONSerialization.data(withJSONObject: waybar, options: [.sortedKeys]), as: UTF8.self)
+            let percentage = Int(min(max(object["progress"]?.number ?? 0, 0), 1) * 100)
+            return
+                "{\"class\":\(JSONText.quoted(phase)),\"percentage\":\(percentage),\"text\":\(JSONText.quoted(text)),"
+                + "\"tooltip\":\(JSONText.quoted("\(status) · \(title)"))}"
         }
     }
 }

@@ -77,4 +77,14 @@ struct JSONReaderTests {
         let allowed = String(repeating: "[", count: 500) + String(repeating: "]", count: 500)
         #expect((try? JSONReader.read(allowed)) != nil)
     }
+
+    @Test("a string written by JSONText reads back the same, whatever it holds")
+    func quotedTextReadsBack() throws {
+        for text in ["", "plain", "say \"hi\" \\ / done", "line\nbreak\ttab\r", "\u{0}\u{1}\u{8}\u{1F}", "학교 東京 ☕️ 👩‍👩‍👧"] {
+            let quoted = JSONText.quoted(text)
+            #expect(try JSONReader.read(quoted) == .string(text))
+            #expect(!quoted.dropFirst().dropLast().contains("\n"))
+        }
+        #expect(JSONText.quoted("a\u{1}") == #""a\u0001""#)
+    }
 }

@@ -76,10 +76,7 @@ enum ExportDocument {
     }
 
     /// A YAML double-quoted string: JSON's escaping is valid YAML.
-    static func quoted(_ text: String) -> String {
-        let data = (try? JSONSerialization.data(withJSONObject: [text], options: [.withoutEscapingSlashes])) ?? Data()
-        return String(decoding: data.dropFirst().dropLast(), as: UTF8.self)
-    }
+    static func quoted(_ text: String) -> String { JSONText.quoted(text) }
 
     /// Formatters are slow to make: one per time zone and format, kept for every export (and used under the lock).
     private static let formatters = Locked<[String: DateFormatter]>([:])
