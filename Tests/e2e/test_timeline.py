@@ -12,7 +12,7 @@ from conftest import call, click_and_wait, complete_onboarding, open_page, scree
 def test_blocks_are_placed_on_the_hours(server, browser):
     driver = browser("en-US")
     complete_onboarding(driver, server, language="en")
-    open_page(driver, server.url + "/timeline?date=2026-11-23")
+    open_page(driver, server.url + "/timeline?date=2031-03-10")
     wait_for(driver, "#task-form")
     for title, start, length in (("Write", "09:00", "2h"), ("Standup", "09:30", "15m")):
         set_value(driver, driver.find_element(By.ID, "title"), title)
@@ -20,7 +20,7 @@ def test_blocks_are_placed_on_the_hours(server, browser):
         set_value(driver, driver.find_element(By.ID, "duration"), length)
         Select(driver.find_element(By.ID, "repeat")).select_by_value("none")
         click_and_wait(driver, driver.find_element(By.ID, "task-submit"))
-        assert "date=2026-11-23" in driver.current_url
+        assert "date=2031-03-10" in driver.current_url
 
     WebDriverWait(driver, 10).until(lambda d: "placed" in d.find_element(By.ID, "day").get_attribute("class"))
     write = driver.find_element(By.CSS_SELECTOR, ".block[data-start='540']")
@@ -57,10 +57,10 @@ def wait_times(driver, server, date, title, label):
 def test_drag_to_move_and_resize_with_mouse_and_touch(server, browser):
     driver = browser("en-US")
     complete_onboarding(driver, server, language="en")
-    call(server, "POST", "/api/v1/tasks", {"title": "Deep work", "date": "2026-11-23", "start": "10:00", "duration": 60})
+    call(server, "POST", "/api/v1/tasks", {"title": "Deep work", "date": "2031-03-10", "start": "10:00", "duration": 60})
     run = call(server, "POST", "/api/v1/tasks",
-               {"title": "Run", "date": "2026-11-23", "start": "07:00", "duration": 30, "repeat": "daily"})
-    open_page(driver, server.url + "/timeline?date=2026-11-23")
+               {"title": "Run", "date": "2031-03-10", "start": "07:00", "duration": 30, "repeat": "daily"})
+    open_page(driver, server.url + "/timeline?date=2031-03-10")
     WebDriverWait(driver, 10).until(lambda d: "placed" in d.find_element(By.ID, "day").get_attribute("class"))
     assert driver.find_element(By.ID, "drag-hint").is_displayed()
     block = driver.find_element(By.CSS_SELECTOR, ".block[data-start='600']")
@@ -72,18 +72,18 @@ def test_drag_to_move_and_resize_with_mouse_and_touch(server, browser):
     actions.move_to_element(handle).click_and_hold().move_by_offset(0, 16).move_by_offset(0, 16).perform()
     assert block.find_element(By.CSS_SELECTOR, ".block-time").text == "10:00–11:30"
     actions.release().perform()
-    wait_times(driver, server, "2026-11-23", "Deep work", "10:00–11:30")
+    wait_times(driver, server, "2031-03-10", "Deep work", "10:00–11:30")
     block = driver.find_element(By.CSS_SELECTOR, ".block[data-start='600']")
     assert abs(block.rect["height"] - height * 1.5) <= 4
     # A drag is not a click: the page stayed.
-    assert "/timeline?date=2026-11-23" in driver.current_url
+    assert "/timeline?date=2031-03-10" in driver.current_url
 
     # Mouse: drag the block 13 px down: 12 minutes, snapped to 10.
     title = block.find_element(By.CSS_SELECTOR, ".block-title")
     ActionChains(driver).move_to_element(title).click_and_hold().move_by_offset(0, 7).move_by_offset(0, 6) \
         .release().perform()
-    wait_times(driver, server, "2026-11-23", "Deep work", "10:10–11:40")
-    assert "/timeline?date=2026-11-23" in driver.current_url
+    wait_times(driver, server, "2031-03-10", "Deep work", "10:10–11:40")
+    assert "/timeline?date=2031-03-10" in driver.current_url
 
     # Touch: hold the block, then move it up an hour and a quarter (80 px).
     block = driver.find_element(By.CSS_SELECTOR, ".block[data-start='610']")
@@ -96,7 +96,7 @@ def test_drag_to_move_and_resize_with_mouse_and_touch(server, browser):
     for dy in (-10, -30, -60, -80):
         driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": point(dy)})
     driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
-    wait_times(driver, server, "2026-11-23", "Deep work", "08:55–10:25")
+    wait_times(driver, server, "2031-03-10", "Deep work", "08:55–10:25")
     screenshot(driver, "en-desktop-timeline-dragged")
 
     # A repeating block asks which days; "only this day" leaves the next day as it was.
@@ -107,16 +107,16 @@ def test_drag_to_move_and_resize_with_mouse_and_touch(server, browser):
     wait_for(driver, "#scope-dialog[open]")
     screenshot(driver, "en-desktop-timeline-scope")
     driver.find_element(By.ID, "scope-this").click()
-    wait_times(driver, server, "2026-11-23", "Run", "07:30–08:00")
-    assert block_times(server, "2026-11-24")["Run"] == "07:00–07:30"
+    wait_times(driver, server, "2031-03-10", "Run", "07:30–08:00")
+    assert block_times(server, "2031-03-11")["Run"] == "07:00–07:30"
 
 
 def test_short_blocks_keep_their_title_readable(server, browser):
     driver = browser("ko-KR", width=390, height=844)
     complete_onboarding(driver, server, language="ko")
-    call(server, "POST", "/api/v1/tasks", {"title": "스탠드업", "date": "2026-11-23", "start": "09:00", "duration": 15})
-    call(server, "POST", "/api/v1/tasks", {"title": "글쓰기", "date": "2026-11-23", "start": "09:15", "duration": 30})
-    open_page(driver, server.url + "/timeline?date=2026-11-23")
+    call(server, "POST", "/api/v1/tasks", {"title": "스탠드업", "date": "2031-03-10", "start": "09:00", "duration": 15})
+    call(server, "POST", "/api/v1/tasks", {"title": "글쓰기", "date": "2031-03-10", "start": "09:15", "duration": 30})
+    open_page(driver, server.url + "/timeline?date=2031-03-10")
     WebDriverWait(driver, 10).until(lambda d: "placed" in d.find_element(By.ID, "day").get_attribute("class"))
     for block in driver.find_elements(By.CSS_SELECTOR, ".block"):
         title = block.find_element(By.CSS_SELECTOR, ".block-title")
