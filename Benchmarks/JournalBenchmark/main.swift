@@ -65,7 +65,7 @@ for (name, text) in queries {
                 db.cachedStatement(
                     sql: """
                         SELECT rowid FROM journalSearch WHERE journalSearch MATCH ?
-                        ORDER BY bm25(journalSearch, 10.0, 1.0, 4.0) LIMIT 20
+                        ORDER BY \(AppDatabase.searchScore) LIMIT 20
                         """),
                 arguments: [pattern])
         }

@@ -71,18 +71,22 @@ struct SearchMarks {
         return HighlightedText(parts)
     }
 
-    /// One pass over a text: its positions, the tokens at each, and the phrases found.
+    /// One pass over a text: its positions, where its sentences start, and the phrases found.
     private struct Scan {
+        /// How many phrases the pattern has.
+        let phraseCount: Int
         /// Byte range of each position's first token (what the window starts and ends on).
         var positions: [(start: Int, end: Int)] = []
         /// Positions where a sentence starts: the first, and each after a `.` or `:` and a space.
         var sentences: [Int] = []
-        /// Each phrase found: which phrase, its first position and how many positions it spans.
+        /// Each phrase found, in the order of the text: which phrase, its first position and how many positions
+        /// it spans.
         var found: [(phrase: Int, position: Int, count: Int)] = []
         /// The byte ranges to mark, in order, overlapping ones joined.
         var marks: [Range<Int>] = []
 
         init(_ bytes: UnsafeBufferPointer<UInt8>, _ search: SearchMarks) {
+            phraseCount = search.phrases.count
             // Each token is compared with the phrases' tokens as the walk passes it; only the ones that match
             // are kept (a CJK text has two tokens a character, nearly all of them no match).
             var wanted: [(token: [UInt8], phrase: Int, index: Int, prefix: Bool)] = []
@@ -110,13 +114,13 @@ struct SearchMarks {
                 return true
             }
 
-            // A phrase is found where its first token is followed, position by position, by the others.
-            var ranges: [Range<Int>] = []
+            // A phrase is found where its first token is followed, position by position, by the others. Hits
+            // come in the order of the text, so each mark starts at or after the one before.
             for first in hits where first.index == 0 {
                 let length = search.phrases[first.phrase].count
                 var end = first.end
                 var whole = true
-                for index in 1..<max(length, 1) {
+                for index in 1..<length {
                     guard
                         let next = hits.first(where: {
                             $0.position == first.position + index && $0.phrase == first.phrase && $0.index == index
@@ -129,13 +133,10 @@ struct SearchMarks {
                 }
                 guard whole else { continue }
                 found.append((first.phrase, first.position, length))
-                ranges.append(first.start..<end)
-            }
-            for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
-                if let last = marks.last, range.lowerBound < last.upperBound {
-                    marks[marks.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+                if let last = marks.last, first.start < last.upperBound {
+                    marks[marks.count - 1] = last.lowerBound..<max(last.upperBound, end)
                 } else {
-                    marks.append(range)
+                    marks.append(first.start..<end)
                 }
             }
         }
@@ -152,8 +153,8 @@ struct SearchMarks {
 
         /// The score of the window of `length` positions from `first`: 1,000 for each phrase in it, 1 for each
         /// further match; and, to centre them, where a window around its matches would start.
-        private func score(from first: Int, length: Int, phrases: Int) -> (score: Int, centred: Int) {
-            var seen = [Bool](repeating: false, count: phrases)
+        private func score(from first: Int, length: Int) -> (score: Int, centred: Int) {
+            var seen = [Bool](repeating: false, count: phraseCount)
             var score = 0
             var firstMatch = -1
             var lastEnd = 0
@@ -170,10 +171,9 @@ struct SearchMarks {
 
         /// The first position of the snippet's window.
         func bestStart(length: Int) -> Int {
-            let phrases = (found.map(\.phrase).max() ?? -1) + 1
             var best = (score: 0, start: 0)
-            for match in found.sorted(by: { ($0.position, $0.phrase) < ($1.position, $1.phrase) }) {
-                let (score, centred) = self.score(from: match.position, length: length, phrases: phrases)
+            for match in found {
+                let (score, centred) = self.score(from: match.position, length: length)
                 if score > best.score { best = (score, centred) }
                 // A window that starts at the sentence holding the match, when it scores as well.
                 guard positions.count > length, !sentences.isEmpty else { continue }
@@ -182,7 +182,7 @@ struct SearchMarks {
                 guard sentences[sentence] < match.position else { continue }
                 let start = sentences[sentence]
                 let bonus = start == 0 ? 120 : 100
-                let atSentence = self.score(from: start, length: length, phrases: phrases).score + bonus
+                let atSentence = self.score(from: start, length: length).score + bonus
                 if atSentence > best.score { best = (atSentence, start) }
             }
             return best.start

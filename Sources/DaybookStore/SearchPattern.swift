@@ -39,4 +39,7 @@ extension AppDatabase {
     package static func searchPattern(_ text: String, prefix: Bool) -> String? {
         SearchPattern(text, prefix: prefix)?.raw
     }
+
+    /// The score a search orders its matches by (bm25 with the index's weights), for the same measurement.
+    package static let searchScore = SearchIndex.score
 }

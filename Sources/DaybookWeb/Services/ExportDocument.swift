@@ -55,18 +55,20 @@ enum ExportDocument {
     static func markdown(_ entry: AppDatabase.ExportedEntry, photoNames: [String: String]) -> String {
         let zone = TimeZone(identifier: entry.timeZone) ?? .gmt
         var lines = [
-            "---", "id: \(quoted(entry.id))",
+            "---", "id: \(JSONText.quoted(entry.id))",
             "date: \(stamp(entry.moment, zone, "yyyy-MM-dd'T'HH:mm:ssxxxxx"))",
-            "timeZone: \(quoted(entry.timeZone))", "title: \(quoted(entry.title))",
-            "tags: [\(entry.tags.map(quoted).joined(separator: ", "))]", "starred: \(entry.isStarred)",
+            "timeZone: \(JSONText.quoted(entry.timeZone))", "title: \(JSONText.quoted(entry.title))",
+            "tags: [\(entry.tags.map(JSONText.quoted).joined(separator: ", "))]", "starred: \(entry.isStarred)",
         ]
         if let latitude = entry.latitude, let longitude = entry.longitude {
             lines += ["location:", "  latitude: \(latitude)", "  longitude: \(longitude)"]
-            if let name = entry.placeName, !name.isEmpty { lines.append("  name: \(quoted(name))") }
-            if let country = entry.placeCountry, !country.isEmpty { lines.append("  country: \(quoted(country))") }
+            if let name = entry.placeName, !name.isEmpty { lines.append("  name: \(JSONText.quoted(name))") }
+            if let country = entry.placeCountry, !country.isEmpty {
+                lines.append("  country: \(JSONText.quoted(country))")
+            }
         }
         if let cover = entry.coverPhotoID, let name = photoNames[cover] {
-            lines.append("cover: \(quoted("../../photos/" + name))")
+            lines.append("cover: \(JSONText.quoted("../../photos/" + name))")
         }
         lines += ["updated: \(entry.updatedAt.formatted(.iso8601))", "---", ""]
         let body = PhotoLinks.replacing(in: entry.body, prefix: "(/photos/") { id in
@@ -74,9 +76,6 @@ enum ExportDocument {
         }
         return lines.joined(separator: "\n") + "\n" + body + (body.hasSuffix("\n") ? "" : "\n")
     }
-
-    /// A YAML double-quoted string: JSON's escaping is valid YAML.
-    static func quoted(_ text: String) -> String { JSONText.quoted(text) }
 
     /// Formatters are slow to make: one per time zone and format, kept for every export (and used under the lock).
     private static let formatters = Locked<[String: DateFormatter]>([:])
