@@ -1,32 +1,6 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-#if os(Linux)
-    import Glibc
-
-    /// How the program is linked on Linux, to keep what a running server maps small:
-    /// - lld, which lays the program out more tightly than gold;
-    /// - no exported symbol table: nothing loads plugins from the program, and the runtime's look-ups
-    ///   at start-up no longer walk 56,000 exported names;
-    /// - packed relative relocations (RELR), which glibc reads from 2.36 on: the relocation table
-    ///   shrinks from 3.6 MB to 30 KB and is not paged in at every start;
-    /// - in release builds, the sections a starting server touches placed first (`Linking/daybook.order`,
-    ///   written by `scripts/link-order`), so they sit together instead of keeping most of the text resident.
-    let programLinkerFlags: [String] = {
-        var flags = ["-use-ld=lld", "-Xlinker", "--no-export-dynamic"]
-        var name = [CChar](repeating: 0, count: 64)  // "glibc 2.36"
-        _ = confstr(Int32(_CS_GNU_LIBC_VERSION), &name, name.count)
-        let text = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let version = text.split(separator: " ").last?.split(separator: ".").compactMap { Int($0) } ?? []
-        if version.count >= 2, (version[0], version[1]) >= (2, 36) {
-            flags += ["-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"]
-        }
-        return flags
-    }()
-#else
-    let programLinkerFlags: [String] = []
-#endif
-
 let package = Package(
     name: "Daybook",
     platforms: [.macOS(.v15)],
@@ -112,8 +86,6 @@ let package = Package(
             ],
             resources: [.copy("Resources/Templates"), .copy("Resources/Public")]
         ),
-        // glibc's malloc tuning, for the server (`Serve.returnLargeBlocksToTheSystem`).
-        .systemLibrary(name: "CMalloc"),
         .executableTarget(
             name: "daybook",
             dependencies: [
@@ -121,21 +93,10 @@ let package = Package(
                 "DaybookCore",
                 "DaybookWeb",
                 "DaybookMedia",
-                .target(name: "CMalloc", condition: .when(platforms: [.linux])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
-            ],
-            linkerSettings: [
-                .unsafeFlags(programLinkerFlags, .when(platforms: [.linux])),
-                .unsafeFlags(
-                    [
-                        "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Linking/daybook.order",
-                        "-Xlinker", "--no-warn-symbol-ordering",
-                    ],
-                    .when(platforms: [.linux], configuration: .release)
-                ),
             ]
         ),
         .executableTarget(

@@ -4,10 +4,6 @@ import Foundation
 import Hummingbird
 import Logging
 
-#if canImport(CMalloc)
-    import CMalloc
-#endif
-
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve", abstract: "Run the Daybook server (the default).")
@@ -21,7 +17,6 @@ struct Serve: AsyncParsableCommand {
     @OptionGroup var data: DataFolderOption
 
     func run() async throws {
-        Self.returnLargeBlocksToTheSystem()
         let environment = ProcessInfo.processInfo.environment
         let host = host ?? environment["DAYBOOK_HOST"] ?? "127.0.0.1"
         let port = port ?? environment["DAYBOOK_PORT"].map { Int($0) ?? -1 } ?? 8080
@@ -61,16 +56,5 @@ struct Serve: AsyncParsableCommand {
         }
         try await app.runService()
         print("Daybook stopped.")
-    }
-
-    /// Keeps glibc from holding on to large freed blocks. Blocks of 128 KB and more are mapped and unmapped on
-    /// their own; by default glibc raises that threshold to the largest block freed so far, so the buffers of
-    /// the ambient loops made at a first start, or of photos being downsampled, were kept in its heaps after
-    /// use. Measured with the ten-year demo (release build): a first start 45.5 → 40.5 MB, and across 500 photo
-    /// requests 101.8 → 79.3 MB settled, with pages and photos as fast as before.
-    static func returnLargeBlocksToTheSystem() {
-        #if canImport(CMalloc)
-            _ = mallopt(M_MMAP_THRESHOLD, 128 * 1024)
-        #endif
     }
 }
