@@ -68,10 +68,26 @@ def daybook_binary() -> Path:
     return path
 
 
+_handed_out: set[int] = set()
+
+
 def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+    """A port no other test process will pick: each pytest-xdist worker draws from its own block below
+    Linux's ephemeral range (where the kernel picks ports for browsers and drivers), and checks it is free."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
+    index = int(worker[2:]) if worker[2:].isdigit() else 0
+    first = 20000 + 500 * (index % 24)
+    for port in range(first, first + 500):
+        if port in _handed_out:
+            continue
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+        _handed_out.add(port)
+        return port
+    raise RuntimeError(f"no free port in {first}–{first + 499}")
 
 
 def safe_name(text: str) -> str:

@@ -118,7 +118,13 @@ def test_the_map_pans_zooms_splits_clusters_and_starts_an_entry_where_held(serve
     open_page(driver, server.url + entry["href"])
     wait_for(driver, "#entry-place")
     assert "Seoul, South Korea" in driver.find_element(By.ID, "entry-place-label").text
-    assert driver.execute_script("return document.querySelector('.static-map').naturalWidth") > 0
+    # The small map is an image the server draws: it decodes to a picture with a width.
+    decoded = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "const map = document.querySelector('.static-map');"
+        "map.scrollIntoView();"  # it loads lazily: only once it is in view
+        "map.decode().then(() => done(map.naturalWidth), () => done(0));")
+    assert decoded > 0, "the entry's small map did not decode"
 
     # Nothing was asked of another site, by any of these pages.
     foreign = [url for url in requested_urls(driver)

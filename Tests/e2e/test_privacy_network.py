@@ -1,7 +1,6 @@
 """Privacy by default: pages talk to their own server only, under strict headers."""
 
 import re
-import time
 import urllib.parse
 
 from selenium.webdriver.common.by import By
@@ -29,7 +28,10 @@ def test_pages_request_nothing_from_other_origins(server, browser):
     complete_onboarding(driver, server, language="en")
     for path in PAGES:
         open_page(driver, server.url + path)
-        time.sleep(0.5)  # let late fetches (modules, service worker, /events) start
+        # Modules and /events start before the page has loaded; the service worker's script once it is ready.
+        driver.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "navigator.serviceWorker.ready.then(() => done(true), () => done(false));")
     urls = requested_urls(driver)
     assert any(u.startswith(server.url + "/privacy") for u in urls), "the log saw no page loads"
     assert foreign(urls, server.url) == [], "requests left the server's origin"

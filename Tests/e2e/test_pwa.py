@@ -2,10 +2,9 @@
 
 import json
 import struct
-import time
 import urllib.parse
 
-from selenium.common.exceptions import WebDriverException
+from selenium.common.exceptions import TimeoutException, WebDriverException
 from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import STOP_TIMEOUT, complete_onboarding, open_page, screenshot, wait_for
@@ -72,18 +71,23 @@ def test_service_worker_takes_over_and_shows_the_offline_page(server, browser):
     open_page(driver, server.url + "/")
 
     state = {}
-    deadline = time.monotonic() + 30
     reloaded = False
-    while time.monotonic() < deadline:
-        state = service_worker_state(driver)
+
+    def controlled(d) -> bool:
+        nonlocal state, reloaded
+        state = service_worker_state(d)
         assert state.get("supported"), "no service worker support in the browser"
-        if state.get("ready") and state.get("state") == "activated" and state.get("controlled"):
-            break
-        if state.get("ready") and state.get("state") == "activated" and not reloaded:
+        active = state.get("ready") and state.get("state") == "activated"
+        if active and not state.get("controlled") and not reloaded:
             # A worker that does not claim open pages controls the next load.
             reloaded = True
-            open_page(driver, server.url + "/")
-        time.sleep(0.5)
+            open_page(d, server.url + "/")
+        return bool(active and state.get("controlled"))
+
+    try:
+        WebDriverWait(driver, 30, poll_frequency=0.2).until(controlled)
+    except TimeoutException:
+        pass  # the assertions below say what was missing
     assert state.get("ready"), f"the service worker never became ready: {state}"
     assert (state.get("script") or "").endswith("/sw.js"), state
     assert state.get("controlled"), f"the page is not controlled by the service worker: {state}"

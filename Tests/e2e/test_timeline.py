@@ -1,6 +1,5 @@
 """The Timeline page in a real browser: blocks placed on the hours, side by side when they overlap."""
 
-import time
 
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
@@ -92,7 +91,9 @@ def test_drag_to_move_and_resize_with_mouse_and_touch(server, browser):
         "return {x: r.left + r.width / 2, y: r.top + r.height / 2};", block)
     point = lambda dy: [{"x": box["x"], "y": box["y"] + dy, "id": 1}]
     driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": point(0)})
-    time.sleep(0.6)  # the hold that tells a drag from a scroll
+    # Held still until the block lifts: the hold that tells a drag from a scroll.
+    WebDriverWait(driver, 5).until(lambda d: "dragging" in (block.get_attribute("class") or ""),
+                                   message="the held block never lifted")
     for dy in (-10, -30, -60, -80):
         driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": point(dy)})
     driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
