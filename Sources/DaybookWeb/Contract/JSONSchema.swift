@@ -1,3 +1,9 @@
+// Daybook checks requests against its own OpenAPI document with this validator of the JSON Schema subset the
+// document uses. It stays because no package the build can use does the job: OpenAPIKit reads and writes
+// OpenAPI documents but does not validate values against their schemas, and swift-openapi-generator with
+// swift-openapi-hummingbird would replace every API route, and the localized 400/422 answers the scenes share
+// with the pages, with generated code and a build plugin — far more than these ~180 lines.
+
 import DaybookCore
 import Foundation
 

@@ -1,3 +1,8 @@
+// Forms arrive as `application/x-www-form-urlencoded`. Hummingbird's `URLEncodedFormDecoder` decodes into a
+// `Decodable` type and reads repeated names only in its `name[]` form, while Daybook's pages post checkbox groups
+// under one plain name and routes read fields by name; Foundation's `URLComponents` does not read `+` as a space.
+// So this small reader stays.
+
 import Foundation
 
 /// The fields of an `application/x-www-form-urlencoded` body.
