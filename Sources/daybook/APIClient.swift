@@ -35,17 +35,13 @@ struct ServerOptions: ParsableArguments {
         token ?? environment("DAYBOOK_TOKEN")
     }
 
-    /// One environment variable (ProcessInfo would copy all of them first).
     private static func environment(_ name: String) -> String? {
-        getenv(name).map { String(cString: $0) }
+        ProcessInfo.processInfo.environment[name]
     }
 }
 
-/// A small JSON client for `/api/v1`.
-///
-/// `http://` servers get one blocking exchange on a socket (`PlainHTTP`); `https://` ones go through
-/// AsyncHTTPClient rather than Foundation's URLSession: the server is the same program, and URLSession would
-/// load libcurl and its TLS libraries into every server process too.
+/// A small JSON client for `/api/v1`, on AsyncHTTPClient rather than Foundation's URLSession: the server is the
+/// same program, and URLSession would load libcurl and its TLS libraries into every server process too.
 struct APIClient: Sendable {
     let base: URL
     let token: String?
@@ -58,19 +54,9 @@ struct APIClient: Sendable {
     static let largestAnswer = 512 * 1024 * 1024
 
     func send(_ method: String, _ path: String, json: [String: Any]? = nil) async throws -> Data {
-        let body = try json.map { try JSONSerialization.data(withJSONObject: $0) }
-        if let plain = PlainHTTP(url: base, seconds: 30) {
-            var unsent = body
-            return try exchange(
-                plain, method, path, contentType: body.map { _ in "application/json" }, length: body?.count,
-                body: {
-                    defer { unsent = nil }
-                    return unsent
-                })
-        }
         var request = try self.request(method, path)
-        if let body {
-            request.body = .bytes(ByteBuffer(bytes: body))
+        if let json {
+            request.body = .bytes(ByteBuffer(bytes: try JSONSerialization.data(withJSONObject: json)))
             request.headers.add(name: "Content-Type", value: "application/json")
         }
         return try await execute(request)
@@ -89,11 +75,6 @@ struct APIClient: Sendable {
             throw Failure(description: "\(file.path) cannot be read.")
         }
         defer { try? handle.close() }
-        if let plain = PlainHTTP(url: base, seconds: Int(seconds)) {
-            return try exchange(
-                plain, "POST", path, contentType: "application/octet-stream", length: length,
-                body: { try handle.read(upToCount: 256 * 1024) })
-        }
         var request = try self.request("POST", path)
         request.headers.add(name: "Content-Type", value: "application/octet-stream")
         let chunks = AsyncThrowingStream<ByteBuffer, any Error>(unfolding: {
@@ -110,46 +91,6 @@ struct APIClient: Sendable {
             throw Failure(description: "\(path) is not a valid request path.")
         }
         return url
-    }
-
-    private func exchange(
-        _ plain: PlainHTTP, _ method: String, _ path: String, contentType: String?, length: Int?,
-        body: () throws -> Data?
-    ) throws -> Data {
-        let url = try resolve(path)
-        guard let parts = URLComponents(url: url, resolvingAgainstBaseURL: true) else {
-            throw Failure(description: "\(path) is not a valid request path.")
-        }
-        let target =
-            (parts.percentEncodedPath.isEmpty ? "/" : parts.percentEncodedPath)
-            + (parts.percentEncodedQuery.map { "?" + $0 } ?? "")
-        return try Self.exchange(
-            plain, method, target: target, token: token, server: base.absoluteString, contentType: contentType,
-            length: length, body: body)
-    }
-
-    /// One exchange over `plain`, its answer's body when the status is 2xx.
-    /// - Parameters:
-    ///   - target: the path and query, percent-encoded.
-    ///   - server: the server's address as people wrote it, for the message when it cannot be reached.
-    static func exchange(
-        _ plain: PlainHTTP, _ method: String, target: String, token: String?, server: String,
-        contentType: String? = nil, length: Int? = nil, body: () throws -> Data? = { nil }
-    ) throws -> Data {
-        var headers = ["Accept: application/json"]
-        if let token { headers.append("Authorization: Bearer \(token)") }
-        if let contentType { headers.append("Content-Type: \(contentType)") }
-        if let length { headers.append("Content-Length: \(length)") }
-        let answer: PlainHTTP.Answer
-        do {
-            answer = try plain.exchange(method, target, headers: headers, body: body, largest: largestAnswer)
-        } catch {
-            throw Failure(description: unreachable(server))
-        }
-        guard (200..<300).contains(answer.status) else {
-            throw Failure(description: message(from: answer.body, status: answer.status))
-        }
-        return answer.body
     }
 
     private static func unreachable(_ server: String) -> String {

@@ -64,18 +64,10 @@ struct FocusCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "status", abstract: "Print the timer, for people or status bars.")
         @OptionGroup var server: ServerOptions
-        @Option(help: "plain, json or waybar.") var format = Status.defaultFormat
-
-        static let defaultFormat = StatusFormat.plain
+        @Option(help: "plain, json or waybar.") var format: StatusFormat = .plain
 
         func run() async throws {
-            try await Self.status(server.client(), format: format)
-        }
-
-        static let path = "api/v1/focus"
-
-        static func status(_ client: APIClient, format: StatusFormat) async throws {
-            let data = try await perform { try await client.send("GET", path) }
+            let data = try await perform { try await server.client().send("GET", "api/v1/focus") }
             print(try FocusCommand.render(data, format: format))
         }
     }
@@ -91,27 +83,27 @@ struct FocusCommand: AsyncParsableCommand {
         print(try render(data, format: .plain))
     }
 
+    /// What `GET /api/v1/focus` says that a status line shows.
+    struct Answer: Decodable {
+        var phase: String?
+        var statusLabel: String?
+        var title: String?
+        var display: String?
+        var progress: Double?
+    }
+
     /// One line: "Focusing · Write chapter · 18:42", or JSON for scripts and Waybar.
-    ///
-    /// Read and written without Foundation's JSON, whose first use costs more than the rest of the command: a
-    /// status bar runs this every second.
     static func render(_ data: Data, format: StatusFormat) throws -> String {
-        let object = try JSONReader.read(data)
-        let status = object["statusLabel"]?.string ?? ""
-        let title = object["title"]?.string ?? ""
-        let display = object["display"]?.string ?? ""
-        let phase = object["phase"]?.string ?? "idle"
-        switch format {
-        case .json:
-            return String(decoding: data, as: UTF8.self)
-        case .plain:
+        if format == .json { return String(decoding: data, as: UTF8.self) }
+        let answer = try JSONDecoder().decode(Answer.self, from: data)
+        let (phase, status) = (answer.phase ?? "idle", answer.statusLabel ?? "")
+        let (title, display) = (answer.title ?? "", answer.display ?? "")
+        if format == .plain {
             return phase == "idle" ? status : "\(status) · \(title) · \(display)"
-        case .waybar:
-            let text = phase == "idle" ? "" : "\(display) \(title)"
-            let percentage = Int(min(max(object["progress"]?.number ?? 0, 0), 1) * 100)
-            return
-                "{\"class\":\(JSONText.quoted(phase)),\"percentage\":\(percentage),\"text\":\(JSONText.quoted(text)),"
-                + "\"tooltip\":\(JSONText.quoted("\(status) · \(title)"))}"
         }
+        return try StatusCommand.json([
+            "class": phase, "percentage": Int(min(max(answer.progress ?? 0, 0), 1) * 100),
+            "text": phase == "idle" ? "" : "\(display) \(title)", "tooltip": "\(status) · \(title)",
+        ])
     }
 }

@@ -132,27 +132,27 @@ struct JournalCommand: AsyncParsableCommand {
         @OptionGroup var server: ServerOptions
         @Argument(help: "What to look for.") var query: String
         @Option(help: "Only entries with this tag.") var tag: String?
-        @Option(help: "How many results at most (1–100).") var limit = Search.defaultLimit
-        @Option(help: "plain or json.") var format = Search.defaultFormat
-
-        static let defaultLimit = 20
-        static let defaultFormat = OutputFormat.plain
+        @Option(help: "How many results at most (1–100).") var limit = 20
+        @Option(help: "plain or json.") var format: OutputFormat = .plain
 
         func run() async throws {
-            try await Self.search(server.client(), query: query, tag: tag, limit: limit, format: format)
-        }
-
-        static func search(_ client: APIClient, query: String, tag: String?, limit: Int, format: OutputFormat)
-            async throws
-        {
-            let path = path(query: query, tag: tag, limit: limit)
-            try show(try await perform { try await client.send("GET", path) }, format: format)
-        }
-
-        static func path(query: String, tag: String?, limit: Int) -> String {
             var path = "api/v1/search?q=\(URLText.component(query))&limit=\(limit)"
             if let tag { path += "&tag=\(URLText.component(tag))" }
-            return path
+            try Self.show(try await perform { try await server.client().send("GET", path) }, format: format)
+        }
+
+        /// What `GET /api/v1/search` answers that the list shows.
+        struct Answer: Decodable {
+            struct Hit: Decodable {
+                var id: String
+                var dateTime: String
+                var title: String
+                var isStarred: Bool
+                var tags: [String]
+                var placeLabel: String?
+                var snippetHTML: String
+            }
+            var results: [Hit]
         }
 
         /// Prints a page of `/api/v1/search`: each entry's line and its snippet, or the JSON as it came.
@@ -165,12 +165,11 @@ struct JournalCommand: AsyncParsableCommand {
             let terminal = isatty(STDOUT_FILENO) == 1
             let marks = terminal ? ("\u{1B}[1m", "\u{1B}[0m") : ("", "")
             var text = ""
-            for hit in try JSONReader.read(data)["results"]?.array ?? [] {
+            for hit in try JSONDecoder().decode(Answer.self, from: data).results {
                 let line = JournalCommand.line(
-                    id: hit["id"]?.string ?? "", date: hit["dateTime"]?.string ?? "", title: hit["title"]?.string ?? "",
-                    starred: hit["isStarred"]?.bool ?? false, tags: hit["tags"]?.array?.compactMap(\.string) ?? [],
-                    place: hit["placeLabel"]?.string)
-                text += "\(line)\n    \(JournalCommand.plainText(hit["snippetHTML"]?.string ?? "", marks: marks))\n"
+                    id: hit.id, date: hit.dateTime, title: hit.title, starred: hit.isStarred, tags: hit.tags,
+                    place: hit.placeLabel)
+                text += "\(line)\n    \(JournalCommand.plainText(hit.snippetHTML, marks: marks))\n"
             }
             print(text, terminator: "")
         }
@@ -209,8 +208,7 @@ struct JournalCommand: AsyncParsableCommand {
     static func line(id: String, date: String, title: String, starred: Bool, tags: [String], place: String?) -> String {
         var line = "\(id)  \(date)  \(title)"
         if starred { line += " ★" }
-        // A loop, not `joined(separator:)`, whose first use scans the program's conformances (see `PlainHTTP`).
-        for (index, tag) in tags.enumerated() { line += (index == 0 ? "  #" : " #") + tag }
+        if !tags.isEmpty { line += "  " + tags.map { "#\($0)" }.joined(separator: " ") }
         if let place { line += "  📍 \(place)" }
         return line
     }
@@ -222,8 +220,6 @@ struct JournalCommand: AsyncParsableCommand {
             ("<mark>", marks.open), ("</mark>", marks.close), ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""),
             ("&#39;", "'"), ("&amp;", "&"),
         ]
-        // Character by character: appending a `Substring` or `joined(separator:)` would make the runtime scan
-        // the program's conformances on first use (see `PlainHTTP.exchange`).
         var text = ""
         var rest = Substring(html)
         var lineBreak = false

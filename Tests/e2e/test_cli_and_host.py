@@ -68,8 +68,7 @@ def test_version_help_and_completions():
     assert completion.returncode == 0 and "daybook" in completion.stdout
 
 
-def test_a_command_named_in_full_is_still_explained_in_full():
-    # Such a command is parsed on its own first; help and mistakes must still name the whole command.
+def test_help_and_mistakes_name_the_whole_command():
     helped = run_cli("journal", "search", "--help")
     assert helped.returncode == 0 and "USAGE: daybook journal search" in helped.stdout
     missing = run_cli("journal", "search")
@@ -82,26 +81,25 @@ def test_a_command_named_in_full_is_still_explained_in_full():
     assert "key" in run_cli("backup", "--help").stdout
 
 
-def test_quick_commands_read_their_arguments_as_the_full_parser_does(server):
-    # `journal search` and `focus status` are read without ArgumentParser when their arguments are simple;
-    # `--name=value` is left to ArgumentParser, so each pair below takes both ways to the same answer.
+def test_options_read_the_same_in_every_spelling(server):
+    # `--name value`, `--name=value`, options before or after the argument, and `--`: the same answer.
     for title in ("Quiet harbour", "Harbour lights", "Harbour fog"):
         call(server, "POST", "/api/v1/entries", {"title": title, "body": "Gulls over the harbour.", "tags": ["sea"]})
-    for quick, full in [
+    for spaced, joined in [
         (["journal", "search", "harbour", "--limit", "2", "--tag", "sea", "--format", "json"],
          ["journal", "search", "--limit=2", "--tag=sea", "--format=json", "harbour"]),
         (["journal", "search", "harbour"], ["journal", "search", "--", "harbour"]),
         (["focus", "status", "--format", "waybar"], ["focus", "status", "--format=waybar"]),
         (["focus", "status", "--server", server.url + "/"], ["focus", "status", f"--server={server.url}"]),
     ]:
-        read_quickly, read_fully = run_cli(*quick, server=server), run_cli(*full, server=server)
-        assert read_quickly.returncode == 0, read_quickly.stderr
-        assert read_quickly.stdout == read_fully.stdout
+        first, second = run_cli(*spaced, server=server), run_cli(*joined, server=server)
+        assert first.returncode == 0, first.stderr
+        assert first.stdout == second.stdout
     timer = json.loads(run_cli("focus", "status", "--format", "json", server=server).stdout)
     assert timer["phase"] == "idle"
     assert len(json.loads(run_cli("journal", "search", "harbour", "--limit", "2", "--format", "json",
                                   server=server).stdout)["results"]) == 2
-    # What the quick reader cannot take is explained by ArgumentParser, naming the whole command.
+    # A mistake is explained, naming the whole command.
     wrong = run_cli("focus", "status", "--format", "xml", server=server)
     assert wrong.returncode != 0 and "'xml' is invalid for '--format <format>'" in wrong.stderr
     assert "Usage: daybook focus status" in wrong.stderr

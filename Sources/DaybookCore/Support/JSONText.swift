@@ -1,5 +1,5 @@
-/// JSON text written by hand where a whole encoder would cost more than the text: an export's millions of
-/// values, a command's one line.
+/// JSON strings written by hand for the export, which streams millions of values into `daybook.json` as it reads
+/// them (an encoder would need them all at once) and writes each entry's front matter as YAML.
 public enum JSONText {
     /// A JSON string: quotes, backslashes and control characters escaped, everything else as it is (UTF-8).
     /// It is also a valid YAML double-quoted string.
