@@ -44,7 +44,8 @@ let package = Package(
             name: "DaybookMedia",
             dependencies: ["DaybookCore", "CCMarkGFM", "DaybookVips"]
         ),
-        // libvips, loaded on the first photo read: the server neither links it nor maps it before.
+        // libvips, loaded on the first photo read. Every command line `daybook` runs is this one program, and linking
+        // libvips would load it and the 100-odd shared libraries it needs (80 ms here) before each command starts.
         .target(
             name: "DaybookVips",
             linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]

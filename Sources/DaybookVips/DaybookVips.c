@@ -1,3 +1,8 @@
+// libvips is opened with dlopen on the first photo call, not linked: every `daybook` command is this program, and
+// linking libvips would load it and the 100-odd shared libraries it depends on (about 80 ms) at every start of
+// every command, while most never touch a photo. vips_symbols.h lists the functions used; building the tests
+// checks those declarations against libvips' own headers (DaybookVipsTesting).
+
 #include "DaybookVips.h"
 #include "vips_symbols.h"
 
