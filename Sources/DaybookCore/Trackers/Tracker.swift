@@ -17,10 +17,15 @@ public struct Tracker: Equatable, Sendable, Identifiable {
     public var createdAt: Date
     /// When it was archived; archived trackers leave Today and the widgets but keep their values.
     public var archivedAt: Date?
+    /// How many days of each window must be met; every day unless set.
+    public var frequency: TrackerFrequency
+    /// A question or description shown on the tracker's page ("Did you meditate today?"); `nil` for none.
+    public var note: String?
 
     public init(
         id: String, name: String, kind: TrackerKind, unit: TrackerUnit? = nil, target: TrackerTarget? = nil,
-        color: String = TaskColor.defaultName, position: Int = 0, createdAt: Date, archivedAt: Date? = nil
+        color: String = TaskColor.defaultName, position: Int = 0, createdAt: Date, archivedAt: Date? = nil,
+        frequency: TrackerFrequency = .daily, note: String? = nil
     ) {
         self.id = id
         self.name = name
@@ -31,6 +36,8 @@ public struct Tracker: Equatable, Sendable, Identifiable {
         self.position = position
         self.createdAt = createdAt
         self.archivedAt = archivedAt
+        self.frequency = frequency
+        self.note = note
     }
 
     public var isArchived: Bool { archivedAt != nil }
@@ -65,6 +72,24 @@ public struct Tracker: Equatable, Sendable, Identifiable {
         public static let rating = 1...5
         /// A day holds at most 24 hours.
         public static let durationMinutes = 0...1440
+        /// The note's length in characters; it may run over several lines.
+        public static let noteLength = 500
+    }
+
+    /// A note as kept: trimmed, `nil` when blank.
+    ///
+    /// - Throws: `FieldProblem.tooLong` past `Limits.noteLength` characters.
+    public static func checkedNote(_ raw: String?) throws(FieldProblem) -> String? {
+        guard let text = raw?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else { return nil }
+        guard text.count <= Limits.noteLength else { throw .tooLong(limit: Limits.noteLength) }
+        return text
+    }
+
+    /// A note from elsewhere (an import) as kept: trimmed, cut to `Limits.noteLength` characters, `nil` when
+    /// blank.
+    public static func clippedNote(_ raw: String?) -> String? {
+        guard let text = raw?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else { return nil }
+        return String(text.prefix(Limits.noteLength)).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }
 
