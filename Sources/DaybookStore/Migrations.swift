@@ -46,6 +46,7 @@ extension AppDatabase {
         registerReminderMigration(&migrator)
         registerBackupMigration(&migrator)
         registerImportMigration(&migrator)
+        registerTrackerFrequencyMigration(&migrator)
         return migrator
     }
 }

@@ -18,6 +18,9 @@ struct TrackerRecord: Codable, FetchableRecord, PersistableRecord {
     var position: Int
     var createdAt: Date
     var archivedAt: Date?
+    var frequencyTimes: Int
+    var frequencyDays: Int
+    var note: String?
 
     init(_ tracker: Tracker) {
         id = tracker.id
@@ -31,6 +34,9 @@ struct TrackerRecord: Codable, FetchableRecord, PersistableRecord {
         position = tracker.position
         createdAt = tracker.createdAt
         archivedAt = tracker.archivedAt
+        frequencyTimes = tracker.frequency.times
+        frequencyDays = tracker.frequency.days
+        note = tracker.note
     }
 
     init(row: Row) throws {
@@ -46,6 +52,9 @@ struct TrackerRecord: Codable, FetchableRecord, PersistableRecord {
         position = row["position"]
         createdAt = row["createdAt"]
         archivedAt = row["archivedAt"]
+        frequencyTimes = row["frequencyTimes"]
+        frequencyDays = row["frequencyDays"]
+        note = row["note"]
     }
 
     /// Names compare without case or surrounding space: "Water" and "water " are the same tracker.
@@ -61,9 +70,11 @@ struct TrackerRecord: Codable, FetchableRecord, PersistableRecord {
         if let comparison = targetComparison.flatMap(TrackerTarget.Comparison.init(rawValue:)), let targetValue {
             target = TrackerTarget(comparison, targetValue)
         }
+        // A frequency this version cannot keep reads as every day rather than losing the tracker.
+        let frequency = (try? TrackerFrequency(times: frequencyTimes, days: frequencyDays)) ?? .daily
         return Tracker(
             id: id, name: name, kind: kind, unit: unit, target: target, color: color,
-            position: position, createdAt: createdAt, archivedAt: archivedAt)
+            position: position, createdAt: createdAt, archivedAt: archivedAt, frequency: frequency, note: note)
     }
 }
 

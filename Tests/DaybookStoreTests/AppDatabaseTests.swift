@@ -21,6 +21,7 @@ struct AppDatabaseTests {
                 "v5 photos",
                 "v6 journal",
                 "v7 trackers", "v8 places", "v9 weather and connections", "v10 reminders", "v11 backups", "v12 imports",
+                "v13 tracker frequency and note",
             ])
         #expect(try database.tableNames().contains("settings") && database.tableNames().contains("photo"))
         // Opening again finds everything in place.
@@ -31,6 +32,7 @@ struct AppDatabaseTests {
                 "v5 photos",
                 "v6 journal",
                 "v7 trackers", "v8 places", "v9 weather and connections", "v10 reminders", "v11 backups", "v12 imports",
+                "v13 tracker frequency and note",
             ])
     }
 
