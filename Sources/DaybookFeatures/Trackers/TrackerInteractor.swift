@@ -194,6 +194,20 @@ public struct TrackerInteractor: Sendable {
         } else if let value = draft.targetValue, let target = tracker.target {
             tracker.target = try Self.target(target.comparison.rawValue, value, kind: tracker.kind)
         }
+        if let raw = draft.frequency {
+            do {
+                tracker.frequency = try TrackerFrequency(text: raw)
+            } catch {
+                throw Trackers.Problem.invalidFrequency
+            }
+        }
+        if let raw = draft.note {
+            do throws(FieldProblem) {
+                tracker.note = try Tracker.checkedNote(raw)
+            } catch {
+                throw Trackers.Problem.note(error)
+            }
+        }
         if let raw = draft.color {
             let text = raw.trimmingCharacters(in: .whitespaces)
             if text.isEmpty {

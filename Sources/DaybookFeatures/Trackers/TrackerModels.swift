@@ -31,6 +31,9 @@ public enum Trackers {
         case notToggleable
         /// An archived tracker takes no new values until it is restored.
         case archived
+        /// A frequency that is none of the forms, or a count outside its form's limits.
+        case invalidFrequency
+        case note(FieldProblem)
     }
 
     /// What a form, the API or the CLI sent to make or change a tracker. For a change, `nil` leaves a field as it
@@ -49,10 +52,15 @@ public enum Trackers {
         public var color: String?
         /// `true` archives, `false` restores.
         public var archived: Bool?
+        /// As `TrackerFrequency.text` writes it: `daily`, `3/week`, `5/month`, `every-2-days`, `2/3`.
+        public var frequency: String?
+        /// The question or description; empty clears it.
+        public var note: String?
 
         public init(
             name: String? = nil, kind: String? = nil, unit: String? = nil, unitLabel: String? = nil,
-            targetComparison: String? = nil, targetValue: String? = nil, color: String? = nil, archived: Bool? = nil
+            targetComparison: String? = nil, targetValue: String? = nil, color: String? = nil, archived: Bool? = nil,
+            frequency: String? = nil, note: String? = nil
         ) {
             self.name = name
             self.kind = kind
@@ -62,6 +70,8 @@ public enum Trackers {
             self.targetValue = targetValue
             self.color = color
             self.archived = archived
+            self.frequency = frequency
+            self.note = note
         }
     }
 
@@ -171,6 +181,7 @@ public enum Trackers {
         public var editHref: String
         public var color: String
         public var kindLabel: String
+        public var frequencyLabel: String
         public var todayLabel: String
         public var streakLabel: String
         public var strengthLabel: String
@@ -205,6 +216,8 @@ public enum Trackers {
         public var label: String
         public var href: String?
         public var isMet: Bool
+        /// Not met itself, but covered by the met days of its window (never for a daily tracker).
+        public var isCovered: Bool
         public var hasValue: Bool
         public var isToday: Bool
         public var isSelected: Bool
@@ -215,12 +228,21 @@ public enum Trackers {
 
     public struct MonthGrid: Sendable, Encodable {
         public var title: String
+        /// What the done and covered shades mean, for a tracker that is not daily.
+        public var legend: [LegendItem]
+        public var hasLegend: Bool
         public var weekdays: [String]
         public var weeks: [[MonthCell]]
         public var previousHref: String
         public var nextHref: String?
         public var previousLabel: String
         public var nextLabel: String
+    }
+
+    public struct LegendItem: Sendable, Encodable {
+        /// `met`, `covered` or `missed`, as the cells' classes.
+        public var state: String
+        public var label: String
     }
 
     public struct ChartBar: Sendable, Encodable {
@@ -249,6 +271,10 @@ public enum Trackers {
         public var color: String
         public var kindLabel: String
         public var targetLabel: String?
+        /// "Every day", "3 times a week".
+        public var frequencyLabel: String
+        /// The owner's question or description, as written.
+        public var note: String?
         public var isArchived: Bool
         public var archivedNote: String?
         public var editHref: String
@@ -284,6 +310,11 @@ public enum Trackers {
         public var targetComparison: FormField
         public var targetValue: FormField
         public var color: FormField
+        /// Every day, times a week, times a month, every K days (or the tracker's own window).
+        public var frequency: FormField
+        /// The N or K of the chosen form.
+        public var frequencyCount: FormField
+        public var note: FormField
         public var saveLabel: String
         public var cancelHref: String
         public var cancelLabel: String
@@ -302,6 +333,9 @@ public enum Trackers {
         public var unitLabel: String?
         public var target: Target?
         public var color: String
+        public var frequency: Frequency
+        /// The question or description; absent when there is none.
+        public var note: String?
         public var position: Int
         public var archived: Bool
         public var createdAt: Date
@@ -316,6 +350,14 @@ public enum Trackers {
     public struct Target: Sendable, Encodable {
         public var comparison: String
         public var value: Double
+    }
+
+    /// A tracker's frequency for the API: the text a request takes, Loop's numerator and denominator, in words.
+    public struct Frequency: Sendable, Encodable {
+        public var text: String
+        public var times: Int
+        public var days: Int
+        public var label: String
     }
 
     public struct ItemList: Sendable, Encodable {

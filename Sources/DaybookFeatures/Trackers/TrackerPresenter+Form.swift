@@ -23,6 +23,21 @@ extension TrackerPresenter {
             ?? tracker?.target.map { tracker?.kind == .duration ? durationText(Int($0.value)) : inputText($0.value) }
             ?? ""
         let color = typed?.color ?? tracker?.color ?? TaskColor.defaultName
+        let frequency = tracker?.frequency ?? .daily
+        let (storedForm, storedCount) = frequencyFields(frequency)
+        let frequencyForm = typed?.frequency.map { frequencyFields(text: $0).form } ?? storedForm
+        let frequencyCount = typed?.frequency.map { frequencyFields(text: $0).count } ?? storedCount
+        var frequencyOptions = ["daily", "week", "month", "days"].map {
+            FormOption(
+                value: $0, label: localizer("tracker.frequency.option.\($0)"), isSelected: frequencyForm == $0)
+        }
+        if case .custom = frequency.form {
+            // A window of its own (from Loop) stays on offer as it is.
+            frequencyOptions.append(
+                FormOption(
+                    value: frequency.text, label: frequencyLabel(frequency, localizer: localizer),
+                    isSelected: frequencyForm == frequency.text))
+        }
         func error(_ matches: (Trackers.Problem) -> Bool) -> String? {
             guard let problem, matches(problem) else { return nil }
             return message(for: problem, localizer: localizer)
@@ -88,12 +103,58 @@ extension TrackerPresenter {
                         value: $0.name, label: localizer("timeline.color.\($0.name)"), isSelected: color == $0.name,
                         swatch: $0.color.hex)
                 }),
+            frequency: FormField(
+                id: "frequency", label: localizer("tracker.field.frequency"), value: frequencyForm,
+                // The refusal is told once, beside the count that is usually what was wrong.
+                hint: localizer("tracker.field.frequency.hint"), options: frequencyOptions),
+            frequencyCount: FormField(
+                id: "frequencyCount", label: localizer("tracker.field.frequencyCount"), value: frequencyCount,
+                hint: localizer("tracker.field.frequencyCount.hint"),
+                error: error { $0 == .invalidFrequency }, maxLength: 3),
+            note: FormField(
+                id: "note", label: localizer("tracker.field.note"), value: typed?.note ?? tracker?.note ?? "",
+                hint: localizer("tracker.field.note.hint"),
+                error: error {
+                    if case .note = $0 { return true }
+                    return false
+                }, maxLength: Tracker.Limits.noteLength, isTextArea: true),
             saveLabel: localizer(tracker == nil ? "trackers.create" : "tracker.save"),
             cancelHref: tracker.map { "/trackers/\($0.id)" } ?? "/trackers", cancelLabel: localizer("tracker.cancel"),
             error: problem.map { message(for: $0, localizer: localizer) },
             archiveAction: tracker.map { "/trackers/\($0.id)/archive" },
             archiveLabel: localizer(tracker?.isArchived == true ? "tracker.restoreShort" : "tracker.archive"),
             isArchived: tracker?.isArchived ?? false)
+    }
+
+    /// The form's two frequency fields for `frequency`: the chosen form and its count.
+    static func frequencyFields(_ frequency: TrackerFrequency) -> (form: String, count: String) {
+        switch frequency.form {
+        case .daily: ("daily", "")
+        case .timesPerWeek(let n): ("week", String(n))
+        case .timesPerMonth(let n): ("month", String(n))
+        case .everyDays(let k): ("days", String(k))
+        case .custom: (frequency.text, "")
+        }
+    }
+
+    /// The fields again for a refused `text`, as the routes put them together from the form.
+    static func frequencyFields(text: String) -> (form: String, count: String) {
+        if let frequency = try? TrackerFrequency(text: text) { return frequencyFields(frequency) }
+        if let match = text.wholeMatch(of: /every-(.*)-days/) { return ("days", String(match.1)) }
+        if let match = text.wholeMatch(of: /(.*)\/(week|month)/) { return (String(match.2), String(match.1)) }
+        return (text, "")
+    }
+
+    /// The text `TrackerFrequency(text:)` reads from the form's two fields: the form (`daily`, `week`, `month`,
+    /// `days`, or a window of the tracker's own such as `2/3`) and its count.
+    public static func frequencyText(form: String, count: String) -> String {
+        let count = count.trimmingCharacters(in: .whitespaces)
+        switch form {
+        case "week": return "\(count)/week"
+        case "month": return "\(count)/month"
+        case "days": return "every-\(count)-days"
+        default: return form
+        }
     }
 
     static func durationText(_ minutes: Int) -> String {

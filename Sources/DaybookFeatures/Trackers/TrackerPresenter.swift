@@ -73,6 +73,18 @@ public enum TrackerPresenter {
             "tracker.target.\(target.comparison.rawValue)", format(target.value, tracker, localizer: localizer))
     }
 
+    /// "Every day", "3 times a week", "5 times a month", "Every 2 days", "2 times in 3 days".
+    public static func frequencyLabel(_ frequency: TrackerFrequency, localizer: Localizer) -> String {
+        switch frequency.form {
+        case .daily: localizer("tracker.frequency.daily")
+        case .timesPerWeek(let n): localizer.plural("tracker.frequency.perWeek", count: n)
+        case .timesPerMonth(let n): localizer.plural("tracker.frequency.perMonth", count: n)
+        case .everyDays(let k): localizer.plural("tracker.frequency.everyDays", count: k)
+        case .custom(let times, let days):
+            localizer.plural("tracker.frequency.custom", count: times, localizer.number(days))
+        }
+    }
+
     // MARK: - A day's slot
 
     /// `tracker`'s editor for `day` holding `value`; forms go back to `back` after saving.
@@ -124,6 +136,7 @@ public enum TrackerPresenter {
                 id: tracker.id, name: tracker.name, href: "/trackers/\(tracker.id)",
                 editHref: "/trackers/\(tracker.id)/edit", color: tint(tracker),
                 kindLabel: kindLabel(tracker, localizer: localizer),
+                frequencyLabel: frequencyLabel(tracker.frequency, localizer: localizer),
                 todayLabel: format(response.todayValues[tracker.id], tracker, localizer: localizer),
                 streakLabel: localizer.plural("tracker.streak.days", count: progress.currentStreak),
                 strengthLabel: localizer("tracker.strength.short", localizer.percent(progress.strength)),
@@ -156,6 +169,7 @@ public enum TrackerPresenter {
             title: tracker.name, id: tracker.id, color: tint(tracker),
             kindLabel: kindLabel(tracker, localizer: localizer),
             targetLabel: targetLabel(tracker, localizer: localizer),
+            frequencyLabel: frequencyLabel(tracker.frequency, localizer: localizer), note: tracker.note,
             isArchived: tracker.isArchived,
             archivedNote: tracker.isArchived ? localizer("tracker.archivedNote") : nil,
             editHref: "/trackers/\(tracker.id)/edit", editLabel: localizer("tracker.edit"),
@@ -196,24 +210,34 @@ public enum TrackerPresenter {
         let symbols = localizer.calendar.veryShortStandaloneWeekdaySymbols
         let weekCount = (start.days(to: nextMonth) + 6) / 7
         let labels = localizer.dayLabels(from: start, count: weekCount * 7)
+        let covered = tracker.coveredDays(values: values)
+        let coveredNote = localizer("tracker.cell.covered", frequencyLabel(tracker.frequency, localizer: localizer))
         let weeks = (0..<weekCount).map { week in
             (0..<7).map { offset -> Trackers.MonthCell in
                 let day = start.adding(days: week * 7 + offset)
                 let value = values[day]
                 let inMonth = day.month == month.month && day.year == month.year
                 let isFuture = day > today
+                let isCovered = !isFuture && covered.contains(day)
                 return Trackers.MonthCell(
                     day: day.description, number: localizer.number(day.day),
-                    label: labels[week * 7 + offset] + " · " + format(value, tracker, localizer: localizer),
+                    label: labels[week * 7 + offset] + " · " + format(value, tracker, localizer: localizer)
+                        + (isCovered ? " · " + coveredNote : ""),
                     href: hrefs && !isFuture && inMonth
                         ? "/trackers/\(tracker.id)?month=\(monthString(month))&date=\(day)" : nil,
-                    isMet: tracker.meets(value), hasValue: value != nil, isToday: day == today,
+                    isMet: tracker.meets(value), isCovered: isCovered, hasValue: value != nil, isToday: day == today,
                     isSelected: day == selected, isOutside: !inMonth || isFuture,
                     level: Int((tracker.credit(value) * 100).rounded()))
             }
         }
+        let legend =
+            tracker.frequency.isDaily
+            ? []
+            : ["met", "covered", "missed"].map {
+                Trackers.LegendItem(state: $0, label: localizer("tracker.legend.\($0)"))
+            }
         return Trackers.MonthGrid(
-            title: localizer.monthAndYear(month),
+            title: localizer.monthAndYear(month), legend: legend, hasLegend: !legend.isEmpty,
             weekdays: (0..<7).map { symbols[(firstWeekday - 1 + $0) % 7] }, weeks: weeks,
             previousHref: "/trackers/\(tracker.id)?month=\(monthString(previousMonth))",
             nextHref: nextMonth <= today ? "/trackers/\(tracker.id)?month=\(monthString(nextMonth))" : nil,
@@ -319,7 +343,11 @@ public enum TrackerPresenter {
         return Trackers.Item(
             id: tracker.id, name: tracker.name, kind: tracker.kind.rawValue, unit: unit, unitLabel: label,
             target: tracker.target.map { Trackers.Target(comparison: $0.comparison.rawValue, value: $0.value) },
-            color: tracker.color, position: tracker.position, archived: tracker.isArchived,
+            color: tracker.color,
+            frequency: Trackers.Frequency(
+                text: tracker.frequency.text, times: tracker.frequency.times, days: tracker.frequency.days,
+                label: frequencyLabel(tracker.frequency, localizer: localizer)),
+            note: tracker.note, position: tracker.position, archived: tracker.isArchived,
             createdAt: tracker.createdAt,
             today: tracker.isArchived ? nil : dayValue(tracker, value: todayValue, day: today, localizer: localizer),
             currentStreak: progress.currentStreak, longestStreak: progress.longestStreak,
@@ -361,6 +389,8 @@ public enum TrackerPresenter {
         case .futureDay: localizer("tracker.error.future")
         case .notToggleable: localizer("tracker.error.notToggleable")
         case .archived: localizer("tracker.error.archived")
+        case .invalidFrequency: localizer("tracker.error.frequency")
+        case .note(let field): FieldProblemPresenter.message(for: field, localizer: localizer)
         }
     }
 }

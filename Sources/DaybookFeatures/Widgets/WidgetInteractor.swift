@@ -59,7 +59,7 @@ public struct WidgetInteractor: Sendable {
             }
             // The widget shows the current streak and the strength: the recent past is enough for both, unless the
             // streak runs all the way through it.
-            let since = today.adding(days: -TrackerProgress.recentDays)
+            let since = today.adding(days: -TrackerProgress.recentDays(for: tracker.frequency))
             var values = try store.trackerValues(trackerID: tracker.id, from: since, through: today)
             var progress = TrackerProgress(tracker: tracker, values: values, today: today, timeZone: zone, since: since)
             if progress.currentStreak >= since.days(to: today) {

@@ -142,6 +142,8 @@ public enum Widgets {
         public var day: String
         public var number: String
         public var isMet: Bool
+        /// Not met itself, but covered by the met days of its window.
+        public var isCovered: Bool
         public var hasValue: Bool
         public var isToday: Bool
         public var isOutside: Bool

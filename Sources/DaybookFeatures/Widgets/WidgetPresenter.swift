@@ -115,7 +115,8 @@ public enum WidgetPresenter {
             weeks: grid.weeks.map { week in
                 week.map {
                     Widgets.Cell(
-                        day: $0.day, number: $0.number, isMet: $0.isMet, hasValue: $0.hasValue, isToday: $0.isToday,
+                        day: $0.day, number: $0.number, isMet: $0.isMet, isCovered: $0.isCovered, hasValue: $0.hasValue,
+                        isToday: $0.isToday,
                         isOutside: $0.isOutside, level: $0.level, label: $0.label)
                 }
             },

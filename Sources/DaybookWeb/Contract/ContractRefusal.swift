@@ -82,6 +82,8 @@ enum ContractRefusal {
                     localizer: localizer)
             case "startFocus", "extendFocus", "changeFocusSound":
                 FocusPresenter.message(for: focusProblem(issue, operation: operation), localizer: localizer)
+            case "createTracker", "updateTracker":
+                trackerProblem(issue).map { TrackerPresenter.message(for: $0, localizer: localizer) }
             default:
                 nil
             }
@@ -112,6 +114,13 @@ enum ContractRefusal {
                 default: "invalidValue"
                 }
             return (code, fields[field] ?? localizer("api.error.invalidValue"))
+        case "createTracker", "updateTracker":
+            // The frequency and the note answer as the route does for the same mistakes.
+            let problem = fields.count == 1 ? issues.first.flatMap(trackerProblem) : nil
+            return (
+                problem.map(TrackerAPIRoutes.code) ?? "invalidValue",
+                single ?? FieldProblemPresenter.summary(count: fields.count, localizer: localizer)
+            )
         default:
             return ("invalidValue", single ?? FieldProblemPresenter.summary(count: fields.count, localizer: localizer))
         }
@@ -149,6 +158,14 @@ enum ContractRefusal {
         case ("duration", _): .durationOutOfRange(PlannedTask.Limits.durationMinutes)
         case ("color", _): .unknownColor
         case ("repeat", _): .invalidRepeat
+        default: nil
+        }
+    }
+
+    private static func trackerProblem(_ issue: ContractIssue) -> Trackers.Problem? {
+        switch (issue.field, issue.rule) {
+        case ("frequency", _): .invalidFrequency
+        case ("note", .tooLong(let limit)): .note(.tooLong(limit: limit))
         default: nil
         }
     }

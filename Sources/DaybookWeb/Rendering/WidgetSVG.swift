@@ -160,13 +160,22 @@ enum WidgetSVG {
                 let opacity: String
                 if cell.isOutside {
                     (fill, opacity) = (colors.track, "0.25")
+                } else if cell.isCovered {
+                    // Covered by the window's done days: lighter than a done day, and outlined (below).
+                    (fill, opacity) = (colors.accent, "0.2")
                 } else if cell.level > 0 {
                     (fill, opacity) = (colors.accent, String(format: "%.2f", 0.25 + 0.75 * Double(cell.level) / 100))
                 } else {
                     (fill, opacity) = (colors.track, "0.6")
                 }
+                // Today's outline wins over the covered one: one stroke per cell.
+                let covered =
+                    cell.isCovered
+                    ? " data-covered=\"true\""
+                        + (cell.isToday ? "" : " stroke=\"\(colors.accent)\" stroke-dasharray=\"3 2\"")
+                    : ""
                 svg.raw(
-                    "<rect class=\"day\" data-day=\"\(cell.day)\"\(cell.isMet ? " data-met=\"true\"" : "") x=\"\(x)\" y=\"\(y)\" width=\"32\" height=\"28\" rx=\"6\" fill=\"\(fill)\" fill-opacity=\"\(opacity)\"\(cell.isToday ? " stroke=\"\(colors.text)\" stroke-width=\"2\"" : "")>"
+                    "<rect class=\"day\" data-day=\"\(cell.day)\"\(cell.isMet ? " data-met=\"true\"" : "")\(covered) x=\"\(x)\" y=\"\(y)\" width=\"32\" height=\"28\" rx=\"6\" fill=\"\(fill)\" fill-opacity=\"\(opacity)\"\(cell.isToday ? " stroke=\"\(colors.text)\" stroke-width=\"2\"" : "")>"
                 )
                 svg.element("title", [:], text: cell.label)
                 svg.raw("</rect>")

@@ -30,8 +30,12 @@ struct TrackerAPIRoutes {
         var target: Field<Target> = .absent
         var color: String?
         var archived: Bool?
+        var frequency: String?
+        var note: Field<String> = .absent
 
-        enum CodingKeys: String, CodingKey { case name, kind, unit, unitLabel, target, color, archived }
+        enum CodingKeys: String, CodingKey {
+            case name, kind, unit, unitLabel, target, color, archived, frequency, note
+        }
 
         init() {}
 
@@ -48,6 +52,8 @@ struct TrackerAPIRoutes {
             target = try field(.target)
             color = try container.decodeIfPresent(String.self, forKey: .color)
             archived = try container.decodeIfPresent(Bool.self, forKey: .archived)
+            frequency = try container.decodeIfPresent(String.self, forKey: .frequency)
+            note = try field(.note)
         }
 
         var draft: Trackers.Draft {
@@ -59,7 +65,8 @@ struct TrackerAPIRoutes {
                 }
             }
             var draft = Trackers.Draft(
-                name: name, kind: kind, unit: text(unit), unitLabel: text(unitLabel), color: color, archived: archived)
+                name: name, kind: kind, unit: text(unit), unitLabel: text(unitLabel), color: color, archived: archived,
+                frequency: frequency, note: text(note))
             switch target {
             case .absent: break
             case .cleared: draft.targetComparison = ""
@@ -236,6 +243,8 @@ struct TrackerAPIRoutes {
         case .futureDay: "futureDay"
         case .notToggleable: "notToggleable"
         case .archived: "archived"
+        case .invalidFrequency: "invalidFrequency"
+        case .note: "invalidNote"
         }
     }
 }

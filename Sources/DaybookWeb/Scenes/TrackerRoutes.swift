@@ -162,7 +162,10 @@ struct TrackerRoutes {
         Trackers.Draft(
             name: form["name"] ?? "", kind: creating ? form["kind"] ?? "" : form["kind"], unit: form["unit"] ?? "",
             unitLabel: form["unitLabel"] ?? "", targetComparison: form["targetComparison"] ?? "",
-            targetValue: form["targetValue"] ?? "", color: form["color"] ?? "")
+            targetValue: form["targetValue"] ?? "", color: form["color"] ?? "",
+            frequency: TrackerPresenter.frequencyText(
+                form: form["frequency"] ?? "daily", count: form["frequencyCount"] ?? ""),
+            note: form["note"] ?? "")
     }
 
     /// Where a value form goes back to: a path on this server, else Today.

@@ -49,6 +49,11 @@ if (form) {
   kind?.addEventListener("change", update);
   unit?.addEventListener("change", update);
   if (kind) update();
+  // The count means something only for times a week, times a month and every few days.
+  const frequency = form.querySelector("#frequency");
+  const showCount = () => show("frequencyCount-field", ["week", "month", "days"].includes(frequency.value));
+  frequency?.addEventListener("change", showCount);
+  if (frequency) showCount();
 }
 
 for (const confirmed of document.querySelectorAll("form[data-confirm]")) {
