@@ -8,6 +8,7 @@ struct TrackCommand: AsyncParsableCommand {
         discussion: """
             Examples:
               daybook track add Water --kind number --unit l --at-least 2
+              daybook track add Run --frequency 3/week --note "Did you run today?"
               daybook track set Water 1.5
               daybook track set Reading 1h30m --date 2026-11-20
               daybook track toggle Meditate
@@ -39,6 +40,9 @@ struct TrackCommand: AsyncParsableCommand {
                 let strength = Int(((tracker["strength"] as? Double) ?? 0) * 100)
                 var line = "\(mark) \(tracker["name"] as? String ?? "")"
                 line += archived ? "  (archived)" : "  \(today?["label"] as? String ?? "")"
+                if let frequency = (tracker["frequency"] as? [String: Any])?["label"] as? String {
+                    line += "  \(frequency)"
+                }
                 line += "  streak \(streak)  strength \(strength)%"
                 print(line)
             }
@@ -55,9 +59,20 @@ struct TrackCommand: AsyncParsableCommand {
         @Option(help: "A daily target to reach (minutes or 1h30m for a duration).") var atLeast: String?
         @Option(help: "A daily target not to pass.") var atMost: String?
         @Option(help: "A colour: teal, blue, purple, rose, orange, amber, green, slate or #rrggbb.") var color: String?
+        @Option(help: "How often: daily (the default), 3/week, 5/month, every-2-days, or 2/3 for 2 times in 3 days.")
+        var frequency: String?
+        @Option(help: "A question or description shown on the tracker's page.") var note: String?
 
         func validate() throws {
             if atLeast != nil, atMost != nil { throw ValidationError("Use either --at-least or --at-most.") }
+            if let frequency {
+                do {
+                    _ = try TrackerFrequency(text: frequency)
+                } catch {
+                    throw ValidationError(
+                        "\(frequency) is not a frequency. Use one of: \(TrackerFrequency.textForms).")
+                }
+            }
         }
 
         func run() async throws {
@@ -81,6 +96,9 @@ struct TrackCommand: AsyncParsableCommand {
                 body["target"] = ["comparison": atLeast != nil ? "atLeast" : "atMost", "value": value]
             }
             if let color { body["color"] = color }
+            // Sent as the API writes it, so "3 / Week" and "every 2 days" read the same.
+            if let frequency, let parsed = try? TrackerFrequency(text: frequency) { body["frequency"] = parsed.text }
+            if let note { body["note"] = note }
             let data = try await perform { try await server.client().send("POST", "api/v1/trackers", json: body) }
             let tracker = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
             print("Added \(tracker["name"] as? String ?? name) (\(kind.rawValue)).")
