@@ -50,11 +50,16 @@ public enum DaybookExportImport {
             guard let id = row["id"] as? String, let name = row["name"] as? String,
                 let kind = (row["kind"] as? String).flatMap(TrackerKind.init(rawValue:))
             else { continue }
+            // Exports from before frequencies and notes have neither column: every day, no note.
+            let times = (row["frequencyTimes"] as? NSNumber)?.intValue ?? 1
+            let days = (row["frequencyDays"] as? NSNumber)?.intValue ?? 1
             batch.trackers.append(
                 .init(
                     sourceID: id, name: name, kind: kind,
                     unit: TrackerUnit(stored: row["unit"] as? String, label: row["unitLabel"] as? String),
-                    isArchived: row["archivedAt"] is String))
+                    isArchived: row["archivedAt"] is String,
+                    frequency: TrackerFrequency.loop(numerator: times, denominator: days) ?? .daily,
+                    note: Tracker.clippedNote(row["note"] as? String)))
         }
         for row in tables["trackerValue"] ?? [] {
             guard let tracker = row["trackerID"] as? String,

@@ -65,15 +65,22 @@ public struct ImportBatch: Sendable {
         public var kind: TrackerKind
         public var unit: TrackerUnit?
         public var isArchived: Bool
+        /// How often it is meant to be met; every day when the source does not say.
+        public var frequency: TrackerFrequency
+        /// Its question or description, already within `Tracker.Limits.noteLength`.
+        public var note: String?
 
         public init(
-            sourceID: String, name: String, kind: TrackerKind, unit: TrackerUnit? = nil, isArchived: Bool = false
+            sourceID: String, name: String, kind: TrackerKind, unit: TrackerUnit? = nil, isArchived: Bool = false,
+            frequency: TrackerFrequency = .daily, note: String? = nil
         ) {
             self.sourceID = sourceID
             self.name = name
             self.kind = kind
             self.unit = unit
             self.isArchived = isArchived
+            self.frequency = frequency
+            self.note = note
         }
     }
 
