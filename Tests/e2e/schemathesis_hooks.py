@@ -114,10 +114,26 @@ def impossible_moment(body) -> bool:
 CURRENCIES = {"USD", "EUR", "JPY", "KRW", "CNY", "GBP", "CHF", "CAD", "AUD", "SEK", "NOK", "DKK", "INR"}
 
 
+def frequency_out_of_range(text) -> bool:
+    """Whether a frequency the document's pattern allows has a count outside its form's range (see
+    TrackerFrequencyText): N/week 1-7, N/month 1-30, every-K-days 1-365, N/D with N <= D <= 365, 1/day."""
+    if not isinstance(text, str) or text == "daily":
+        return False
+    if text.startswith("every-"):
+        return not 1 <= int(text[len("every-"):-len("-days")]) <= 365
+    times, per = text.split("/")
+    times = int(times)
+    limits = {"week": 7, "month": 30, "day": 1}
+    days = limits.get(per) or int(per)
+    return not (1 <= times <= days <= 365)
+
+
 def tracker_breaks_rules(body) -> bool:
     """Whether a new tracker's body breaks a rule that spans its fields (see TrackerNew)."""
     if not isinstance(body, dict):
         return False
+    if frequency_out_of_range(body.get("frequency")):
+        return True
     kind = body.get("kind")
     unit = body.get("unit")
     label = body.get("unitLabel")
