@@ -66,11 +66,11 @@ struct TrackCommand: AsyncParsableCommand {
         func validate() throws {
             if atLeast != nil, atMost != nil { throw ValidationError("Use either --at-least or --at-most.") }
             if let frequency {
-                do {
+                do throws(TrackerFrequency.Problem) {
                     _ = try TrackerFrequency(text: frequency)
                 } catch {
-                    throw ValidationError(
-                        "\(frequency) is not a frequency. Use one of: \(TrackerFrequency.textForms).")
+                    let what = error == .outOfRange ? "has a count out of range" : "is not a frequency"
+                    throw ValidationError("\(frequency) \(what). Use one of: \(TrackerFrequency.textForms).")
                 }
             }
         }
