@@ -2,39 +2,13 @@ import DaybookCore
 import Foundation
 import Testing
 
-/// Each importer on a small file written by hand from the app's documented format.
-@Suite("Importers: Day One, jrnl, Loop Habit Tracker and Daylio files read into Daybook's terms")
+/// Each importer on a small file written by hand from the app's documented format (Day One and jrnl have suites
+/// of their own).
+@Suite("Importers: jrnl's JSON, Loop Habit Tracker and Daylio files read into Daybook's terms")
 struct ImportParserTests {
     let seoul = TimeZone(identifier: "Asia/Seoul")!
 
     func iso(_ text: String) -> Date { ISO8601DateFormatter().date(from: text)! }
-
-    @Test("jrnl's text file: the first sentence is the title, @words are tags, a * stars, the time is local")
-    func jrnlText() throws {
-        let text = """
-            [2024-03-01 08:15] Morning walk by the river. The water was high. @walk
-            Saw two herons by the @river.
-
-            [2024-03-02 09:40 PM] *Finished the book! @reading
-            [not a date] stays in the body
-            """
-        let batch = try JrnlImport.parse(Data(text.utf8), timeZone: seoul)
-        #expect(batch.problems.isEmpty)
-        #expect(batch.entries.count == 2)
-        let walk = batch.entries[0]
-        #expect(walk.title == "Morning walk by the river.")
-        #expect(walk.body == "The water was high. @walk\nSaw two herons by the @river.")
-        #expect(walk.tags == ["walk", "river"])
-        #expect(walk.moment == iso("2024-03-01T08:15:00+09:00") && !walk.starred)
-        let book = batch.entries[1]
-        #expect(book.starred && book.title == "Finished the book!" && book.tags == ["reading"])
-        #expect(book.moment == iso("2024-03-02T21:40:00+09:00"))
-        #expect(book.body == "@reading\n[not a date] stays in the body")
-        // The same text gives the same ids: a second import finds them.
-        #expect(
-            try JrnlImport.parse(Data(text.utf8), timeZone: seoul).entries.map(\.sourceID)
-                == batch.entries.map(\.sourceID))
-    }
 
     @Test("jrnl's JSON export; an entry with a broken date is a problem and the rest come in")
     func jrnlJSON() throws {
@@ -97,33 +71,5 @@ struct ImportParserTests {
         #expect(batch.entries[0].title == "Dinner" && batch.entries[0].body == "Long dinner & talk\nHome late")
         #expect(batch.entries[0].tags == ["friends", "reading"])
         #expect(batch.entries[0].timeZone.secondsFromGMT() == 32400)
-    }
-
-    @Test("Day One: text, time zone, tags, star, place, weather, and photos named by their md5 in the archive")
-    func dayOne() throws {
-        let json = """
-            {"metadata": {"version": "1.0"}, "entries": [
-              {"uuid": "A1B2", "creationDate": "2024-07-14T03:20:00Z", "timeZone": "Europe/Paris",
-               "text": "# Bastille Day\\n\\nFireworks over the river.\\n\\n![](dayone-moment://P1)",
-               "tags": ["travel", "France"], "starred": true,
-               "location": {"latitude": 48.8566, "longitude": 2.3522, "placeName": "Pont Neuf", "localityName": "Paris",
-                            "country": "France"},
-               "weather": {"temperatureCelsius": 24.5, "conditionsDescription": "Partly Cloudy", "weatherCode": "partly-cloudy-night"},
-               "photos": [{"identifier": "P1", "md5": "0123abcd", "type": "jpeg"}]},
-              {"uuid": "C3", "text": "no date"}
-            ]}
-            """
-        let batch = try DayOneImport.parse(Data(json.utf8))
-        #expect(batch.entries.count == 1 && batch.problems.count == 1)
-        let entry = batch.entries[0]
-        #expect(entry.title == "Bastille Day" && entry.starred && entry.tags == ["travel", "France"])
-        #expect(entry.body == "Fireworks over the river.\n\n![](photo:P1)")
-        #expect(entry.timeZone.identifier == "Europe/Paris")
-        #expect(entry.place?.name == "Pont Neuf" && entry.place?.coordinate.latitude == 48.8566)
-        #expect(entry.weather?.condition == .partlyCloudy && entry.weather?.temperature == 24.5)
-        #expect(batch.photos == [.init(sourceID: "P1", path: "photos/0123abcd.jpeg")])
-        #expect(throws: ImportFailure.unknownVersion("2.0")) {
-            try DayOneImport.parse(Data(#"{"metadata": {"version": "2.0"}, "entries": []}"#.utf8))
-        }
     }
 }

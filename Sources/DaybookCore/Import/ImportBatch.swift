@@ -31,10 +31,12 @@ public struct ImportBatch: Sendable {
         public var starred: Bool
         public var place: Place?
         public var weather: WeatherObservation?
+        /// Where the entry is in the file (`journal.txt, line 12`, `Travel, entry 3 (UUID)`), as problems name it.
+        public var item: String?
 
         public init(
             sourceID: String, moment: Date, timeZone: TimeZone, title: String, body: String, tags: [String] = [],
-            starred: Bool = false, place: Place? = nil, weather: WeatherObservation? = nil
+            starred: Bool = false, place: Place? = nil, weather: WeatherObservation? = nil, item: String? = nil
         ) {
             self.sourceID = sourceID
             self.moment = moment
@@ -45,17 +47,21 @@ public struct ImportBatch: Sendable {
             self.starred = starred
             self.place = place
             self.weather = weather
+            self.item = item
         }
     }
 
-    /// A photo inside the imported file: where it is in the archive.
+    /// A photo inside the imported file: where it is in the archive, and the entry that shows it (how a problem
+    /// with the photo names it).
     public struct Photo: Sendable, Equatable {
         public var sourceID: String
         public var path: String
+        public var entry: String?
 
-        public init(sourceID: String, path: String) {
+        public init(sourceID: String, path: String, entry: String? = nil) {
             self.sourceID = sourceID
             self.path = path
+            self.entry = entry
         }
     }
 
@@ -126,14 +132,29 @@ public enum ImportFailure: Error, Equatable, Sendable, CustomStringConvertible {
     case unreadable(String)
     case unknownVersion(String)
     case tooLarge(limit: Int)
+    /// The file is an encrypted jrnl journal (jrnl 1.x's AES, a Fernet token from jrnl 2+, or `JRNLv3`).
+    case encryptedJrnl
+    /// `journal` names none of the export's journals (`found`, in the archive's order).
+    case unknownJournal(String, found: [String])
 
     public var description: String {
         switch self {
+        case .encryptedJrnl: "This jrnl journal is encrypted: decrypt it with `jrnl --decrypt` first."
+        case .unknownJournal(let name, let found):
+            "The export has no journal named “\(name)”; its journals are "
+                + found.map { "“\($0)”" }.joined(separator: ", ") + "."
         case .unreadable(let reason): "The file cannot be read: \(reason)."
         case .unknownVersion(let version): "The file's format version (\(version)) is not one Daybook knows."
         case .tooLarge(let limit): "The file is larger than \(limit / 1_048_576) MB."
         }
     }
+}
+
+/// A title and body where the title fits an entry's title: a longer one (jrnl's title is a whole first line)
+/// opens the body instead, so no text is lost.
+func fittingTitle(_ title: String, _ body: String) -> (title: String, body: String) {
+    guard title.count > JournalEntry.Limits.titleLength else { return (title, body) }
+    return ("", body.isEmpty ? title : title + "\n\n" + body)
 }
 
 /// A short, stable digest of text: the id of an item whose app gave it none (FNV-1a, 64 bits, hex).

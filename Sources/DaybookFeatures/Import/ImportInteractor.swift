@@ -57,7 +57,8 @@ public struct ImportInteractor: Sendable {
                 plan.photos.append((photo.sourceID, stored))
                 photoIDs[photo.sourceID] = stored.id
             } catch {
-                report.problems.append(.init(item: photo.path, reason: "\(error)"))
+                let item = photo.entry.map { "\($0): photo \(photo.path)" } ?? photo.path
+                report.problems.append(.init(item: item, reason: "\(error)"))
             }
         }
         report.photos = dryRun ? report.photos : plan.photos.count
@@ -148,13 +149,13 @@ public struct ImportInteractor: Sendable {
             }
             let title = entry.title.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !title.isEmpty || !body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-                report.problems.append(.init(item: "entry \(entry.sourceID)", reason: "it is empty"))
+                report.problems.append(.init(item: entry.item ?? "entry \(entry.sourceID)", reason: "it is empty"))
                 continue
             }
             guard title.count <= JournalEntry.Limits.titleLength, body.utf8.count <= JournalEntry.Limits.bodyBytes
             else {
                 report.problems.append(
-                    .init(item: "entry \(entry.sourceID)", reason: "it is longer than an entry can be"))
+                    .init(item: entry.item ?? "entry \(entry.sourceID)", reason: "it is longer than an entry can be"))
                 continue
             }
             let tags = Array(

@@ -4,8 +4,9 @@ import DaybookStore
 import Foundation
 import Hummingbird
 
-/// `POST /api/v1/import/{source}[?dryRun=true]`: another app's export as the body (its file's own bytes), brought
-/// in at once or, with `dryRun`, only counted. The Settings page and `daybook import` both use it.
+/// `POST /api/v1/import/{source}[?dryRun=true][&journal=NAME][&fileName=NAME]`: another app's export as the body
+/// (its file's own bytes), brought in at once or, with `dryRun`, only counted; `journal` picks one journal of a Day
+/// One export, `fileName` is how problems name the file. The Settings page and `daybook import` both use it.
 struct ImportRoutes {
     let services: AppServices
 
@@ -24,6 +25,9 @@ struct ImportRoutes {
                 return APIError.response(status: .badRequest, code: "invalidQuery", message: "dryRun is true or false.")
             }
             let dryRun = dryRunText == "true"
+            let options = ImportService.Options(
+                journal: request.uri.queryParameters["journal"].map(String.init).flatMap { $0.isEmpty ? nil : $0 },
+                fileName: request.uri.queryParameters["fileName"].map(String.init).flatMap { $0.isEmpty ? nil : $0 })
             let work = services.backups.service.dataFolder.appendingPathComponent(
                 ".import-\(UUID().uuidString)", isDirectory: true)
             try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
@@ -36,7 +40,7 @@ struct ImportRoutes {
                     tooLarge: ImportFailure.tooLarge(limit: ImportService.largestFile))
                 let (batch, files) = try await BackupRunner.offThePool {
                     try ImportService.read(
-                        file, as: source, timeZone: settings.timeZone, photosInto: dryRun ? nil : photos)
+                        file, as: source, options: options, localizer: localizer, photosInto: dryRun ? nil : photos)
                 }
                 let photoInteractor = services.photoInteractor(database)
                 let report = try await services.importInteractor(database).run(
@@ -48,13 +52,26 @@ struct ImportRoutes {
                     discardPhoto: { photo in try? await photoInteractor.delete(id: photo.id) })
                 return try JSONResponse.make(ImportPresenter.present(report, dryRun: dryRun, localizer: localizer))
             } catch let failure as ImportFailure {
-                let status: HTTPResponse.Status
                 switch failure {
-                case .tooLarge: status = .contentTooLarge
-                case .unreadable, .unknownVersion: status = .unprocessableContent
+                case .tooLarge:
+                    return APIError.response(
+                        status: .contentTooLarge, code: "importRefused",
+                        message: localizer("import.failed", failure.description))
+                case .unreadable, .unknownVersion:
+                    return APIError.response(
+                        status: .unprocessableContent, code: "importRefused",
+                        message: localizer("import.failed", failure.description))
+                case .encryptedJrnl:
+                    return APIError.response(
+                        status: .unprocessableContent, code: "importEncrypted",
+                        message: localizer("import.jrnl.encrypted"))
+                case .unknownJournal(let name, let found):
+                    return APIError.response(
+                        status: .badRequest, code: "unknownJournal",
+                        message: localizer(
+                            "import.dayone.unknownJournal", name,
+                            found.map { "“\($0)”" }.joined(separator: localizer("import.separator"))))
                 }
-                return APIError.response(
-                    status: status, code: "importRefused", message: localizer("import.failed", failure.description))
             }
         }
     }

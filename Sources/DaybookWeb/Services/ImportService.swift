@@ -13,16 +13,22 @@ struct ImportService: Sendable {
     static let largestText = 64 << 20
     static let largestPhoto = Photo.Limits.bytes
 
-    /// - Parameter photosInto: where to unpack the photos an import will store; nil for a dry run.
+    /// - Parameters:
+    ///   - options: which Day One journal to import, and the file's name for problems to name.
+    ///   - localizer: the owner's time zone (for dates that carry none) and language (for mentions in the text).
+    ///   - photosInto: where to unpack the photos an import will store; nil for a dry run.
     /// - Returns: the batch, and each photo's unpacked file by source id.
     static func read(
-        _ file: URL, as source: ImportSource, timeZone: TimeZone, photosInto folder: URL?
+        _ file: URL, as source: ImportSource, options: Options = Options(), localizer: Localizer,
+        photosInto folder: URL?
     ) throws -> (ImportBatch, [String: URL]) {
+        let timeZone = localizer.timeZone
         switch source {
         case .jrnl:
             let size = try BackupService.size(of: file)
             guard size <= largestText else { throw ImportFailure.tooLarge(limit: largestText) }
-            return (try JrnlImport.parse(try Data(contentsOf: file), timeZone: timeZone), [:])
+            let name = options.fileName ?? "journal"
+            return (try JrnlImport.parse(try Data(contentsOf: file), name: name, timeZone: timeZone), [:])
         case .loop:
             let archive = try open(file)
             guard let habits = entry(archive, "Habits.csv"), let checks = entry(archive, "Checkmarks.csv") else {
@@ -51,34 +57,81 @@ struct ImportService: Sendable {
             return (batch, files)
         case .dayone:
             let archive = try open(file)
-            let journals = archive.filter { $0.type == .file && $0.path.hasSuffix(".json") && !$0.path.contains("/") }
-            guard !journals.isEmpty else {
-                throw ImportFailure.unreadable("it is not a Day One export (no journal JSON)")
-            }
-            var batch = ImportBatch()
-            for journal in journals {
-                let part = try DayOneImport.parse(try read(archive, journal), name: journal.path)
-                batch.entries += part.entries
-                batch.photos += part.photos
-                batch.problems += part.problems
-            }
-            let files = try unpack(&batch, from: archive, into: folder)
+            var batch = try dayOne(archive, journal: options.journal, localizer: localizer)
+            let files = try unpack(&batch, from: archive, into: folder, localizer: localizer)
             return (batch, files)
         }
     }
 
+    /// What an import is asked for besides the file.
+    struct Options: Sendable {
+        /// The one Day One journal to import (by its name); all of them when nil.
+        var journal: String?
+        /// The imported file's name, as problems name it.
+        var fileName: String?
+    }
+
+    /// Each journal of a Day One export (`<Journal name>.json` at the top of the ZIP), or only `journal`. When the
+    /// export holds several journals, each entry is tagged with its journal's name.
+    private static func dayOne(_ archive: Archive, journal wanted: String?, localizer: Localizer) throws
+        -> ImportBatch
+    {
+        let journals = archive.filter {
+            $0.type == .file && $0.path.hasSuffix(".json") && !$0.path.contains("/") && !$0.path.hasPrefix(".")
+        }.map { (name: DayOneImport.tagText(String($0.path.dropLast(".json".count))), entry: $0) }
+        guard !journals.isEmpty else {
+            throw ImportFailure.unreadable("it is not a Day One export (no journal JSON)")
+        }
+        var chosen = journals
+        if let wanted {
+            let key = wanted.precomposedStringWithCanonicalMapping.trimmingCharacters(in: .whitespaces)
+            chosen = journals.filter { $0.name == key }
+            if chosen.isEmpty { chosen = journals.filter { $0.name.caseInsensitiveCompare(key) == .orderedSame } }
+            guard !chosen.isEmpty else { throw ImportFailure.unknownJournal(wanted, found: journals.map(\.name)) }
+        }
+        var batch = ImportBatch()
+        var photoIDs: Set<String> = []
+        for journal in chosen {
+            let part = try DayOneImport.parse(
+                try read(archive, journal.entry), journal: journal.name, tag: journals.count > 1 ? journal.name : nil,
+                timeZone: localizer.timeZone, localizer: localizer)
+            batch.entries += part.entries
+            batch.photos += part.photos.filter { photoIDs.insert($0.sourceID).inserted }
+            batch.problems += part.problems
+        }
+        return batch
+    }
+
     /// Unpacks the batch's photos that are in the archive into `folder` (none for a dry run); a photo the
     /// archive lacks, or one too large, is a problem and the rest go on.
-    private static func unpack(_ batch: inout ImportBatch, from archive: Archive, into folder: URL?) throws -> [String:
-        URL]
-    {
+    ///
+    /// A photo is looked for by its path, then by its name with any extension (Day One names files by md5 and
+    /// type, and the type in the JSON is not always the file's extension).
+    private static func unpack(
+        _ batch: inout ImportBatch, from archive: Archive, into folder: URL?, localizer: Localizer? = nil
+    ) throws -> [String: URL] {
         var problems: [ImportProblem] = []
-        batch.photos = batch.photos.filter { photo in
-            guard let found = archive[photo.path], found.type == .file else {
-                problems.append(.init(item: photo.path, reason: "the photo is not in the archive"))
-                return false
+        var byStem: [String: Entry] = [:]
+        for entry in archive where entry.type == .file {
+            if let dot = entry.path.lastIndex(of: "."), !entry.path[dot...].contains("/") {
+                byStem[String(entry.path[..<dot])] = byStem[String(entry.path[..<dot])] ?? entry
             }
-            return true
+        }
+        var found: [String: Entry] = [:]
+        var missing: Set<String> = []
+        for photo in batch.photos {
+            let stem = photo.path.lastIndex(of: ".").map { String(photo.path[..<$0]) } ?? photo.path
+            if let entry = archive[photo.path].flatMap({ $0.type == .file ? $0 : nil }) ?? byStem[stem] {
+                found[photo.sourceID] = entry
+            } else {
+                missing.insert(photo.sourceID)
+                problems.append(.init(item: Self.item(photo), reason: "the photo is not in the archive"))
+            }
+        }
+        if let localizer {
+            DayOneImport.leavingOut(missing, from: &batch, localizer: localizer)
+        } else {
+            batch.photos.removeAll { missing.contains($0.sourceID) }
         }
         var files: [String: URL] = [:]
         if let folder {
@@ -86,15 +139,20 @@ struct ImportService: Sendable {
             for photo in batch.photos {
                 let target = folder.appendingPathComponent(UUID().uuidString)
                 do {
-                    try read(archive, archive[photo.path]!, limit: largestPhoto).write(to: target)
+                    try read(archive, found[photo.sourceID]!, limit: largestPhoto).write(to: target)
                     files[photo.sourceID] = target
                 } catch {
-                    problems.append(.init(item: photo.path, reason: "\(error)"))
+                    problems.append(.init(item: Self.item(photo), reason: "\(error)"))
                 }
             }
         }
         batch.problems += problems
         return files
+    }
+
+    /// A photo as a problem names it: the entry that shows it, and its file.
+    static func item(_ photo: ImportBatch.Photo) -> String {
+        photo.entry.map { "\($0): photo \(photo.path)" } ?? photo.path
     }
 
     private static func open(_ file: URL) throws -> Archive {
