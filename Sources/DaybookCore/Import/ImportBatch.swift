@@ -65,15 +65,38 @@ public struct ImportBatch: Sendable {
         public var kind: TrackerKind
         public var unit: TrackerUnit?
         public var isArchived: Bool
+        /// `#rrggbb`, or nil for Daybook's default colour.
+        public var color: String?
+        public var target: TrackerTarget?
+        /// What the other app said about the habit (its question, its description).
+        public var note: String?
+        /// How often the habit is meant to be done.
+        public var frequency: Frequency?
 
         public init(
-            sourceID: String, name: String, kind: TrackerKind, unit: TrackerUnit? = nil, isArchived: Bool = false
+            sourceID: String, name: String, kind: TrackerKind, unit: TrackerUnit? = nil, isArchived: Bool = false,
+            color: String? = nil, target: TrackerTarget? = nil, note: String? = nil, frequency: Frequency? = nil
         ) {
             self.sourceID = sourceID
             self.name = name
             self.kind = kind
             self.unit = unit
             self.isArchived = isArchived
+            self.color = color
+            self.target = target
+            self.note = note
+            self.frequency = frequency
+        }
+    }
+
+    /// "`times` in `days` days": 3 in 7 is three times a week, 1 in 1 every day.
+    public struct Frequency: Sendable, Equatable {
+        public var times: Int
+        public var days: Int
+
+        public init(times: Int, days: Int) {
+            self.times = times
+            self.days = days
         }
     }
 
