@@ -10,9 +10,10 @@ struct ImportCommand: AsyncParsableCommand {
         discussion: """
             dayone  the ZIP of Day One's JSON export (entries, photos, places, weather)
             jrnl    jrnl's JSON export (jrnl --export json) or its plain-text journal file
-            loop    Loop Habit Tracker's CSV export (the ZIP, or the folder it unpacks to) or its full backup
-                    (.db): habits become trackers with their colour, unit, target and archived state, and every
-                    day done or counted comes in; skipped days and notes on days are listed as problems
+            loop    Loop Habit Tracker: its CSV export (the ZIP, or the folder it
+                    unpacks to) or its backup (.db). Habits become trackers with
+                    their colour, unit, target and archived state; every done day
+                    and amount comes in; skipped days and notes on days are listed.
             daylio  a Daylio backup (.daylio): moods, notes and activities
             daybook Daybook's own export (daybook export --to FILE.zip): entries, photos, trackers, moods
             Importing the same file again adds nothing. Example: daybook import loop ~/Downloads/loop-export --dry-run
