@@ -108,6 +108,40 @@ struct LoopImportTests {
             ])
     }
 
+    @Test("lines are counted as the file has them: a quoted field may span lines; a line cut short is a problem")
+    func linesAndCuts() throws {
+        let records = try CSVRecords.read(LoopFixtures.resaved(LoopFixtures.habits), file: "Habits.csv")
+        #expect(records.map(\.line) == [1, 2, 3, 5, 6, 7])
+        #expect(records[2].fields[4] == "Before work.\r\nNo phone in bed.")
+        let cut = String(LoopFixtures.checkmarks.dropLast(20))
+        let batch = try LoopImport.parse(habits: Data(LoopFixtures.habits.utf8), checkmarks: Data(cut.utf8))
+        #expect(
+            batch.problems.first
+                == ImportProblem(
+                    item: "Checkmarks.csv line 6", reason: "the line has 3 values for 5 habits; it is not imported"))
+        #expect(batch.values.count == 11)
+    }
+
+    @Test("every truncation of the export's text is read or refused, never a crash")
+    func everyTruncation() throws {
+        for (habits, checks) in [
+            (LoopFixtures.habits, LoopFixtures.checkmarks), (LoopFixtures.oldHabits, LoopFixtures.oldCheckmarks),
+        ] {
+            for cut in 0...habits.count {
+                _ = try? LoopImport.parse(habits: Data(habits.prefix(cut).utf8), checkmarks: Data(checks.utf8))
+            }
+            for cut in 0...checks.count {
+                do {
+                    let batch = try LoopImport.parse(
+                        habits: Data(habits.utf8), checkmarks: Data(checks.prefix(cut).utf8))
+                    #expect(batch.values.count <= 12)
+                } catch {
+                    #expect(error is ImportFailure)
+                }
+            }
+        }
+    }
+
     @Test("files that are not Loop's are refused with a reason")
     func refused() {
         #expect(throws: ImportFailure.unreadable("Habits.csv has no Name column")) {
