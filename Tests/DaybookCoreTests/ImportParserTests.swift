@@ -28,19 +28,13 @@ struct ImportParserTests {
 
     @Test("Loop: yes/no habits become yes/no trackers, numeric ones numbers with their unit (values ÷ 1000)")
     func loop() throws {
-        let habits = [
-            [
-                "Position", "Name", "Type", "Question", "Description", "FrequencyNumerator", "FrequencyDenominator",
-                "Color", "Unit", "Target Type", "Target Value", "Archived?",
-            ],
-            ["001", "Meditate", "YES_NO", "Did you meditate?", "", "1", "1", "#FF8F00", "", "", "", "false"],
-            ["002", "Run", "NUMERICAL", "How far?", "", "1", "1", "#00897B", "km", "AT_LEAST", "5", "false"],
-        ]
-        let checks = [
-            ["Date", "Meditate", "Run"], ["2025-02-03", "2", "5300"], ["2025-02-02", "0", "-1"],
-            ["2025-02-01", "1", "0"], ["yesterday", "2", "1000"],
-        ]
-        let batch = try LoopImport.parse(habits: habits, checks: checks)
+        let habits = """
+            Position,Name,Type,Question,Description,FrequencyNumerator,FrequencyDenominator,Color,Unit,Target Type,Target Value,Archived?
+            001,Meditate,YES_NO,Did you meditate?,,1,1,#FF8F00,,,,false
+            002,Run,NUMERICAL,How far?,,1,1,#00897B,km,AT_LEAST,5,false
+            """
+        let checks = "Date,Meditate,Run\n2025-02-03,2,5300\n2025-02-02,0,-1\n2025-02-01,1,0\nyesterday,2,1000\n"
+        let batch = try LoopImport.parse(habits: Data(habits.utf8), checkmarks: Data(checks.utf8))
         #expect(batch.trackers.map(\.kind) == [.boolean, .number])
         #expect(batch.trackers[1].unit == .custom("km") && batch.trackers[0].unit == nil)
         let day = DayKey(string: "2025-02-03")!
@@ -50,7 +44,9 @@ struct ImportParserTests {
                 .init(trackerSourceID: batch.trackers[1].sourceID, day: day, value: 5.3),
             ])
         #expect(batch.problems.count == 1)
-        #expect(throws: ImportFailure.self) { try LoopImport.parse(habits: [["Nope"]], checks: checks) }
+        #expect(throws: ImportFailure.self) {
+            try LoopImport.parse(habits: Data("Nope\n".utf8), checkmarks: Data(checks.utf8))
+        }
     }
 
     @Test("Daylio: the day's last mood goes to the Daily Log (rad → great), notes become entries tagged by activity")

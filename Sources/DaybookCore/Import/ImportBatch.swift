@@ -71,6 +71,9 @@ public struct ImportBatch: Sendable {
         public var kind: TrackerKind
         public var unit: TrackerUnit?
         public var isArchived: Bool
+        /// `#rrggbb`, or nil for Daybook's default colour.
+        public var color: String?
+        public var target: TrackerTarget?
         /// How often it is meant to be met; every day when the source does not say.
         public var frequency: TrackerFrequency
         /// Its question or description, already within `Tracker.Limits.noteLength`.
@@ -78,13 +81,16 @@ public struct ImportBatch: Sendable {
 
         public init(
             sourceID: String, name: String, kind: TrackerKind, unit: TrackerUnit? = nil, isArchived: Bool = false,
-            frequency: TrackerFrequency = .daily, note: String? = nil
+            color: String? = nil, target: TrackerTarget? = nil, frequency: TrackerFrequency = .daily,
+            note: String? = nil
         ) {
             self.sourceID = sourceID
             self.name = name
             self.kind = kind
             self.unit = unit
             self.isArchived = isArchived
+            self.color = color
+            self.target = target
             self.frequency = frequency
             self.note = note
         }

@@ -95,12 +95,14 @@ public struct ImportInteractor: Sendable {
     ) async throws {
         let byName = try await store.trackersByName()
         var trackerIDs: [String: (id: String, kind: TrackerKind)] = [:]
+        // Names this import gives new trackers: two of the file's trackers may share a name, and ours cannot.
+        var named = Set<String>()
         for imported in batch.trackers {
             let key = imported.name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
             if let id = earlier["tracker"]?[imported.sourceID] {
                 report.alreadyImported += 1
                 trackerIDs[imported.sourceID] = (id, byName.values.first { $0.id == id }?.kind ?? imported.kind)
-            } else if let mine = byName[key] {
+            } else if let mine = byName[key], !named.contains(key) {
                 guard mine.kind == imported.kind else {
                     report.problems.append(
                         .init(item: imported.name, reason: "a tracker of that name but another kind is already here"))
@@ -109,14 +111,23 @@ public struct ImportInteractor: Sendable {
                 plan.trackers.append((imported.sourceID, mine, false))
                 trackerIDs[imported.sourceID] = (mine.id, mine.kind)
             } else {
-                let name = String(imported.name.prefix(Tracker.Limits.nameLength))
+                let name = Self.freeName(imported.name, taken: Set(byName.keys).union(named))
+                if name != String(imported.name.prefix(Tracker.Limits.nameLength)) {
+                    report.problems.append(
+                        .init(item: imported.name, reason: "another tracker has this name; it is imported as “\(name)”")
+                    )
+                }
+                named.insert(name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased())
                 var unit = imported.unit
                 if case .custom(let label) = unit {
                     unit = .custom(String(label.prefix(Tracker.Limits.unitLabelLength)))
                 }
                 let tracker = Tracker(
                     id: ids.makeID(), name: name, kind: imported.kind, unit: unit,
-                    createdAt: now, archivedAt: imported.isArchived ? now : nil)
+                    target: imported.kind == .boolean ? nil : imported.target,
+                    color: imported.color.flatMap(TaskColor.normalized) ?? TaskColor.defaultName,
+                    createdAt: now, archivedAt: imported.isArchived ? now : nil, frequency: imported.frequency,
+                    note: Tracker.clippedNote(imported.note))
                 plan.trackers.append((imported.sourceID, tracker, true))
                 trackerIDs[imported.sourceID] = (tracker.id, tracker.kind)
                 report.trackers += 1
@@ -124,12 +135,30 @@ public struct ImportInteractor: Sendable {
         }
         let taken = try await store.trackerDaysWithValue(trackerIDs: trackerIDs.values.map(\.id))
         for value in batch.values {
-            guard let tracker = trackerIDs[value.trackerSourceID], value.value.isFinite,
-                abs(value.value) <= Tracker.Limits.magnitude, !taken.contains(tracker.id + "/" + value.day.description)
+            guard let tracker = trackerIDs[value.trackerSourceID],
+                !taken.contains(tracker.id + "/" + value.day.description)
             else { continue }
+            guard value.value.isFinite, abs(value.value) <= Tracker.Limits.magnitude else {
+                report.problems.append(
+                    .init(item: "\(value.day)", reason: "\(value.value) is larger than a tracker's value can be"))
+                continue
+            }
             plan.values.append((tracker.id, value.day, tracker.kind == .boolean ? 1 : value.value))
         }
         report.values = plan.values.count
+    }
+
+    /// The name cut to a tracker's length, with " (2)", " (3)" … added until no tracker has it.
+    static func freeName(_ name: String, taken: Set<String>) -> String {
+        let base = String(name.prefix(Tracker.Limits.nameLength))
+        func key(_ name: String) -> String { name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() }
+        guard taken.contains(key(base)) else { return base }
+        for number in 2... {
+            let suffix = " (\(number))"
+            let candidate = String(name.prefix(Tracker.Limits.nameLength - suffix.count)) + suffix
+            if !taken.contains(key(candidate)) { return candidate }
+        }
+        return base
     }
 
     private func planEntries(

@@ -1,10 +1,11 @@
 import CSV
 import DaybookCore
+import DaybookStore
 import Foundation
 import ZIPFoundation
 
 /// Reads another app's export into an `ImportBatch`: a file as the app writes it (a ZIP for Day One, Loop and
-/// Daylio; JSON or text for jrnl). Archives are read entry by entry with a limit on the bytes that come out, so a
+/// Daylio, or Loop's SQLite backup; JSON or text for jrnl). Archives are read entry by entry with a limit on the bytes that come out, so a
 /// ZIP bomb stops at the limit, and names inside an archive only ever pick an entry, never a path on disk.
 struct ImportService: Sendable {
     /// The largest import file.
@@ -30,15 +31,10 @@ struct ImportService: Sendable {
             let name = options.fileName ?? "journal"
             return (try JrnlImport.parse(try Data(contentsOf: file), name: name, timeZone: timeZone), [:])
         case .loop:
-            let archive = try open(file)
-            guard let habits = entry(archive, "Habits.csv"), let checks = entry(archive, "Checkmarks.csv") else {
-                throw ImportFailure.unreadable(
-                    "it is not a Loop Habit Tracker export (no Habits.csv and Checkmarks.csv)")
+            if LoopBackupReader.isDatabase(file) {
+                return (try LoopImport.parse(try LoopBackupReader.read(file)), [:])
             }
-            return (
-                try LoopImport.parse(habits: try rows(read(archive, habits)), checks: try rows(read(archive, checks))),
-                [:]
-            )
+            return (try loopExport(try open(file)), [:])
         case .daylio:
             let archive = try open(file)
             guard let backup = entry(archive, "backup.daylio") else {
@@ -153,6 +149,36 @@ struct ImportService: Sendable {
     /// A photo as a problem names it: the entry that shows it, and its file.
     static func item(_ photo: ImportBatch.Photo) -> String {
         photo.entry.map { "\($0): photo \(photo.path)" } ?? photo.path
+    }
+
+    /// Loop's CSV export: `Habits.csv` at the top of the archive or inside its one folder, with the
+    /// `Checkmarks.csv` beside it and the habit folders (`001 Name/Checkmarks.csv`).
+    private static func loopExport(_ archive: Archive) throws -> ImportBatch {
+        let name = LoopImport.habitsFile
+        guard
+            let habits = archive.first(where: { entry in
+                entry.type == .file && !entry.path.hasPrefix("__MACOSX/")
+                    && (entry.path == name
+                        || (entry.path.hasSuffix("/" + name) && entry.path.split(separator: "/").count == 2))
+            })
+        else {
+            throw ImportFailure.unreadable(
+                "it is not a Loop Habit Tracker export (no Habits.csv) nor a Loop backup (.db)")
+        }
+        let root = String(habits.path.dropLast(name.count))
+        let checkmarks = archive[root + LoopImport.checkmarksFile].flatMap { $0.type == .file ? $0 : nil }
+        var folders: [String: Data] = [:]
+        for entry in archive where entry.type == .file && entry.path.hasPrefix(root) {
+            let parts = entry.path.dropFirst(root.count).split(separator: "/", omittingEmptySubsequences: false)
+            guard parts.count == 2, parts[1] == LoopImport.checkmarksFile else { continue }
+            folders[String(parts[0])] = try read(archive, entry)
+        }
+        guard checkmarks != nil || !folders.isEmpty else {
+            throw ImportFailure.unreadable("the Loop export has no Checkmarks.csv and no habit folders")
+        }
+        return try LoopImport.parse(
+            habits: try read(archive, habits), checkmarks: try checkmarks.map { try read(archive, $0) },
+            folders: folders)
     }
 
     private static func open(_ file: URL) throws -> Archive {
