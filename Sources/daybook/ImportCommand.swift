@@ -1,4 +1,5 @@
 import ArgumentParser
+import DaybookCore
 import Foundation
 
 /// `daybook import dayone|jrnl|loop|daylio FILE [--dry-run]`: another app's export into a running Daybook.
@@ -10,14 +11,23 @@ struct ImportCommand: AsyncParsableCommand {
             dayone  the ZIP of Day One's JSON export (entries, photos, places, weather)
             jrnl    jrnl's JSON export (jrnl --export json) or its plain-text journal file
             loop    the ZIP of Loop Habit Tracker's CSV export (habits become trackers)
-            daylio  a Daylio backup (.daylio): moods, notes and activities
+            daylio  a Daylio backup (.daylio: moods, notes, activities, photos) or Daylio's CSV export;
+                    give a CSV's own mood names a level with --mood "NAME=LEVEL" (5 great … 1 very low)
             daybook Daybook's own export (daybook export --to FILE.zip): entries, photos, trackers, moods
-            Importing the same file again adds nothing. Example: daybook import jrnl ~/journal.txt --dry-run
+            Importing the same file again adds nothing. The report counts, for each kind of item, how many the
+            file held (read), were imported and were skipped (imported before, a problem, or already in Daybook).
+            Example: daybook import daylio ~/daylio_export.csv --dry-run --mood "ecstatic=5"
             """)
     @OptionGroup var server: ServerOptions
     @Argument(help: "dayone, jrnl, loop, daylio or daybook.") var source: Source
     @Argument(help: "The exported file.") var file: String
     @Flag(help: "Print what would be imported, and write nothing.") var dryRun = false
+    @Option(
+        name: .customLong("mood"),
+        help: ArgumentHelp(
+            "A level for one of a Daylio CSV's mood names, NAME=LEVEL (5 great … 1 very low); repeat for each.",
+            valueName: "NAME=LEVEL"))
+    var moods: [String] = []
     @Option(help: "plain or json.") var format: OutputFormat = .plain
 
     enum Source: String, ExpressibleByArgument, CaseIterable {
@@ -30,17 +40,58 @@ struct ImportCommand: AsyncParsableCommand {
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue else {
             throw failure("\(file): no such file.")
         }
-        let path = "api/v1/import/\(source.rawValue)" + (dryRun ? "?dryRun=true" : "")
+        var query = dryRun ? ["dryRun=true"] : []
+        for mood in moods {
+            guard let mapping = DaylioCSVImport.moodMapping(mood) else {
+                throw failure("--mood \(mood): give NAME=LEVEL, the level from 5 (great) to 1 (very low).")
+            }
+            query.append("mood=" + URLText.component("\(mapping.name):\(mapping.level)"))
+        }
+        let path = "api/v1/import/\(source.rawValue)" + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
         let client = try server.client()
         let data = try await perform { try await client.upload(path, file: url, seconds: 1800) }
         if format == .json {
             print(String(decoding: data, as: UTF8.self))
             return
         }
-        let report = try JournalCommand.object(data)
-        print(report["summary"] as? String ?? "")
-        for problem in report["problems"] as? [[String: Any]] ?? [] {
-            print("  – \(problem["item"] as? String ?? ""): \(problem["reason"] as? String ?? "")")
+        print(Self.plain(try JournalCommand.object(data)))
+    }
+
+    /// The report as the terminal shows it: the summary, the table of counts, every problem, and the mood names
+    /// that need a level.
+    static func plain(_ report: [String: Any]) -> String {
+        var lines = [report["summary"] as? String ?? ""]
+        let table = report["table"] as? [String: Any] ?? [:]
+        let headings = table["headings"] as? [String] ?? []
+        let rows = table["rows"] as? [[String: Any]] ?? []
+        if headings.count == 4, !rows.isEmpty {
+            let cells =
+                [headings]
+                + rows.map { row in
+                    [row["label"] as? String ?? ""] + ["read", "imported", "skipped"].map { "\(row[$0] as? Int ?? 0)" }
+                }
+            let widths = (0..<4).map { column in cells.map { $0[column].count }.max() ?? 0 }
+            lines.append("")
+            for (index, cell) in cells.enumerated() {
+                var line = cell[0].padding(toLength: widths[0], withPad: " ", startingAt: 0)
+                for column in 1..<4 {
+                    line += "  " + String(repeating: " ", count: widths[column] - cell[column].count) + cell[column]
+                }
+                if index > 0, let detail = rows[index - 1]["skippedDetail"] as? String { line += "  (\(detail))" }
+                lines.append(line)
+            }
         }
+        let problems = report["problems"] as? [[String: Any]] ?? []
+        if !problems.isEmpty { lines.append("") }
+        for problem in problems {
+            lines.append("  – \(problem["item"] as? String ?? ""): \(problem["reason"] as? String ?? "")")
+        }
+        if let hint = report["unmappedHint"] as? String {
+            lines += ["", hint]
+            for mood in report["unmappedMoods"] as? [[String: Any]] ?? [] {
+                lines.append("  \(mood["label"] as? String ?? "")")
+            }
+        }
+        return lines.joined(separator: "\n")
     }
 }
