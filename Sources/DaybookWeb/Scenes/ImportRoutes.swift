@@ -4,8 +4,9 @@ import DaybookStore
 import Foundation
 import Hummingbird
 
-/// `POST /api/v1/import/{source}[?dryRun=true]`: another app's export as the body (its file's own bytes), brought
-/// in at once or, with `dryRun`, only counted. The Settings page and `daybook import` both use it.
+/// `POST /api/v1/import/{source}[?dryRun=true][&mood=NAME:LEVEL…]`: another app's export as the body (its file's
+/// own bytes), brought in at once or, with `dryRun`, only counted; `mood` gives a Daylio CSV's own mood names a
+/// level (repeated, one per name). The Settings page and `daybook import` both use it.
 struct ImportRoutes {
     let services: AppServices
 
@@ -24,6 +25,15 @@ struct ImportRoutes {
                 return APIError.response(status: .badRequest, code: "invalidQuery", message: "dryRun is true or false.")
             }
             let dryRun = dryRunText == "true"
+            var levels: [String: Int] = [:]
+            for text in request.uri.queryParameters.getAll("mood") {
+                guard let mapping = DaylioCSVImport.moodMapping(text) else {
+                    return APIError.response(
+                        status: .badRequest, code: "invalidQuery", message: localizer("import.error.mood"))
+                }
+                levels[mapping.name] = mapping.level
+            }
+            let moodLevels = levels
             let work = services.backups.service.dataFolder.appendingPathComponent(
                 ".import-\(UUID().uuidString)", isDirectory: true)
             try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
@@ -36,7 +46,8 @@ struct ImportRoutes {
                     tooLarge: ImportFailure.tooLarge(limit: ImportService.largestFile))
                 let (batch, files) = try await BackupRunner.offThePool {
                     try ImportService.read(
-                        file, as: source, timeZone: settings.timeZone, photosInto: dryRun ? nil : photos)
+                        file, as: source, timeZone: settings.timeZone, moodLevels: moodLevels,
+                        photosInto: dryRun ? nil : photos)
                 }
                 let photoInteractor = services.photoInteractor(database)
                 let report = try await services.importInteractor(database).run(

@@ -13,10 +13,13 @@ struct ImportService: Sendable {
     static let largestText = 64 << 20
     static let largestPhoto = Photo.Limits.bytes
 
-    /// - Parameter photosInto: where to unpack the photos an import will store; nil for a dry run.
+    /// - Parameters:
+    ///   - photosInto: where to unpack the photos an import will store; nil for a dry run.
+    ///   - moodLevels: Daybook levels for mood names a Daylio CSV uses, by `DaylioCSVImport.moodKey`.
     /// - Returns: the batch, and each photo's unpacked file by source id.
     static func read(
-        _ file: URL, as source: ImportSource, timeZone: TimeZone, photosInto folder: URL?
+        _ file: URL, as source: ImportSource, timeZone: TimeZone, moodLevels: [String: Int] = [:],
+        photosInto folder: URL?
     ) throws -> (ImportBatch, [String: URL]) {
         switch source {
         case .jrnl:
@@ -34,13 +37,33 @@ struct ImportService: Sendable {
                 [:]
             )
         case .daylio:
+            // A backup (a ZIP holding backup.daylio) or the CSV export, told apart by their first bytes.
+            let handle = try FileHandle(forReadingFrom: file)
+            let start = try handle.read(upToCount: 4) ?? Data()
+            try handle.close()
+            guard start.starts(with: [0x50, 0x4B, 0x03, 0x04]) else {
+                let size = try BackupService.size(of: file)
+                guard size <= largestText else { throw ImportFailure.tooLarge(limit: largestText) }
+                let data = try Data(contentsOf: file)
+                guard DaylioCSVImport.looksLikeExport(data) else {
+                    throw ImportFailure.unreadable(
+                        "it is neither a Daylio backup (a ZIP with backup.daylio) nor Daylio's CSV export")
+                }
+                return (
+                    try DaylioCSVImport.parse(
+                        data, name: "daylio_export.csv", timeZone: timeZone, moodLevels: moodLevels), [:]
+                )
+            }
             let archive = try open(file)
-            guard let backup = entry(archive, "backup.daylio") else {
+            guard let backup = entry(archive, DaylioImport.backupName) else {
                 throw ImportFailure.unreadable("it is not a Daylio backup (no backup.daylio inside)")
             }
             let text = try read(archive, backup)
             let json = Data(base64Encoded: text, options: .ignoreUnknownCharacters) ?? text
-            return (try DaylioImport.parse(json), [:])
+            var batch = try DaylioImport.parse(
+                json, archivePaths: archive.filter { $0.type == .file }.map(\.path))
+            let files = try unpack(&batch, from: archive, into: folder)
+            return (batch, files)
         case .daybook:
             let archive = try open(file)
             guard let json = archive[DaybookExportImport.folder + "daybook.json"] else {
@@ -75,7 +98,7 @@ struct ImportService: Sendable {
         var problems: [ImportProblem] = []
         batch.photos = batch.photos.filter { photo in
             guard let found = archive[photo.path], found.type == .file else {
-                problems.append(.init(item: photo.path, reason: "the photo is not in the archive"))
+                problems.append(.init(item: photo.path, reason: "the photo is not in the archive", kind: .photos))
                 return false
             }
             return true
@@ -83,15 +106,18 @@ struct ImportService: Sendable {
         var files: [String: URL] = [:]
         if let folder {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            var unreadable: Set<String> = []
             for photo in batch.photos {
                 let target = folder.appendingPathComponent(UUID().uuidString)
                 do {
                     try read(archive, archive[photo.path]!, limit: largestPhoto).write(to: target)
                     files[photo.sourceID] = target
                 } catch {
-                    problems.append(.init(item: photo.path, reason: "\(error)"))
+                    problems.append(.init(item: photo.path, reason: "\(error)", kind: .photos))
+                    unreadable.insert(photo.sourceID)
                 }
             }
+            batch.photos.removeAll { unreadable.contains($0.sourceID) }
         }
         batch.problems += problems
         return files
