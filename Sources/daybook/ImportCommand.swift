@@ -11,11 +11,12 @@ struct ImportCommand: AsyncParsableCommand {
             dayone  the ZIP of Day One's JSON export (entries, photos, places, weather)
             jrnl    jrnl's JSON export (jrnl --export json) or its plain-text journal file
             loop    the ZIP of Loop Habit Tracker's CSV export (habits become trackers)
-            daylio  a Daylio backup (.daylio: moods, notes, activities, photos) or Daylio's CSV export;
-                    give a CSV's own mood names a level with --mood "NAME=LEVEL" (5 great … 1 very low)
+            daylio  a Daylio backup (.daylio) or its CSV export: moods, notes, activities
+                    and a backup's photos; --mood "NAME=LEVEL" gives a CSV's own mood
+                    names a level (5 great … 1 very low)
             daybook Daybook's own export (daybook export --to FILE.zip): entries, photos, trackers, moods
-            Importing the same file again adds nothing. The report counts, for each kind of item, how many the
-            file held (read), were imported and were skipped (imported before, a problem, or already in Daybook).
+            Importing the same file again adds nothing.
+            The report counts each kind of item: read = imported + skipped.
             Example: daybook import daylio ~/daylio_export.csv --dry-run --mood "ecstatic=5"
             """)
     @OptionGroup var server: ServerOptions

@@ -36,6 +36,15 @@ struct DaylioImportTests {
         return result
     }
 
+    /// The answer's issues against the OpenAPI document's `ImportReport` schema (none when it matches).
+    static func schemaIssues(_ response: TestResponse) throws -> [ContractIssue] {
+        let url = try #require(WebResources.publicFiles?.appendingPathComponent("openapi.json"))
+        let validator = try SchemaValidator(document: try JSONValue.parse(try Data(contentsOf: url)))
+        return validator.issues(
+            of: try JSONValue.parse(Data(buffer: response.body)),
+            against: .object(["$ref": .string("#/components/schemas/ImportReport")]), location: .body, field: "")
+    }
+
     /// Rows of journal entries, photos, daily logs and remembered imported items.
     static func sizes(_ database: AppDatabase) async throws -> [Int] {
         try await database.writer.read { db in
@@ -52,10 +61,13 @@ struct DaylioImportTests {
         let file = try Self.backup(DaylioFixtures.newBackup, photo: try TestPictures.make(.jpeg))
         try await app.browse { browser in
             _ = try await browser.get("/")
-            let dry = try jsonObject(
-                try await ImportExportTests.post(&browser, "/api/v1/import/daylio?dryRun=true", file))
+            let dryResponse = try await ImportExportTests.post(&browser, "/api/v1/import/daylio?dryRun=true", file)
+            let dry = try jsonObject(dryResponse)
             #expect(try await Self.sizes(database) == [0, 0, 0, 0])
-            let first = try jsonObject(try await ImportExportTests.post(&browser, "/api/v1/import/daylio", file))
+            let firstResponse = try await ImportExportTests.post(&browser, "/api/v1/import/daylio", file)
+            let first = try jsonObject(firstResponse)
+            // The answers are what the API's document says they are.
+            #expect(try Self.schemaIssues(dryResponse).isEmpty && Self.schemaIssues(firstResponse).isEmpty)
             // Given a file of 3 day entries (2 with notes), 2 photos (1 missing) and a voice note:
             let expected: [String: [Int]] = [
                 "entries": [2, 2, 0, 0, 0, 0], "photos": [2, 1, 1, 0, 1, 0],
@@ -107,8 +119,9 @@ struct DaylioImportTests {
         let file = Data(DaylioFixtures.commaCSV.utf8)
         try await app.browse { browser in
             _ = try await browser.get("/")
-            let dry = try jsonObject(
-                try await ImportExportTests.post(&browser, "/api/v1/import/daylio?dryRun=true", file))
+            let dryResponse = try await ImportExportTests.post(&browser, "/api/v1/import/daylio?dryRun=true", file)
+            #expect(try Self.schemaIssues(dryResponse).isEmpty)
+            let dry = try jsonObject(dryResponse)
             // 6 rows: 5 with a date, two of them on 2 January (the later wins), 2 with moods of their own names.
             #expect(Self.counts(dry) == ["entries": [4, 3, 1, 0, 1, 0], "moods": [5, 1, 4, 0, 3, 1]])
             let unmapped = try #require(dry["unmappedMoods"] as? [[String: Any]])
