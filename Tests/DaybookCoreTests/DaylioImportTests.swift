@@ -53,13 +53,16 @@ struct DaylioImportTests {
         #expect(run.title == "" && run.body == "Morning run" && run.tags == ["walk park"])
         #expect(batch.photos == [.init(sourceID: DaylioFixtures.photoChecksum, path: DaylioFixtures.photoPath)])
         #expect(
-            batch.problems == [
-                .init(
-                    item: "backup.daylio, day entry 2 (2025-01-02)",
-                    reason: "it holds a recording (asset 101); Daybook keeps photos only", kind: .other),
-                .init(
-                    item: "backup.daylio, day entry 1 (2025-01-02)",
-                    reason: "its photo 0000missing is not in the archive", kind: .photos),
+            batch.problems.map { [$0.item, $0.reason, $0.kind?.rawValue ?? "-", $0.key ?? "-"] + $0.arguments } == [
+                [
+                    "backup.daylio, day entry 2 (2025-01-02)",
+                    "it holds a recording (asset 101); Daybook keeps photos only", "other", "import.problem.recording",
+                    "101",
+                ],
+                [
+                    "backup.daylio, day entry 1 (2025-01-02)", "its photo 0000missing is not in the archive", "photos",
+                    "import.problem.assetMissing", "0000missing",
+                ],
             ])
     }
 

@@ -76,10 +76,13 @@ public enum DaylioCSVImport {
             let title = DaylioNote.markdown(fromHTML: row["note_title"]).replacingOccurrences(of: "\n", with: " ")
             let note = DaylioNote.markdown(fromHTML: row["note"])
             guard let moment = row.moment(in: calendar) else {
-                let reason = "its date and time (\(row.dateText) \(row["time"])) cannot be read"
-                batch.problems.append(.init(item: item, reason: reason, kind: .moods))
+                let stamp = "\(row.dateText) \(row["time"])"
+                let reason = "its date and time (\(stamp)) cannot be read"
+                let key = "import.problem.dateTime"
+                batch.problems.append(.init(item: item, reason: reason, kind: .moods, key: key, arguments: [stamp]))
                 if !title.isEmpty || !note.isEmpty {
-                    batch.problems.append(.init(item: item, reason: reason, kind: .entries))
+                    batch.problems.append(
+                        .init(item: item, reason: reason, kind: .entries, key: key, arguments: [stamp]))
                 }
                 continue
             }
@@ -91,14 +94,15 @@ public enum DaylioCSVImport {
             if let level = levels[moodKey(mood)] {
                 batch.logs.append(.init(sourceID: sourceID, day: day, mood: level, moment: moment))
             } else if mood.isEmpty {
-                batch.problems.append(.init(item: item, reason: "it has no mood", kind: .moods))
+                batch.problems.append(
+                    .init(item: item, reason: "it has no mood", kind: .moods, key: "import.problem.noMood"))
             } else {
                 unmapped[moodKey(mood), default: (mood, 0)].count += 1
                 batch.problems.append(
                     .init(
                         item: item,
                         reason: "the mood “\(mood)” has no Daybook level; give it one (\(mood)=1…5) and import again",
-                        kind: .moods))
+                        kind: .moods, key: "import.problem.unmappedMood", arguments: [mood]))
             }
             guard !title.isEmpty || !note.isEmpty else { continue }
             let tags = row["activities"].components(separatedBy: "|").map(DaylioImport.tagText).filter { !$0.isEmpty }

@@ -30,14 +30,19 @@ public enum DaylioImport {
         var photoIDs: Set<String> = []
         for (index, value) in days.enumerated() {
             guard let entry = value as? [String: Any] else {
-                batch.problems.append(.init(item: "\(file), day entry \(index + 1)", reason: "it is not an object"))
+                batch.problems.append(
+                    .init(
+                        item: "\(file), day entry \(index + 1)", reason: "it is not an object",
+                        key: "import.problem.notAnObject"))
                 continue
             }
             let id = (entry["id"] as? Int).map(String.init) ?? "day-\(index + 1)"
             let zone = TimeZone(secondsFromGMT: ((entry["timeZoneOffset"] as? NSNumber)?.intValue ?? 0) / 1000) ?? .gmt
             guard let moment = moment(of: entry, in: zone) else {
                 batch.problems.append(
-                    .init(item: "\(file), day entry \(id)", reason: "it has no date Daybook can read", kind: .moods))
+                    .init(
+                        item: "\(file), day entry \(id)", reason: "it has no date Daybook can read", kind: .moods,
+                        key: "import.problem.noDate"))
                 continue
             }
             let day = DayKey(date: moment, timeZone: zone)
@@ -49,8 +54,8 @@ public enum DaylioImport {
                 batch.problems.append(
                     .init(
                         item: item,
-                        reason: "its mood (\(moodID.map(String.init) ?? "none")) is not one of the backup's",
-                        kind: .moods))
+                        reason: "its mood (\(moodID.map(String.init) ?? "–")) is not one of the backup's",
+                        kind: .moods, key: "import.problem.unknownMood", arguments: [moodID.map(String.init) ?? "–"]))
             }
             var links: [String] = []
             for assetID in entry["assets"] as? [Int] ?? [] {
@@ -58,8 +63,9 @@ public enum DaylioImport {
                 case .photo(let photo):
                     if photoIDs.insert(photo.sourceID).inserted { batch.photos.append(photo) }
                     links.append("![](photo:\(photo.sourceID))")
-                case .problem(let reason, let kind):
-                    batch.problems.append(.init(item: item, reason: reason, kind: kind))
+                case .problem(let reason, let kind, let key, let argument):
+                    batch.problems.append(
+                        .init(item: item, reason: reason, kind: kind, key: key, arguments: [argument]))
                 }
             }
             let note = DaylioNote.markdown(fromHTML: entry["note"] as? String ?? "")
@@ -134,18 +140,24 @@ public enum DaylioImport {
 
         enum Found {
             case photo(ImportBatch.Photo)
-            case problem(String, ImportItemKind)
+            /// The English reason, the kind it counts under, its catalog key and the key's one argument.
+            case problem(String, ImportItemKind, String, String)
         }
 
         func photo(_ id: Int) -> Found {
             guard let asset = byID[id] else {
-                return .problem("its photo \(id) is not among the backup's assets", .photos)
+                return .problem(
+                    "its photo \(id) is not among the backup's assets", .photos, "import.problem.unknownAsset", "\(id)")
             }
             guard asset.type == 1 else {
-                return .problem("it holds a recording (asset \(id)); Daybook keeps photos only", .other)
+                return .problem(
+                    "it holds a recording (asset \(id)); Daybook keeps photos only", .other, "import.problem.recording",
+                    "\(id)")
             }
             guard let path = pathsByName[asset.checksum] else {
-                return .problem("its photo \(asset.checksum) is not in the archive", .photos)
+                return .problem(
+                    "its photo \(asset.checksum) is not in the archive", .photos, "import.problem.assetMissing",
+                    asset.checksum)
             }
             let sourceID = String(
                 asset.checksum.unicodeScalars.filter {

@@ -137,12 +137,21 @@ public struct ImportProblem: Sendable, Equatable {
     public var kind: ImportItemKind?
     /// How many items of `kind` the problem covers (a tracker refused with its values counts them all).
     public var covers: Int
+    /// The reason as a string catalog key (`import.problem.…`) with its arguments, for the owner's language;
+    /// `reason` is the English and what is shown when there is no key.
+    public var key: String?
+    public var arguments: [String]
 
-    public init(item: String, reason: String, kind: ImportItemKind? = nil, covers: Int = 1) {
+    public init(
+        item: String, reason: String, kind: ImportItemKind? = nil, covers: Int = 1, key: String? = nil,
+        arguments: [String] = []
+    ) {
         self.item = item
         self.reason = reason
         self.kind = kind
         self.covers = covers
+        self.key = key
+        self.arguments = arguments
     }
 }
 

@@ -148,7 +148,7 @@ public struct ImportInteractor: Sendable {
                     report.note(
                         .init(
                             item: imported.name, reason: "a tracker of that name but another kind is already here",
-                            kind: .trackers))
+                            kind: .trackers, key: "import.problem.trackerKind"))
                     refused[imported.sourceID] = imported.name
                     continue
                 }
@@ -180,7 +180,8 @@ public struct ImportInteractor: Sendable {
                 report.note(
                     .init(
                         item: "\(value.day) (\(value.trackerSourceID))",
-                        reason: "the value \(value.value) is beyond what a tracker holds", kind: .values))
+                        reason: "the value \(value.value) is beyond what a tracker holds", kind: .values,
+                        key: "import.problem.valueRange", arguments: ["\(value.value)"]))
                 continue
             }
             if taken.contains(tracker.id + "/" + value.day.description) {
@@ -191,10 +192,15 @@ public struct ImportInteractor: Sendable {
             report[.values].imported += 1
         }
         for (sourceID, count) in leftWithTracker.sorted(by: { $0.key < $1.key }) {
-            let reason =
+            let problem =
                 refused[sourceID] != nil
-                ? "its tracker is left out (see above)" : "the file names no tracker \(sourceID)"
-            report.note(.init(item: refused[sourceID] ?? sourceID, reason: reason, kind: .values, covers: count))
+                ? ImportProblem(
+                    item: refused[sourceID]!, reason: "its tracker is left out (see above)", kind: .values,
+                    covers: count, key: "import.problem.trackerLeftOut")
+                : ImportProblem(
+                    item: sourceID, reason: "the file names no tracker \(sourceID)", kind: .values, covers: count,
+                    key: "import.problem.noTracker", arguments: [sourceID])
+            report.note(problem)
         }
     }
 
@@ -215,13 +221,18 @@ public struct ImportInteractor: Sendable {
             }
             let title = entry.title.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !title.isEmpty || !body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-                report.note(.init(item: "entry \(entry.sourceID)", reason: "it is empty", kind: .entries))
+                report.note(
+                    .init(
+                        item: "entry \(entry.sourceID)", reason: "it is empty", kind: .entries,
+                        key: "import.problem.empty"))
                 continue
             }
             guard title.count <= JournalEntry.Limits.titleLength, body.utf8.count <= JournalEntry.Limits.bodyBytes
             else {
                 report.note(
-                    .init(item: "entry \(entry.sourceID)", reason: "it is longer than an entry can be", kind: .entries))
+                    .init(
+                        item: "entry \(entry.sourceID)", reason: "it is longer than an entry can be", kind: .entries,
+                        key: "import.problem.tooLong"))
                 continue
             }
             let tags = Array(

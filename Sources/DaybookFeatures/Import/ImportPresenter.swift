@@ -65,6 +65,17 @@ public enum ImportPresenter {
         public var label: String
     }
 
+    /// A problem's reason in the owner's language when it has a catalog key, else as the importer wrote it.
+    static func reason(of problem: ImportProblem, localizer: Localizer) -> String {
+        guard let key = problem.key else { return problem.reason }
+        let arguments = problem.arguments
+        switch arguments.count {
+        case 0: return localizer(key)
+        case 1: return localizer(key, arguments[0])
+        default: return localizer(key, arguments[0], arguments[1])
+        }
+    }
+
     public static func present(_ report: ImportReport, dryRun: Bool, localizer: Localizer) -> JSON {
         let parts = [
             (report.entries, "import.count.entries"), (report.photos, "import.count.photos"),
@@ -108,7 +119,7 @@ public enum ImportPresenter {
                 moods: report.moods),
             alreadyImported: report.alreadyImported, counts: counts, table: Table(headings: headings, rows: rows),
             problems: report.problems.map {
-                Problem(item: $0.item, reason: $0.reason, kind: ($0.kind ?? .other).rawValue)
+                Problem(item: $0.item, reason: reason(of: $0, localizer: localizer), kind: ($0.kind ?? .other).rawValue)
             },
             unmappedMoods: report.unmappedMoods.map {
                 UnmappedMood(

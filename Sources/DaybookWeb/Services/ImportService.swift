@@ -98,7 +98,10 @@ struct ImportService: Sendable {
         var problems: [ImportProblem] = []
         batch.photos = batch.photos.filter { photo in
             guard let found = archive[photo.path], found.type == .file else {
-                problems.append(.init(item: photo.path, reason: "the photo is not in the archive", kind: .photos))
+                problems.append(
+                    .init(
+                        item: photo.path, reason: "the photo is not in the archive", kind: .photos,
+                        key: "import.problem.photoMissing"))
                 return false
             }
             return true
