@@ -150,6 +150,26 @@ struct DaylioImportTests {
         #expect(try await database.dailyLog(on: DayKey(string: "2025-01-03")!)?.mood == 3)
     }
 
+    @Test("an entry Daybook cannot hold is a problem named by its CSV line, and the rest of the file comes in")
+    func tooLongNamesItsLine() async throws {
+        let app = try await app()
+        let database = try #require(app.database)
+        let long = String(repeating: "가", count: JournalEntry.Limits.bodyBytes / 3 + 1)
+        let file = Data(
+            ("full_date,date,weekday,time,mood,activities,note_title,note\n"
+                + "2025-01-02,January 2,Thursday,21:30,good,,,\(long)\n"
+                + "2025-01-01,January 1,Wednesday,08:00,awful,,,Short\n").utf8)
+        try await app.browse { browser in
+            _ = try await browser.get("/")
+            let answer = try jsonObject(try await ImportExportTests.post(&browser, "/api/v1/import/daylio", file))
+            #expect(Self.counts(answer) == ["entries": [2, 1, 1, 0, 1, 0], "moods": [2, 2, 0, 0, 0, 0]])
+            let problems = try #require(answer["problems"] as? [[String: String]])
+            #expect(problems.map { $0["item"] } == ["daylio_export.csv line 2"])
+            #expect(problems.map { $0["reason"] } == ["it is longer than an entry can be"])
+        }
+        #expect(try await Self.sizes(database) == [1, 0, 2, 3])
+    }
+
     @Test("every importer's report adds up: read = imported + skipped, for Loop's trackers and values too")
     func loopAddsUp() async throws {
         let app = try await app()

@@ -109,7 +109,7 @@ public enum DaylioCSVImport {
             batch.entries.append(
                 .init(
                     sourceID: sourceID, moment: moment, timeZone: timeZone, title: title, body: note,
-                    tags: JrnlImport.unique(tags)))
+                    tags: JrnlImport.unique(tags), origin: item))
         }
         batch.unmappedMoods = unmapped.values.map { ImportBatch.UnmappedMood(name: $0.name, count: $0.count) }
             .sorted { ($1.count, $0.name) < ($0.count, $1.name) }

@@ -76,7 +76,7 @@ public enum DaylioImport {
                 .init(
                     sourceID: id, moment: moment, timeZone: zone,
                     title: title.replacingOccurrences(of: "\n", with: " "), body: body,
-                    tags: JrnlImport.unique((entry["tags"] as? [Int] ?? []).compactMap { tags[$0] })))
+                    tags: JrnlImport.unique((entry["tags"] as? [Int] ?? []).compactMap { tags[$0] }), origin: item))
         }
         return batch
     }

@@ -34,10 +34,12 @@ public struct ImportBatch: Sendable {
         public var starred: Bool
         public var place: Place?
         public var weather: WeatherObservation?
+        /// Where the entry is in the file (`daylio_export.csv line 12`), for a problem to name; else its id is used.
+        public var origin: String?
 
         public init(
             sourceID: String, moment: Date, timeZone: TimeZone, title: String, body: String, tags: [String] = [],
-            starred: Bool = false, place: Place? = nil, weather: WeatherObservation? = nil
+            starred: Bool = false, place: Place? = nil, weather: WeatherObservation? = nil, origin: String? = nil
         ) {
             self.sourceID = sourceID
             self.moment = moment
@@ -48,6 +50,7 @@ public struct ImportBatch: Sendable {
             self.starred = starred
             self.place = place
             self.weather = weather
+            self.origin = origin
         }
     }
 

@@ -223,7 +223,7 @@ public struct ImportInteractor: Sendable {
             guard !title.isEmpty || !body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
                 report.note(
                     .init(
-                        item: "entry \(entry.sourceID)", reason: "it is empty", kind: .entries,
+                        item: entry.origin ?? "entry \(entry.sourceID)", reason: "it is empty", kind: .entries,
                         key: "import.problem.empty"))
                 continue
             }
@@ -231,7 +231,8 @@ public struct ImportInteractor: Sendable {
             else {
                 report.note(
                     .init(
-                        item: "entry \(entry.sourceID)", reason: "it is longer than an entry can be", kind: .entries,
+                        item: entry.origin ?? "entry \(entry.sourceID)", reason: "it is longer than an entry can be",
+                        kind: .entries,
                         key: "import.problem.tooLong"))
                 continue
             }
