@@ -20,7 +20,7 @@ public enum DaybookExportImport {
                     batch.problems.append(
                         .init(
                             item: "photo \(row["id"] as? String ?? "?")", reason: "its id or type cannot be read",
-                            kind: .photos))
+                            kind: .photos, key: "import.problem.unreadablePhoto"))
                     return nil
                 }
                 batch.photos.append(.init(sourceID: id, path: folder + "photos/\(id).\(type.fileExtension)"))
@@ -33,7 +33,7 @@ public enum DaybookExportImport {
                 batch.problems.append(
                     .init(
                         item: "entry \(row["id"] as? String ?? "?")", reason: "its date cannot be read",
-                        kind: .entries))
+                        kind: .entries, key: "import.problem.unreadableDate"))
                 continue
             }
             let body = PhotoLinks.replacing(in: row["body"] as? String ?? "", prefix: "/photos/") { id in
@@ -61,7 +61,7 @@ public enum DaybookExportImport {
                 batch.problems.append(
                     .init(
                         item: "tracker \(row["id"] as? String ?? "?")", reason: "its name or kind cannot be read",
-                        kind: .trackers))
+                        kind: .trackers, key: "import.problem.unreadableTracker"))
                 continue
             }
             batch.trackers.append(
@@ -78,7 +78,8 @@ public enum DaybookExportImport {
                 batch.problems.append(
                     .init(
                         item: "tracker value \(row["trackerID"] as? String ?? "?") \(row["day"] as? String ?? "?")",
-                        reason: "its day or value cannot be read", kind: .values))
+                        reason: "its day or value cannot be read", kind: .values,
+                        key: "import.problem.unreadableValue"))
                 continue
             }
             batch.values.append(.init(trackerSourceID: tracker, day: day, value: value))
@@ -93,7 +94,7 @@ public enum DaybookExportImport {
                     batch.problems.append(
                         .init(
                             item: "daily log \(row["day"] as? String ?? "?")", reason: "its mood cannot be read",
-                            kind: .moods))
+                            kind: .moods, key: "import.problem.unreadableMood"))
                 }
                 continue
             }

@@ -74,6 +74,15 @@ function moodQuery() {
     .join("");
 }
 
+// The mood levels matter only for Daylio's CSV: the field shows when Daylio is chosen.
+const sourceSelect = document.getElementById("import-source");
+const moodsField = document.getElementById("import-moods-field");
+function showMoodsField() {
+  if (moodsField && sourceSelect) moodsField.hidden = sourceSelect.value !== "daylio";
+}
+sourceSelect?.addEventListener("change", showMoodsField);
+showMoodsField();
+
 form?.addEventListener("submit", async (event) => {
   event.preventDefault();
   const file = document.getElementById("import-file").files[0];
