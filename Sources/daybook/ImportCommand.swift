@@ -16,15 +16,23 @@ struct ImportCommand: AsyncParsableCommand {
             loop    Loop Habit Tracker: its CSV export (the ZIP, or the folder it unpacks to) or its backup
                     (.db). Habits become trackers with their colour, unit, target, frequency, question and
                     archived state; every done day and amount comes in; skipped days and notes on days are listed.
-            daylio  a Daylio backup (.daylio): moods, notes and activities
+            daylio  a Daylio backup (.daylio) or its CSV export: moods, notes, activities and a backup's photos;
+                    --mood "NAME=LEVEL" gives a CSV's own mood names a level (5 great … 1 very low)
             daybook Daybook's own export (daybook export --to FILE.zip): entries, photos, trackers, moods
-            Importing the same file again adds nothing. Example: daybook import loop ~/Downloads/loop-export --dry-run
+            Importing the same file again adds nothing. The report counts each kind of item: read = imported +
+            skipped. Example: daybook import loop ~/Downloads/loop-export --dry-run
             """)
     @OptionGroup var server: ServerOptions
     @Argument(help: "dayone, jrnl, loop, daylio or daybook.") var source: Source
     @Argument(help: "The exported file (for loop, also an unpacked export folder).") var file: String
     @Option(help: "Day One: import only the journal of this name.") var journal: String?
     @Flag(help: "Print what would be imported, and write nothing.") var dryRun = false
+    @Option(
+        name: .customLong("mood"),
+        help: ArgumentHelp(
+            "A level for one of a Daylio CSV's mood names, NAME=LEVEL (5 great … 1 very low); repeat for each.",
+            valueName: "NAME=LEVEL"))
+    var moods: [String] = []
     @Option(help: "plain or json.") var format: OutputFormat = .plain
 
     enum Source: String, ExpressibleByArgument, CaseIterable {
@@ -42,6 +50,12 @@ struct ImportCommand: AsyncParsableCommand {
         var query = ["fileName=\(URLText.component(url.lastPathComponent))"]
         if let journal { query.append("journal=\(URLText.component(journal))") }
         if dryRun { query.append("dryRun=true") }
+        for mood in moods {
+            guard let mapping = DaylioCSVImport.moodMapping(mood) else {
+                throw failure("--mood \(mood): give NAME=LEVEL, the level from 5 (great) to 1 (very low).")
+            }
+            query.append("mood=" + URLText.component("\(mapping.name):\(mapping.level)"))
+        }
         let path = "api/v1/import/\(source.rawValue)?" + query.joined(separator: "&")
         let client = try server.client()
         let data = try await perform { try await client.upload(path, file: upload, seconds: 1800) }
@@ -49,11 +63,45 @@ struct ImportCommand: AsyncParsableCommand {
             print(String(decoding: data, as: UTF8.self))
             return
         }
-        let report = try JournalCommand.object(data)
-        print(report["summary"] as? String ?? "")
-        for problem in report["problems"] as? [[String: Any]] ?? [] {
-            print("  – \(problem["item"] as? String ?? ""): \(problem["reason"] as? String ?? "")")
+        print(Self.plain(try JournalCommand.object(data)))
+    }
+
+    /// The report as the terminal shows it: the summary, the table of counts, every problem, and the mood names
+    /// that need a level.
+    static func plain(_ report: [String: Any]) -> String {
+        var lines = [report["summary"] as? String ?? ""]
+        let table = report["table"] as? [String: Any] ?? [:]
+        let headings = table["headings"] as? [String] ?? []
+        let rows = table["rows"] as? [[String: Any]] ?? []
+        if headings.count == 4, !rows.isEmpty {
+            let cells =
+                [headings]
+                + rows.map { row in
+                    [row["label"] as? String ?? ""] + ["read", "imported", "skipped"].map { "\(row[$0] as? Int ?? 0)" }
+                }
+            let widths = (0..<4).map { column in cells.map { $0[column].count }.max() ?? 0 }
+            lines.append("")
+            for (index, cell) in cells.enumerated() {
+                var line = cell[0].padding(toLength: widths[0], withPad: " ", startingAt: 0)
+                for column in 1..<4 {
+                    line += "  " + String(repeating: " ", count: widths[column] - cell[column].count) + cell[column]
+                }
+                if index > 0, let detail = rows[index - 1]["skippedDetail"] as? String { line += "  (\(detail))" }
+                lines.append(line)
+            }
         }
+        let problems = report["problems"] as? [[String: Any]] ?? []
+        if !problems.isEmpty { lines.append("") }
+        for problem in problems {
+            lines.append("  – \(problem["item"] as? String ?? ""): \(problem["reason"] as? String ?? "")")
+        }
+        if let hint = report["unmappedHint"] as? String {
+            lines += ["", hint]
+            for mood in report["unmappedMoods"] as? [[String: Any]] ?? [] {
+                lines.append("  \(mood["label"] as? String ?? "")")
+            }
+        }
+        return lines.joined(separator: "\n")
     }
 
     /// An unpacked Loop export, packed into a ZIP as Loop writes it, for the upload.

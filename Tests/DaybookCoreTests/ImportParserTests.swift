@@ -62,7 +62,9 @@ struct ImportParserTests {
              ]}
             """
         let batch = try DaylioImport.parse(Data(json.utf8))
-        #expect(batch.logs == [.init(sourceID: "101", day: DayKey(string: "2025-01-02")!, mood: 5)])
+        // Every entry's mood, with its time: the import makes the day's latest (rad → 5) the Daily Log's.
+        #expect(batch.logs.map(\.mood) == [1, 5] && batch.logs.map(\.sourceID) == ["100", "101"])
+        #expect(batch.logs.allSatisfy { $0.day == DayKey(string: "2025-01-02")! })
         #expect(batch.entries.count == 1)
         #expect(batch.entries[0].title == "Dinner" && batch.entries[0].body == "Long dinner & talk\nHome late")
         #expect(batch.entries[0].tags == ["friends", "reading"])

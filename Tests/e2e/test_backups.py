@@ -116,6 +116,10 @@ def test_import_from_the_settings_page_shows_the_entries(server, browser, tmp_pa
     driver.execute_script("document.getElementById('import-form').requestSubmit()")
     WebDriverWait(driver, 30).until(
         lambda d: "Imported" in d.execute_script("return document.getElementById('import-result').textContent"))
+    # The report counts every item: read = imported + skipped, per kind.
+    imported = driver.find_element(
+        "css selector", "#import-counts tr[data-kind='entries'] td[data-count='imported']")
+    assert imported.text == "2"
     driver.execute_script("document.getElementById('import').scrollIntoView({block: 'center'})")
     screenshot(driver, "import-done-en")
     open_page(driver, server.url + "/journal")

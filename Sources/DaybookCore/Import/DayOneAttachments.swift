@@ -51,7 +51,8 @@ struct DayOneAttachments {
                     continue
                 }
                 guard let identifier, let file else {
-                    problems.append(.init(item: "\(item): \(name)", reason: "the photo names no file in the export"))
+                    problems.append(
+                        .init(item: "\(item): \(name)", reason: "the photo names no file in the export", kind: .photos))
                     continue
                 }
                 photos.append(.init(sourceID: identifier, path: type == nil ? file + ".jpeg" : file, entry: item))

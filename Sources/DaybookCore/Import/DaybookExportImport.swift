@@ -16,7 +16,13 @@ public enum DaybookExportImport {
             (tables["photo"] ?? []).compactMap { row -> String? in
                 guard let id = row["id"] as? String, Photo.isValidID(id),
                     let type = (row["type"] as? String).flatMap(PhotoType.init(rawValue:))
-                else { return nil }
+                else {
+                    batch.problems.append(
+                        .init(
+                            item: "photo \(row["id"] as? String ?? "?")", reason: "its id or type cannot be read",
+                            kind: .photos, key: "import.problem.unreadablePhoto"))
+                    return nil
+                }
                 batch.photos.append(.init(sourceID: id, path: folder + "photos/\(id).\(type.fileExtension)"))
                 return id
             })
@@ -25,7 +31,9 @@ public enum DaybookExportImport {
                 let zone = (row["timeZone"] as? String).flatMap(TimeZone.init(identifier:))
             else {
                 batch.problems.append(
-                    .init(item: "entry \(row["id"] as? String ?? "?")", reason: "its date cannot be read"))
+                    .init(
+                        item: "entry \(row["id"] as? String ?? "?")", reason: "its date cannot be read",
+                        kind: .entries, key: "import.problem.unreadableDate"))
                 continue
             }
             let body = PhotoLinks.replacing(in: row["body"] as? String ?? "", prefix: "/photos/") { id in
@@ -49,7 +57,13 @@ public enum DaybookExportImport {
         for row in tables["tracker"] ?? [] {
             guard let id = row["id"] as? String, let name = row["name"] as? String,
                 let kind = (row["kind"] as? String).flatMap(TrackerKind.init(rawValue:))
-            else { continue }
+            else {
+                batch.problems.append(
+                    .init(
+                        item: "tracker \(row["id"] as? String ?? "?")", reason: "its name or kind cannot be read",
+                        kind: .trackers, key: "import.problem.unreadableTracker"))
+                continue
+            }
             // Exports from before frequencies and notes have neither column: every day, no note.
             let times = (row["frequencyTimes"] as? NSNumber)?.intValue ?? 1
             let days = (row["frequencyDays"] as? NSNumber)?.intValue ?? 1
@@ -65,14 +79,30 @@ public enum DaybookExportImport {
             guard let tracker = row["trackerID"] as? String,
                 let day = (row["day"] as? String).flatMap(DayKey.init(string:)),
                 let value = (row["value"] as? NSNumber)?.doubleValue
-            else { continue }
+            else {
+                batch.problems.append(
+                    .init(
+                        item: "tracker value \(row["trackerID"] as? String ?? "?") \(row["day"] as? String ?? "?")",
+                        reason: "its day or value cannot be read", kind: .values,
+                        key: "import.problem.unreadableValue"))
+                continue
+            }
             batch.values.append(.init(trackerSourceID: tracker, day: day, value: value))
         }
         for row in tables["dailyLog"] ?? [] {
             guard let text = row["day"] as? String, let day = DayKey(string: text),
                 let mood = (row["mood"] as? NSNumber)?.intValue,
                 (1...5).contains(mood)
-            else { continue }
+            else {
+                // A day logged without a mood is no mood to import; a mood that cannot be read is a problem.
+                if row["mood"] != nil, !(row["mood"] is NSNull) {
+                    batch.problems.append(
+                        .init(
+                            item: "daily log \(row["day"] as? String ?? "?")", reason: "its mood cannot be read",
+                            kind: .moods, key: "import.problem.unreadableMood"))
+                }
+                continue
+            }
             batch.logs.append(.init(sourceID: text, day: day, mood: mood))
         }
         return batch

@@ -17,6 +17,9 @@ public struct ImportBatch: Sendable {
     public var logs: [Log] = []
     /// Items that could not be read, each with why; the rest are imported.
     public var problems: [ImportProblem] = []
+    /// Mood names the file uses that Daybook could not place on its five levels, with how many items use each
+    /// (Daylio's CSV names moods as the person named them); the import asks for a level for each.
+    public var unmappedMoods: [UnmappedMood] = []
 
     public init() {}
 
@@ -108,28 +111,66 @@ public struct ImportBatch: Sendable {
         }
     }
 
-    /// A day's mood (1 very low … 5 great), from a mood tracker.
+    /// A day's mood (1 very low … 5 great), from a mood tracker. A file may hold several for one day; the latest
+    /// (by `moment`, else the last in the file) becomes the day's mood.
     public struct Log: Sendable, Equatable {
         public var sourceID: String
         public var day: DayKey
         public var mood: Int
+        /// When the mood was noted, when the file says.
+        public var moment: Date?
 
-        public init(sourceID: String, day: DayKey, mood: Int) {
+        public init(sourceID: String, day: DayKey, mood: Int, moment: Date? = nil) {
             self.sourceID = sourceID
             self.day = day
             self.mood = mood
+            self.moment = moment
+        }
+    }
+
+    /// A mood name with no Daybook level, and how many items of the file carry it.
+    public struct UnmappedMood: Sendable, Equatable {
+        public var name: String
+        public var count: Int
+
+        public init(name: String, count: Int) {
+            self.name = name
+            self.count = count
         }
     }
 }
 
+/// The kinds of item an import counts.
+public enum ImportItemKind: String, CaseIterable, Sendable {
+    case entries, photos, trackers, values, moods
+    /// Whatever a file holds that is none of the above (a voice note, a row that cannot be told apart).
+    case other
+}
+
 /// An item that could not be imported, and why (in words for the person importing).
 public struct ImportProblem: Sendable, Equatable {
+    /// Where it is: the file and line, or the item's name or id.
     public var item: String
     public var reason: String
+    /// What the item would have been; it is counted as read and skipped under that kind (`other` when unsaid).
+    public var kind: ImportItemKind?
+    /// How many items of `kind` the problem covers (a tracker refused with its values counts them all).
+    public var covers: Int
+    /// The reason as a string catalog key (`import.problem.…`) with its arguments, for the owner's language;
+    /// `reason` is the English and what is shown when there is no key.
+    public var key: String?
+    public var arguments: [String]
 
-    public init(item: String, reason: String) {
+    public init(
+        item: String, reason: String, kind: ImportItemKind? = nil, covers: Int = 1, key: String? = nil,
+        arguments: [String] = []
+    ) {
         self.item = item
         self.reason = reason
+        self.kind = kind
+        self.covers = covers
+        self.key = key
+        self.arguments = arguments
     }
 }
 

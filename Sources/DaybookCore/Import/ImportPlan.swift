@@ -15,20 +15,55 @@ public struct ImportPlan: Sendable {
     public init(source: ImportSource) { self.source = source }
 }
 
-/// How an import went (or, for a dry run, would go).
+/// How an import went (or, for a dry run, would go): for each kind of item, how many the file held and what
+/// became of each, so that `read == imported + skipped` always holds.
 public struct ImportReport: Sendable, Equatable {
-    public var entries = 0
-    public var photos = 0
-    public var trackers = 0
-    public var values = 0
-    public var moods = 0
-    /// Items left alone because an earlier import of the same file brought them.
-    public var alreadyImported = 0
+    public var counts: [ImportItemKind: ImportCount] = [:]
     public var problems: [ImportProblem] = []
+    /// Mood names the file uses that have no Daybook level yet (see `ImportBatch.unmappedMoods`).
+    public var unmappedMoods: [ImportBatch.UnmappedMood] = []
 
     public init() {}
 
+    public subscript(kind: ImportItemKind) -> ImportCount {
+        get { counts[kind] ?? ImportCount() }
+        set { counts[kind] = newValue }
+    }
+
+    public var entries: Int { self[.entries].imported }
+    public var photos: Int { self[.photos].imported }
+    public var trackers: Int { self[.trackers].imported }
+    public var values: Int { self[.values].imported }
+    public var moods: Int { self[.moods].imported }
+    /// Items left alone because an earlier import of the same file brought them.
+    public var alreadyImported: Int { counts.values.reduce(0) { $0 + $1.alreadyImported } }
+
     public var createdNothing: Bool { entries + photos + trackers + values + moods == 0 }
+}
+
+/// What became of the items of one kind.
+public struct ImportCount: Sendable, Equatable {
+    /// Items of this kind the file holds, readable or not.
+    public var read = 0
+    /// Written (or, for a dry run, to be written).
+    public var imported = 0
+    /// Left alone because an earlier import of the same source brought them.
+    public var alreadyImported = 0
+    /// Left out for a reason listed among the report's problems.
+    public var problems = 0
+    /// Not written because Daybook already holds what they would say: a mood or value noted that day, a tracker
+    /// of the same name (its values go to it), or a mood of the same day that a later one replaces.
+    public var unchanged = 0
+
+    public init(read: Int = 0, imported: Int = 0, alreadyImported: Int = 0, problems: Int = 0, unchanged: Int = 0) {
+        self.read = read
+        self.imported = imported
+        self.alreadyImported = alreadyImported
+        self.problems = problems
+        self.unchanged = unchanged
+    }
+
+    public var skipped: Int { alreadyImported + problems + unchanged }
 }
 
 /// Where imports are written, each in one transaction, and the ids of what came in before.

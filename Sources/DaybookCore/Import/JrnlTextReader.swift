@@ -32,14 +32,15 @@ struct JrnlTextReader {
             let end = index + 1 < heads.count ? heads[index + 1].line : lines.count
             guard let components = head.stamp.components(reading.order), let moment = calendar.date(from: components)
             else {
-                batch.problems.append(.init(item: item, reason: "its date “\(head.written)” is not a date"))
+                batch.problems.append(
+                    .init(item: item, reason: "its date “\(head.written)” is not a date", kind: .entries))
                 continue
             }
             let text = ([head.rest] + lines[(head.line + 1)..<end]).joined(separator: "\n")
             let (written, rest, starred) = Self.entry(text)
             let (title, body) = fittingTitle(written, rest)
             guard !title.isEmpty || !body.isEmpty else {
-                batch.problems.append(.init(item: item, reason: "it is empty"))
+                batch.problems.append(.init(item: item, reason: "it is empty", kind: .entries))
                 continue
             }
             batch.entries.append(

@@ -95,7 +95,9 @@ extension LoopImport {
             let name = (habit.name ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
             guard !name.isEmpty else {
                 batch.problems.append(
-                    .init(item: "Habits row \(habit.id)", reason: "the habit has no name; its days are not imported"))
+                    .init(
+                        item: "Habits row \(habit.id)", reason: "the habit has no name; its days are not imported",
+                        kind: .trackers))
                 continue
             }
             let numeric = habit.type == 1
@@ -136,7 +138,8 @@ extension LoopImport {
                 continue
             }
             guard let timestamp = row.timestamp, abs(timestamp) < 400_000_000_000_000 else {
-                tallies[habitID, default: .init()].problems.append(.init(item: place, reason: "the row has no day"))
+                tallies[habitID, default: .init()].problems.append(
+                    .init(item: place, reason: "the row has no day", kind: .values))
                 continue
             }
             let day = DayKey(
@@ -146,7 +149,9 @@ extension LoopImport {
             }
             if let earlier = seen[habitID]?[day] {
                 tallies[habitID, default: .init()].problems.append(
-                    .init(item: place, reason: "\(day) is given again (first in row \(earlier)); the first is kept"))
+                    .init(
+                        item: place, reason: "\(day) is given again (first in row \(earlier)); the first is kept",
+                        kind: .values))
                 continue
             }
             seen[habitID, default: [:]][day] = row.id
@@ -159,7 +164,9 @@ extension LoopImport {
             case .skipped: tallies[habitID, default: .init()].skipped.append(day)
             case .invalid:
                 tallies[habitID, default: .init()].problems.append(
-                    .init(item: place, reason: "\(row.value ?? 0) is not a value Loop stores (\(habit.label))"))
+                    .init(
+                        item: place, reason: "\(row.value ?? 0) is not a value Loop stores (\(habit.label))",
+                        kind: .values))
             }
         }
         for habit in habits {
@@ -169,7 +176,9 @@ extension LoopImport {
         }
         if orphans > 0 {
             batch.problems.append(
-                .init(item: "Repetitions", reason: "\(orphans) rows belong to no habit and are not imported"))
+                .init(
+                    item: "Repetitions", reason: "\(orphans) rows belong to no habit and are not imported",
+                    kind: .values, covers: orphans))
         }
         return batch
     }

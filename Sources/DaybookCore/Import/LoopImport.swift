@@ -39,7 +39,8 @@ public enum LoopImport {
             for record in try CSVRecords.read(data, file: file) where record.fields.first != "Date" {
                 let text = record.fields[0].trimmingCharacters(in: .whitespaces)
                 guard let day = DayKey(string: text) else {
-                    batch.problems.append(.init(item: "\(file) line \(record.line)", reason: notADate(text)))
+                    batch.problems.append(
+                        .init(item: "\(file) line \(record.line)", reason: notADate(text), kind: .values))
                     continue
                 }
                 if record.fields.count > 2, !record.fields[2].isEmpty {
@@ -65,7 +66,8 @@ public enum LoopImport {
                     tally.problems.append(
                         .init(
                             item: cell.place,
-                            reason: "\(cell.day) is given again (first at \(earlier)); the first is kept"))
+                            reason: "\(cell.day) is given again (first at \(earlier)); the first is kept", kind: .values
+                        ))
                     continue
                 }
                 seen[cell.day] = cell.place
@@ -76,7 +78,9 @@ public enum LoopImport {
                 case .skipped: tally.skipped.append(cell.day)
                 case .invalid:
                     tally.problems.append(
-                        .init(item: cell.place, reason: "“\(cell.text)” is not a value Loop writes (\(habit.label))"))
+                        .init(
+                            item: cell.place, reason: "“\(cell.text)” is not a value Loop writes (\(habit.label))",
+                            kind: .values))
                 }
             }
             batch.problems += tally.problems
@@ -132,7 +136,8 @@ extension LoopImport {
             let place = "Habits.csv line \(record.line)"
             let name = (field(nameColumn) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
             guard !name.isEmpty else {
-                problems.append(.init(item: place, reason: "the habit has no name; its days are not imported"))
+                problems.append(
+                    .init(item: place, reason: "the habit has no name; its days are not imported", kind: .trackers))
                 habits.append(nil)
                 continue
             }
@@ -234,7 +239,7 @@ extension LoopImport {
             if trailingComma && !cut { values.removeLast() }
             let date = line.cells[0].trimmingCharacters(in: .whitespaces)
             guard let day = DayKey(string: date) else {
-                problems.append(.init(item: place, reason: notADate(date)))
+                problems.append(.init(item: place, reason: notADate(date), kind: .values))
                 continue
             }
             guard !cut, values.count == names.count else {
@@ -242,7 +247,7 @@ extension LoopImport {
                     values.count == names.count
                     ? "the line is cut short (Loop ends each line with a comma); it is not imported"
                     : "the line has \(values.count) values for \(names.count) habits; it is not imported"
-                problems.append(.init(item: place, reason: reason))
+                problems.append(.init(item: place, reason: reason, kind: .values))
                 continue
             }
             for (column, value) in values.enumerated() {

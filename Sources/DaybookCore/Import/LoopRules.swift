@@ -127,7 +127,8 @@ struct LoopDayTally {
         guard let first = skipped.min(), let last = skipped.max() else { return nil }
         let days =
             skipped.count == 1 ? "1 skipped day (\(first))" : "\(skipped.count) skipped days (\(first) … \(last))"
-        return ImportProblem(item: habit, reason: "\(days) stay empty: Daybook has no skipped day")
+        return ImportProblem(
+            item: habit, reason: "\(days) stay empty: Daybook has no skipped day", kind: .values, covers: skipped.count)
     }
 
     /// A note on one day: Daybook keeps no note on a tracker's day, so the note is shown here instead.

@@ -83,6 +83,9 @@ public enum BackupsScene {
         public var runningLabel: String
         public var chooseFileLabel: String
         public var problemsLabel: String
+        /// Levels for a Daylio CSV's own mood names, one `NAME=LEVEL` a line.
+        public var moodsLabel: String
+        public var moodsHint: String
     }
 
     public struct FileRow: Sendable, Encodable {

@@ -27,6 +27,7 @@ public struct ImportInteractor: Sendable {
     }
 
     /// - Parameter dryRun: count what would come in, and write nothing (photos included).
+    /// - Returns: for each kind of item, how many the file held, were imported and were skipped (and why).
     /// - Throws: the store's error when the transaction fails; nothing of the import is kept then.
     public func run(
         _ batch: ImportBatch, from source: ImportSource, dryRun: Bool, savePhoto: PhotoSaver,
@@ -36,6 +37,18 @@ public struct ImportInteractor: Sendable {
         let earlier = try await store.importedItems(from: source)
         var report = ImportReport()
         report.problems = batch.problems
+        report.unmappedMoods = batch.unmappedMoods
+        // What the file held: every item the parser read, and every one it could not.
+        report[.entries].read = batch.entries.count
+        report[.photos].read = batch.photos.count
+        report[.trackers].read = batch.trackers.count
+        report[.values].read = batch.values.count
+        report[.moods].read = batch.logs.count
+        for problem in batch.problems {
+            let kind = problem.kind ?? .other
+            report[kind].read += problem.covers
+            report[kind].problems += problem.covers
+        }
         var plan = ImportPlan(source: source)
 
         // Photos first: entries link to them.
@@ -43,11 +56,11 @@ public struct ImportInteractor: Sendable {
         var saved: [Photo] = []
         for photo in batch.photos {
             if photoIDs[photo.sourceID] != nil {
-                report.alreadyImported += 1
+                report[.photos].alreadyImported += 1
                 continue
             }
             if dryRun {
-                report.photos += 1
+                report[.photos].imported += 1
                 photoIDs[photo.sourceID] = "new"
                 continue
             }
@@ -56,25 +69,16 @@ public struct ImportInteractor: Sendable {
                 saved.append(stored)
                 plan.photos.append((photo.sourceID, stored))
                 photoIDs[photo.sourceID] = stored.id
+                report[.photos].imported += 1
             } catch {
                 let item = photo.entry.map { "\($0): photo \(photo.path)" } ?? photo.path
-                report.problems.append(.init(item: item, reason: "\(error)"))
+                report.note(.init(item: item, reason: "\(error)", kind: .photos))
             }
         }
-        report.photos = dryRun ? report.photos : plan.photos.count
 
         try await planTrackers(batch, earlier: earlier, now: now, into: &plan, report: &report)
         planEntries(batch, earlier: earlier["entry"] ?? [:], photoIDs: photoIDs, into: &plan, report: &report)
-        let moodDays = try await store.daysWithMood()
-        let earlierMoods = earlier["mood"] ?? [:]
-        for log in batch.logs {
-            if earlierMoods[log.sourceID] != nil {
-                report.alreadyImported += 1
-            } else if !moodDays.contains(log.day) {
-                plan.moods.append((log.sourceID, log.day, log.mood))
-            }
-        }
-        report.moods = plan.moods.count
+        try await planMoods(batch.logs, earlier: earlier["mood"] ?? [:], into: &plan, report: &report)
         guard !dryRun else { return report }
         do {
             try await store.applyImport(plan, at: now)
@@ -89,33 +93,79 @@ public struct ImportInteractor: Sendable {
         return report
     }
 
+    /// One mood a day: the day's latest (by time, else the last in the file). The others of that day are
+    /// counted as the latest one is: imported before when it was, else replaced by it.
+    private func planMoods(
+        _ logs: [ImportBatch.Log], earlier: [String: String], into plan: inout ImportPlan, report: inout ImportReport
+    ) async throws {
+        var latest: [DayKey: Int] = [:]
+        for (index, log) in logs.enumerated() {
+            guard let current = latest[log.day] else {
+                latest[log.day] = index
+                continue
+            }
+            let held = logs[current]
+            if (log.moment ?? .distantPast) >= (held.moment ?? .distantPast) { latest[log.day] = index }
+        }
+        let moodDays = try await store.daysWithMood()
+        var dayImportedBefore: [DayKey: Bool] = [:]
+        for (day, index) in latest.sorted(by: { $0.key < $1.key }) {
+            let log = logs[index]
+            if earlier[log.sourceID] != nil {
+                report[.moods].alreadyImported += 1
+                dayImportedBefore[day] = true
+            } else if moodDays.contains(day) {
+                report[.moods].unchanged += 1
+            } else {
+                plan.moods.append((log.sourceID, day, log.mood))
+                report[.moods].imported += 1
+            }
+        }
+        for (index, log) in logs.enumerated() where latest[log.day] != index {
+            if dayImportedBefore[log.day] == true || earlier[log.sourceID] != nil {
+                report[.moods].alreadyImported += 1
+            } else {
+                report[.moods].unchanged += 1
+            }
+        }
+    }
+
     private func planTrackers(
         _ batch: ImportBatch, earlier: [String: [String: String]], now: Date, into plan: inout ImportPlan,
         report: inout ImportReport
     ) async throws {
         let byName = try await store.trackersByName()
-        var trackerIDs: [String: (id: String, kind: TrackerKind)] = [:]
+        var trackerIDs: [String: (id: String, kind: TrackerKind, before: Bool)] = [:]
+        var refused: [String: String] = [:]
         // Names this import gives new trackers: two of the file's trackers may share a name, and ours cannot.
         var named = Set<String>()
         for imported in batch.trackers {
             let key = imported.name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
             if let id = earlier["tracker"]?[imported.sourceID] {
-                report.alreadyImported += 1
-                trackerIDs[imported.sourceID] = (id, byName.values.first { $0.id == id }?.kind ?? imported.kind)
+                report[.trackers].alreadyImported += 1
+                trackerIDs[imported.sourceID] = (
+                    id, byName.values.first { $0.id == id }?.kind ?? imported.kind, true
+                )
             } else if let mine = byName[key], !named.contains(key) {
                 guard mine.kind == imported.kind else {
-                    report.problems.append(
-                        .init(item: imported.name, reason: "a tracker of that name but another kind is already here"))
+                    report.note(
+                        .init(
+                            item: imported.name, reason: "a tracker of that name but another kind is already here",
+                            kind: .trackers, key: "import.problem.trackerKind"))
+                    refused[imported.sourceID] = imported.name
                     continue
                 }
                 plan.trackers.append((imported.sourceID, mine, false))
-                trackerIDs[imported.sourceID] = (mine.id, mine.kind)
+                trackerIDs[imported.sourceID] = (mine.id, mine.kind, false)
+                report[.trackers].unchanged += 1
             } else {
                 let name = Self.freeName(imported.name, taken: Set(byName.keys).union(named))
                 if name != String(imported.name.prefix(Tracker.Limits.nameLength)) {
+                    // It comes in all the same: said, not counted as skipped.
                     report.problems.append(
-                        .init(item: imported.name, reason: "another tracker has this name; it is imported as “\(name)”")
-                    )
+                        .init(
+                            item: imported.name, reason: "another tracker has this name; it is imported as “\(name)”",
+                            kind: .trackers))
                 }
                 named.insert(name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased())
                 var unit = imported.unit
@@ -129,23 +179,43 @@ public struct ImportInteractor: Sendable {
                     createdAt: now, archivedAt: imported.isArchived ? now : nil, frequency: imported.frequency,
                     note: Tracker.clippedNote(imported.note))
                 plan.trackers.append((imported.sourceID, tracker, true))
-                trackerIDs[imported.sourceID] = (tracker.id, tracker.kind)
-                report.trackers += 1
+                trackerIDs[imported.sourceID] = (tracker.id, tracker.kind, false)
+                report[.trackers].imported += 1
             }
         }
         let taken = try await store.trackerDaysWithValue(trackerIDs: trackerIDs.values.map(\.id))
+        var leftWithTracker: [String: Int] = [:]
         for value in batch.values {
-            guard let tracker = trackerIDs[value.trackerSourceID],
-                !taken.contains(tracker.id + "/" + value.day.description)
-            else { continue }
+            guard let tracker = trackerIDs[value.trackerSourceID] else {
+                leftWithTracker[value.trackerSourceID, default: 0] += 1
+                continue
+            }
             guard value.value.isFinite, abs(value.value) <= Tracker.Limits.magnitude else {
-                report.problems.append(
-                    .init(item: "\(value.day)", reason: "\(value.value) is larger than a tracker's value can be"))
+                report.note(
+                    .init(
+                        item: "\(value.day) (\(value.trackerSourceID))",
+                        reason: "the value \(value.value) is beyond what a tracker holds", kind: .values,
+                        key: "import.problem.valueRange", arguments: ["\(value.value)"]))
+                continue
+            }
+            if taken.contains(tracker.id + "/" + value.day.description) {
+                if tracker.before { report[.values].alreadyImported += 1 } else { report[.values].unchanged += 1 }
                 continue
             }
             plan.values.append((tracker.id, value.day, tracker.kind == .boolean ? 1 : value.value))
+            report[.values].imported += 1
         }
-        report.values = plan.values.count
+        for (sourceID, count) in leftWithTracker.sorted(by: { $0.key < $1.key }) {
+            let problem =
+                refused[sourceID] != nil
+                ? ImportProblem(
+                    item: refused[sourceID]!, reason: "its tracker is left out (see above)", kind: .values,
+                    covers: count, key: "import.problem.trackerLeftOut")
+                : ImportProblem(
+                    item: sourceID, reason: "the file names no tracker \(sourceID)", kind: .values, covers: count,
+                    key: "import.problem.noTracker", arguments: [sourceID])
+            report.note(problem)
+        }
     }
 
     /// The name cut to a tracker's length, with " (2)", " (3)" … added until no tracker has it.
@@ -167,7 +237,7 @@ public struct ImportInteractor: Sendable {
     ) {
         for entry in batch.entries {
             if earlier[entry.sourceID] != nil {
-                report.alreadyImported += 1
+                report[.entries].alreadyImported += 1
                 continue
             }
             var cover: String?
@@ -178,13 +248,19 @@ public struct ImportInteractor: Sendable {
             }
             let title = entry.title.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !title.isEmpty || !body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-                report.problems.append(.init(item: entry.item ?? "entry \(entry.sourceID)", reason: "it is empty"))
+                report.note(
+                    .init(
+                        item: entry.item ?? "entry \(entry.sourceID)", reason: "it is empty", kind: .entries,
+                        key: "import.problem.empty"))
                 continue
             }
             guard title.count <= JournalEntry.Limits.titleLength, body.utf8.count <= JournalEntry.Limits.bodyBytes
             else {
-                report.problems.append(
-                    .init(item: entry.item ?? "entry \(entry.sourceID)", reason: "it is longer than an entry can be"))
+                report.note(
+                    .init(
+                        item: entry.item ?? "entry \(entry.sourceID)", reason: "it is longer than an entry can be",
+                        kind: .entries,
+                        key: "import.problem.tooLong"))
                 continue
             }
             let tags = Array(
@@ -195,10 +271,18 @@ public struct ImportInteractor: Sendable {
                 timeZone: entry.timeZone.identifier, title: title, body: body, tags: tags, isStarred: entry.starred,
                 coverPhotoID: cover, place: entry.place)
             plan.entries.append((entry.sourceID, ids.makeID(), content, renderer.plainText(body)))
+            report[.entries].imported += 1
             if let weather = entry.weather, let place = entry.place {
                 plan.weather.append((WeatherKey(place.coordinate, at: entry.moment), weather))
             }
         }
-        report.entries = plan.entries.count
+    }
+}
+
+extension ImportReport {
+    /// A problem found while planning, about an item already counted as read.
+    fileprivate mutating func note(_ problem: ImportProblem) {
+        problems.append(problem)
+        self[problem.kind ?? .other].problems += problem.covers
     }
 }

@@ -61,6 +61,7 @@ enum ContractRefusal {
         case (.query, "page"): ("invalidQuery", localizer("stats.error.page"))
         case (.query, "scope"): ("unknownScope", localizer("task.error.unknownScope"))
         case (.query, "date"): ("invalidDate", localizer("task.error.invalidDate"))
+        case (.query, "mood"): ("invalidQuery", localizer("import.error.mood"))
         default: ("invalidParameter", localizer("api.error.invalidValue"))
         }
     }

@@ -4,9 +4,10 @@ import DaybookStore
 import Foundation
 import Hummingbird
 
-/// `POST /api/v1/import/{source}[?dryRun=true][&journal=NAME][&fileName=NAME]`: another app's export as the body
-/// (its file's own bytes), brought in at once or, with `dryRun`, only counted; `journal` picks one journal of a Day
-/// One export, `fileName` is how problems name the file. The Settings page and `daybook import` both use it.
+/// `POST /api/v1/import/{source}[?dryRun=true][&journal=NAME][&fileName=NAME][&mood=NAME:LEVEL…]`: another app's
+/// export as the body (its file's own bytes), brought in at once or, with `dryRun`, only counted; `journal` picks one
+/// journal of a Day One export, `fileName` is how problems name the file, and `mood` gives a Daylio CSV's own mood
+/// names a level (repeated, one per name). The Settings page and `daybook import` both use it.
 struct ImportRoutes {
     let services: AppServices
 
@@ -25,9 +26,18 @@ struct ImportRoutes {
                 return APIError.response(status: .badRequest, code: "invalidQuery", message: "dryRun is true or false.")
             }
             let dryRun = dryRunText == "true"
+            var levels: [String: Int] = [:]
+            for text in request.uri.queryParameters.getAll("mood") {
+                guard let mapping = DaylioCSVImport.moodMapping(text) else {
+                    return APIError.response(
+                        status: .badRequest, code: "invalidQuery", message: localizer("import.error.mood"))
+                }
+                levels[mapping.name] = mapping.level
+            }
             let options = ImportService.Options(
                 journal: request.uri.queryParameters["journal"].map(String.init).flatMap { $0.isEmpty ? nil : $0 },
-                fileName: request.uri.queryParameters["fileName"].map(String.init).flatMap { $0.isEmpty ? nil : $0 })
+                fileName: request.uri.queryParameters["fileName"].map(String.init).flatMap { $0.isEmpty ? nil : $0 },
+                moodLevels: levels)
             let work = services.backups.service.dataFolder.appendingPathComponent(
                 ".import-\(UUID().uuidString)", isDirectory: true)
             try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)

@@ -15,7 +15,8 @@ struct ImportService: Sendable {
     static let largestPhoto = Photo.Limits.bytes
 
     /// - Parameters:
-    ///   - options: which Day One journal to import, and the file's name for problems to name.
+    ///   - options: which Day One journal to import, the file's name for problems to name, and the levels of a
+    ///     Daylio CSV's own mood names (by `DaylioCSVImport.moodKey`).
     ///   - localizer: the owner's time zone (for dates that carry none) and language (for mentions in the text).
     ///   - photosInto: where to unpack the photos an import will store; nil for a dry run.
     /// - Returns: the batch, and each photo's unpacked file by source id.
@@ -36,13 +37,34 @@ struct ImportService: Sendable {
             }
             return (try loopExport(try open(file)), [:])
         case .daylio:
+            // A backup (a ZIP holding backup.daylio) or the CSV export, told apart by their first bytes.
+            let handle = try FileHandle(forReadingFrom: file)
+            let start = try handle.read(upToCount: 4) ?? Data()
+            try handle.close()
+            guard start.starts(with: [0x50, 0x4B, 0x03, 0x04]) else {
+                let size = try BackupService.size(of: file)
+                guard size <= largestText else { throw ImportFailure.tooLarge(limit: largestText) }
+                let data = try Data(contentsOf: file)
+                guard DaylioCSVImport.looksLikeExport(data) else {
+                    throw ImportFailure.unreadable(
+                        "it is neither a Daylio backup (a ZIP with backup.daylio) nor Daylio's CSV export")
+                }
+                return (
+                    try DaylioCSVImport.parse(
+                        data, name: options.fileName ?? "daylio_export.csv", timeZone: timeZone,
+                        moodLevels: options.moodLevels), [:]
+                )
+            }
             let archive = try open(file)
-            guard let backup = entry(archive, "backup.daylio") else {
+            guard let backup = entry(archive, DaylioImport.backupName) else {
                 throw ImportFailure.unreadable("it is not a Daylio backup (no backup.daylio inside)")
             }
             let text = try read(archive, backup)
             let json = Data(base64Encoded: text, options: .ignoreUnknownCharacters) ?? text
-            return (try DaylioImport.parse(json), [:])
+            var batch = try DaylioImport.parse(
+                json, archivePaths: archive.filter { $0.type == .file }.map(\.path))
+            let files = try unpack(&batch, from: archive, into: folder)
+            return (batch, files)
         case .daybook:
             let archive = try open(file)
             guard let json = archive[DaybookExportImport.folder + "daybook.json"] else {
@@ -65,6 +87,8 @@ struct ImportService: Sendable {
         var journal: String?
         /// The imported file's name, as problems name it.
         var fileName: String?
+        /// Daybook's mood levels for the mood names of a Daylio CSV, by `DaylioCSVImport.moodKey`.
+        var moodLevels: [String: Int] = [:]
     }
 
     /// Each journal of a Day One export (`<Journal name>.json` at the top of the ZIP), or only `journal`. When the
@@ -121,7 +145,10 @@ struct ImportService: Sendable {
                 found[photo.sourceID] = entry
             } else {
                 missing.insert(photo.sourceID)
-                problems.append(.init(item: Self.item(photo), reason: "the photo is not in the archive"))
+                problems.append(
+                    .init(
+                        item: Self.item(photo), reason: "the photo is not in the archive", kind: .photos,
+                        key: "import.problem.photoMissing"))
             }
         }
         if let localizer {
@@ -132,15 +159,18 @@ struct ImportService: Sendable {
         var files: [String: URL] = [:]
         if let folder {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            var unreadable: Set<String> = []
             for photo in batch.photos {
                 let target = folder.appendingPathComponent(UUID().uuidString)
                 do {
                     try read(archive, found[photo.sourceID]!, limit: largestPhoto).write(to: target)
                     files[photo.sourceID] = target
                 } catch {
-                    problems.append(.init(item: Self.item(photo), reason: "\(error)"))
+                    problems.append(.init(item: Self.item(photo), reason: "\(error)", kind: .photos))
+                    unreadable.insert(photo.sourceID)
                 }
             }
+            batch.photos.removeAll { unreadable.contains($0.sourceID) }
         }
         batch.problems += problems
         return files
