@@ -119,7 +119,8 @@ struct LoopImportRouteTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try data.write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        return try ImportService.read(file, as: .loop, timeZone: Fixtures.seoul, photosInto: nil).0
+        let localizer = Localizer(language: .english, timeZone: Fixtures.seoul, catalog: .bundled)
+        return try ImportService.read(file, as: .loop, localizer: localizer, photosInto: nil).0
     }
 
     static func values(_ batch: ImportBatch) -> [String: [String: Double]] {
@@ -229,6 +230,10 @@ struct LoopImportRouteTests {
         #expect(byName["Run"]?.unit == .custom("km") && byName["Run"]?.color == "#1976d2")
         #expect(byName["Run (2)"]?.kind == .boolean && byName["Run (2)"]?.isArchived == true)
         #expect(byName["Cigarettes"]?.target == TrackerTarget(.atMost, 0))
+        // How often each habit is meant, and its question, as the tracker's own
+        #expect(byName["早起き 🌅"]?.frequency == (try TrackerFrequency(times: 3, days: 7)))
+        #expect(byName["Run (2)"]?.frequency == (try TrackerFrequency(times: 2, days: 7)))
+        #expect(byName["명상"]?.frequency == .daily && byName["명상"]?.note == "오늘 명상했나요?")
         var stored: [String: [String: Double]] = [:]
         for tracker in trackers {
             let values = try await database.trackerValues(
