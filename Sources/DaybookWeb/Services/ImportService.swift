@@ -1,4 +1,3 @@
-import CSV
 import DaybookCore
 import DaybookStore
 import Foundation
@@ -93,7 +92,7 @@ struct ImportService: Sendable {
 
     /// Each journal of a Day One export (`<Journal name>.json` at the top of the ZIP), or only `journal`. When the
     /// export holds several journals, each entry is tagged with its journal's name.
-    private static func dayOne(_ archive: Archive, journal wanted: String?, localizer: Localizer) throws
+    private static func dayOne(_ archive: ImportArchive, journal wanted: String?, localizer: Localizer) throws
         -> ImportBatch
     {
         let journals = archive.filter {
@@ -128,7 +127,7 @@ struct ImportService: Sendable {
     /// A photo is looked for by its path, then by its name with any extension (Day One names files by md5 and
     /// type, and the type in the JSON is not always the file's extension).
     private static func unpack(
-        _ batch: inout ImportBatch, from archive: Archive, into folder: URL?, localizer: Localizer? = nil
+        _ batch: inout ImportBatch, from archive: ImportArchive, into folder: URL?, localizer: Localizer? = nil
     ) throws -> [String: URL] {
         var problems: [ImportProblem] = []
         var byStem: [String: Entry] = [:]
@@ -183,7 +182,7 @@ struct ImportService: Sendable {
 
     /// Loop's CSV export: `Habits.csv` at the top of the archive or inside its one folder, with the
     /// `Checkmarks.csv` beside it and the habit folders (`001 Name/Checkmarks.csv`).
-    private static func loopExport(_ archive: Archive) throws -> ImportBatch {
+    private static func loopExport(_ archive: ImportArchive) throws -> ImportBatch {
         let name = LoopImport.habitsFile
         guard
             let habits = archive.first(where: { entry in
@@ -211,16 +210,10 @@ struct ImportService: Sendable {
             folders: folders)
     }
 
-    private static func open(_ file: URL) throws -> Archive {
-        do {
-            return try Archive(url: file, accessMode: .read, pathEncoding: nil)
-        } catch {
-            throw ImportFailure.unreadable("it is not a ZIP archive, or the archive is damaged")
-        }
-    }
+    private static func open(_ file: URL) throws -> ImportArchive { try ImportArchive(file) }
 
     /// An entry by its name, at the top of the archive or inside its one folder.
-    private static func entry(_ archive: Archive, _ name: String) -> Entry? {
+    private static func entry(_ archive: ImportArchive, _ name: String) -> Entry? {
         archive.first { entry in
             entry.type == .file
                 && (entry.path == name
@@ -228,30 +221,7 @@ struct ImportService: Sendable {
         }
     }
 
-    /// An entry's bytes, stopping as soon as more come out than `limit` (whatever the entry claims).
-    private static func read(_ archive: Archive, _ entry: Entry, limit: Int = largestText) throws -> Data {
-        guard entry.uncompressedSize <= UInt64(limit) else { throw ImportFailure.tooLarge(limit: limit) }
-        var data = Data()
-        do {
-            _ = try archive.extract(entry) { piece in
-                data.append(piece)
-                if data.count > limit { throw ImportFailure.tooLarge(limit: limit) }
-            }
-        } catch let failure as ImportFailure {
-            throw failure
-        } catch {
-            throw ImportFailure.unreadable("\(entry.path) is damaged")
-        }
-        return data
-    }
-
-    private static func rows(_ data: Data) throws -> [[String]] {
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw ImportFailure.unreadable("a CSV file is not UTF-8")
-        }
-        let reader = try CSVReader(string: text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text)
-        var rows: [[String]] = []
-        while let row = reader.next() { rows.append(row) }
-        return rows
+    private static func read(_ archive: ImportArchive, _ entry: Entry, limit: Int = largestText) throws -> Data {
+        try archive.read(entry, limit: limit)
     }
 }
