@@ -64,10 +64,12 @@ struct DayOneImportTests {
                     item:
                         "Daily Notes, entry 3 (D3A0B0C0D0E0F0A1B2C3D4E5F6A7B8C9): audio recording audios/cc33cc33cc33cc33cc33cc33cc33cc33.m4a",
                     reason: "not imported: Daybook keeps photos only"),
-                .init(item: "Daily Notes, entry 3 (D3A0B0C0D0E0F0A1B2C3D4E5F6A7B8C9)", reason: "it is empty"),
+                .init(
+                    item: "Daily Notes, entry 3 (D3A0B0C0D0E0F0A1B2C3D4E5F6A7B8C9)", reason: "it is empty",
+                    kind: .entries),
                 .init(
                     item: "Daily Notes, entry 4 (D4A0B0C0D0E0F0A1B2C3D4E5F6A7B8C9)",
-                    reason: "it has no creation date Daybook can read"),
+                    reason: "it has no creation date Daybook can read", kind: .entries),
             ])
     }
 

@@ -37,7 +37,9 @@ struct JrnlImportTests {
             ])
         #expect(batch.entries.allSatisfy { $0.timeZone == seoul })
         #expect(
-            batch.problems == [.init(item: "journal.txt, line 8", reason: "its date “2024-02-30 10:00” is not a date")])
+            batch.problems == [
+                .init(item: "journal.txt, line 8", reason: "its date “2024-02-30 10:00” is not a date", kind: .entries)
+            ])
         // The same file gives the same ids: a second import finds them.
         #expect(
             try JrnlImport.parse(JournalExports.jrnlDefault, timeZone: seoul).entries.map(\.sourceID)
@@ -103,7 +105,7 @@ struct JrnlImportTests {
         #expect(empty.entries.isEmpty && empty.problems.isEmpty)
         let blank = try parse("[2024-01-01 09:00] \n\n[2024-01-02 09:00] Real.\n")
         #expect(blank.entries.map(\.title) == ["Real."])
-        #expect(blank.problems == [.init(item: "journal.txt, line 1", reason: "it is empty")])
+        #expect(blank.problems == [.init(item: "journal.txt, line 1", reason: "it is empty", kind: .entries)])
     }
 
     @Test("the JSON export: titles, bodies, tags without their @, stars, uuids; a broken date is a named problem")
@@ -118,7 +120,9 @@ struct JrnlImportTests {
         #expect(batch.entries[1].sourceID == "8C5B1A40F6A84B7E9B0F5C7D1E2A3B4C")
         #expect(
             batch.problems == [
-                .init(item: "journal.json, entry 3", reason: "its date “07/01/2025 10:00” is not YYYY-MM-DD HH:MM")
+                .init(
+                    item: "journal.json, entry 3", reason: "its date “07/01/2025 10:00” is not YYYY-MM-DD HH:MM",
+                    kind: .entries)
             ])
         #expect(throws: ImportFailure.self) { try JrnlImport.parse(Data(#"{"other": []}"#.utf8), timeZone: seoul) }
     }

@@ -134,7 +134,10 @@ struct JournalImportTests {
             #expect((text["created"] as? [String: Int])?["entries"] == 4)
             #expect(
                 text["problems"] as? [[String: String]] == [
-                    ["item": "journal.txt, line 8", "reason": "its date “2024-02-30 10:00” is not a date"]
+                    [
+                        "item": "journal.txt, line 8", "reason": "its date “2024-02-30 10:00” is not a date",
+                        "kind": "entries",
+                    ]
                 ])
             let json = try jsonObject(
                 try await ImportExportTests.post(&browser, "/api/v1/import/jrnl", JournalExports.jrnlJSON))

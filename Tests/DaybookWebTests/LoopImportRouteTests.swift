@@ -172,7 +172,7 @@ struct LoopImportRouteTests {
         #expect(batch.trackers.map(\.target) == [TrackerTarget(.atLeast, 20), nil, nil])
         #expect(batch.trackers.map(\.isArchived) == [false, false, true])
         #expect(batch.trackers.map(\.note) == ["何ページ読んだ?\n\n寝る前に", "명상했나요?", nil])
-        #expect(batch.trackers[1].frequency == try TrackerFrequency(times: 3, days: 7))
+        #expect(batch.trackers[1].frequency == (try TrackerFrequency(times: 3, days: 7)))
         #expect(batch.values.count == 5)
         #expect(
             Self.values(batch) == [

@@ -1,8 +1,10 @@
 import Foundation
 
-/// Comma- or tab-separated text as spreadsheets write it (RFC 4180): fields in double quotes may hold the
-/// separator, quotes (doubled) and line breaks; lines end in LF, CRLF or CR. Each record keeps the line it
-/// starts on, so a problem can name it.
+/// Comma- or tab-separated text as spreadsheets and Android apps write it (RFC 4180, OpenCSV): fields in double
+/// quotes may hold the separator, quotes (doubled) and line breaks; lines end in LF, CRLF or CR. Each record keeps
+/// the line it starts on, so a problem can name it ("Checkmarks.csv line 14"). Daybook reads CSV itself, rather than
+/// through the CSV package the export writes with, because the importers live in DaybookCore (Foundation only) and
+/// need those line numbers, which that package's reader does not give.
 public enum DelimitedText {
     public struct Record: Sendable, Equatable {
         /// The line the record starts on, counting from 1.
@@ -73,6 +75,14 @@ public enum DelimitedText {
         }
         if !field.isEmpty || !fields.isEmpty { endRecord() }
         return records.filter { $0.fields.contains { !$0.isEmpty } }
+    }
+
+    /// The comma-separated records of a file's bytes.
+    ///
+    /// - Throws: `ImportFailure.unreadable` when the bytes are not text or a quoted field never ends.
+    public static func commaSeparated(_ data: Data, file: String) throws -> [Record] {
+        guard let text = text(data) else { throw ImportFailure.unreadable("\(file) is not UTF-8 text") }
+        return try records(in: text, separator: ",", file: file)
     }
 
     /// Text from a file's bytes: UTF-8 (with or without a byte order mark) or UTF-16 with one.

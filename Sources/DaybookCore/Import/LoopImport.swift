@@ -18,7 +18,7 @@ public enum LoopImport {
     /// - Throws: `ImportFailure.unreadable` when `Habits.csv` or `Checkmarks.csv` is not one Loop writes.
     public static func parse(habits: Data, checkmarks: Data?, folders: [String: Data] = [:]) throws -> ImportBatch {
         var batch = ImportBatch()
-        var list = try readHabits(CSVRecords.read(habits, file: habitsFile), problems: &batch.problems)
+        var list = try readHabits(DelimitedText.commaSeparated(habits, file: habitsFile), problems: &batch.problems)
         var cells = Array(repeating: [LoopCell](), count: list.count)
         var fromSummary = Set<Int>()
         if let checkmarks {
@@ -36,7 +36,7 @@ public enum LoopImport {
                         reason: "the folder's number matches no habit of Habits.csv; its days are not imported"))
                 continue
             }
-            for record in try CSVRecords.read(data, file: file) where record.fields.first != "Date" {
+            for record in try DelimitedText.commaSeparated(data, file: file) where record.fields.first != "Date" {
                 let text = record.fields[0].trimmingCharacters(in: .whitespaces)
                 guard let day = DayKey(string: text) else {
                     batch.problems.append(
@@ -115,7 +115,7 @@ struct LoopCell {
 
 extension LoopImport {
     /// The habits in the export's order; nil for a row that is no habit (its column still counts).
-    static func readHabits(_ records: [CSVRecord], problems: inout [ImportProblem]) throws -> [LoopHabit?] {
+    static func readHabits(_ records: [DelimitedText.Record], problems: inout [ImportProblem]) throws -> [LoopHabit?] {
         guard let header = records.first?.fields.map({ $0.trimmingCharacters(in: .whitespaces) }),
             let nameColumn = header.firstIndex(of: "Name")
         else { throw ImportFailure.unreadable("Habits.csv has no Name column") }
