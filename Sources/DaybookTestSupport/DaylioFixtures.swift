@@ -82,17 +82,3 @@ public enum DaylioFixtures {
         + "2024-03-01\tMarch 1\tFriday\t12:05 am\tgood\t\tFirst note\n"
         + "2024-02-29\tFebruary 29\tThursday\t07:00\t최고\t\t\n"
 }
-
-/// A small, seeded random number generator, so a failing case can be found again.
-public struct SplitMix: RandomNumberGenerator, Sendable {
-    public var state: UInt64
-    public init(seed: UInt64) { state = seed }
-
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

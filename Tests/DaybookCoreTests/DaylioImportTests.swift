@@ -157,7 +157,7 @@ struct DaylioImportTests {
 
     @Test("cut short or with bytes changed, a Daylio file is refused or read with problems, never more")
     func mangled() {
-        var generator = SplitMix(seed: 7)
+        var generator = SeededGenerator(seed: 7)
         let files = [
             Data(DaylioFixtures.commaCSV.utf8), Data(DaylioFixtures.tabCSV.utf8), Data(DaylioFixtures.newBackup.utf8),
             Data(DaylioFixtures.oldBackup.utf8),

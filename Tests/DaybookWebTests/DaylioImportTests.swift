@@ -195,7 +195,7 @@ struct DaylioImportTests {
         let database = try #require(app.database)
         let backup = try Self.backup(DaylioFixtures.newBackup, photo: try TestPictures.make(.jpeg))
         let csv = Data(DaylioFixtures.commaCSV.utf8)
-        var generator = SplitMix(seed: 11)
+        var generator = SeededGenerator(seed: 11)
         var files: [Data] = []
         for round in 0..<24 {
             var bytes = [UInt8](round % 3 == 0 ? csv : backup)

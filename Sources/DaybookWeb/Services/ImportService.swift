@@ -184,13 +184,7 @@ struct ImportService: Sendable {
     /// `Checkmarks.csv` beside it and the habit folders (`001 Name/Checkmarks.csv`).
     private static func loopExport(_ archive: ImportArchive) throws -> ImportBatch {
         let name = LoopImport.habitsFile
-        guard
-            let habits = archive.first(where: { entry in
-                entry.type == .file && !entry.path.hasPrefix("__MACOSX/")
-                    && (entry.path == name
-                        || (entry.path.hasSuffix("/" + name) && entry.path.split(separator: "/").count == 2))
-            })
-        else {
+        guard let habits = entry(archive, name) else {
             throw ImportFailure.unreadable(
                 "it is not a Loop Habit Tracker export (no Habits.csv) nor a Loop backup (.db)")
         }
@@ -212,10 +206,11 @@ struct ImportService: Sendable {
 
     private static func open(_ file: URL) throws -> ImportArchive { try ImportArchive(file) }
 
-    /// An entry by its name, at the top of the archive or inside its one folder.
+    /// An entry by its name, at the top of the archive or inside its one folder (never the copies of the files'
+    /// metadata that macOS adds under `__MACOSX/`).
     private static func entry(_ archive: ImportArchive, _ name: String) -> Entry? {
         archive.first { entry in
-            entry.type == .file
+            entry.type == .file && !entry.path.hasPrefix("__MACOSX/")
                 && (entry.path == name
                     || (entry.path.hasSuffix("/" + name) && entry.path.split(separator: "/").count == 2))
         }
