@@ -55,21 +55,22 @@ struct DayOneImportTests {
                 .init(
                     item:
                         "Daily Notes, entry 1 (D1A0B0C0D0E0F0A1B2C3D4E5F6A7B8C9): video videos/fedcba9876543210fedcba9876543210.mov",
-                    reason: "not imported: Daybook keeps photos only"),
+                    reason: "not imported: Daybook keeps photos only", key: "import.problem.photosOnly"),
                 .init(
                     item:
                         "Daily Notes, entry 2 (D2A0B0C0D0E0F0A1B2C3D4E5F6A7B8C9): PDF pdfs/bb22bb22bb22bb22bb22bb22bb22bb22.pdf",
-                    reason: "not imported: Daybook keeps photos only"),
+                    reason: "not imported: Daybook keeps photos only", key: "import.problem.photosOnly"),
                 .init(
                     item:
                         "Daily Notes, entry 3 (D3A0B0C0D0E0F0A1B2C3D4E5F6A7B8C9): audio recording audios/cc33cc33cc33cc33cc33cc33cc33cc33.m4a",
-                    reason: "not imported: Daybook keeps photos only"),
+                    reason: "not imported: Daybook keeps photos only", key: "import.problem.photosOnly"),
                 .init(
                     item: "Daily Notes, entry 3 (D3A0B0C0D0E0F0A1B2C3D4E5F6A7B8C9)", reason: "it is empty",
-                    kind: .entries),
+                    kind: .entries, key: "import.problem.empty"),
                 .init(
                     item: "Daily Notes, entry 4 (D4A0B0C0D0E0F0A1B2C3D4E5F6A7B8C9)",
-                    reason: "it has no creation date Daybook can read", kind: .entries),
+                    reason: "it has no creation date Daybook can read", kind: .entries,
+                    key: "import.problem.noCreationDate"),
             ])
     }
 

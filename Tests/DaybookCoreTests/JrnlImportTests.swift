@@ -38,7 +38,9 @@ struct JrnlImportTests {
         #expect(batch.entries.allSatisfy { $0.timeZone == seoul })
         #expect(
             batch.problems == [
-                .init(item: "journal.txt, line 8", reason: "its date “2024-02-30 10:00” is not a date", kind: .entries)
+                .init(
+                    item: "journal.txt, line 8", reason: "its date “2024-02-30 10:00” is not a date", kind: .entries,
+                    key: "import.problem.notADay", arguments: ["2024-02-30 10:00"])
             ])
         // The same file gives the same ids: a second import finds them.
         #expect(
@@ -105,7 +107,10 @@ struct JrnlImportTests {
         #expect(empty.entries.isEmpty && empty.problems.isEmpty)
         let blank = try parse("[2024-01-01 09:00] \n\n[2024-01-02 09:00] Real.\n")
         #expect(blank.entries.map(\.title) == ["Real."])
-        #expect(blank.problems == [.init(item: "journal.txt, line 1", reason: "it is empty", kind: .entries)])
+        #expect(
+            blank.problems == [
+                .init(item: "journal.txt, line 1", reason: "it is empty", kind: .entries, key: "import.problem.empty")
+            ])
     }
 
     @Test("the JSON export: titles, bodies, tags without their @, stars, uuids; a broken date is a named problem")
@@ -122,7 +127,7 @@ struct JrnlImportTests {
             batch.problems == [
                 .init(
                     item: "journal.json, entry 3", reason: "its date “07/01/2025 10:00” is not YYYY-MM-DD HH:MM",
-                    kind: .entries)
+                    kind: .entries, key: "import.problem.jrnlDate", arguments: ["07/01/2025 10:00"])
             ])
         #expect(throws: ImportFailure.self) { try JrnlImport.parse(Data(#"{"other": []}"#.utf8), timeZone: seoul) }
     }

@@ -48,9 +48,10 @@ struct LoopImportTests {
             // And the skipped days and the notes on days are problems, one each
             let problems = batch.problems.map { "\($0.item): \($0.reason)" }
             #expect(problems.count == 7, "\(problems)")
-            #expect(problems.contains("“명상”: 1 skipped day (2025-02-03) stay empty: Daybook has no skipped day"))
+            #expect(problems.contains("“명상”: 1 skipped day (2025-02-03) stays empty: Daybook has no skipped day"))
             #expect(
-                problems.contains("“Run” (habit 4): 1 skipped day (2025-02-04) stay empty: Daybook has no skipped day"))
+                problems.contains("“Run” (habit 4): 1 skipped day (2025-02-04) stays empty: Daybook has no skipped day")
+            )
             #expect(
                 problems.contains(
                     "“명상”, 2025-02-05: the day's note is not imported (a tracker day has no note): “20분, \"깊게\"”"))
@@ -90,7 +91,7 @@ struct LoopImportTests {
             problems == [
                 "Checkmarks.csv line 7: “yesterday” is not a date (YYYY-MM-DD); the line is not imported",
                 "Checkmarks.csv line 8: the line has 2 values for 3 habits; it is not imported",
-                "“Meditate”: 1 skipped day (2015-01-21) stay empty: Daybook has no skipped day",
+                "“Meditate”: 1 skipped day (2015-01-21) stays empty: Daybook has no skipped day",
             ])
     }
 
@@ -121,7 +122,7 @@ struct LoopImportTests {
             batch.problems.first
                 == ImportProblem(
                     item: "Checkmarks.csv line 6", reason: "the line has 3 values for 5 habits; it is not imported",
-                    kind: .values))
+                    kind: .values, key: "import.problem.lineValues", arguments: ["3", "5"]))
         #expect(batch.values.count == 11)
     }
 

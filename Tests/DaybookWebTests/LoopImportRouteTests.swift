@@ -186,8 +186,8 @@ struct LoopImportRouteTests {
                 "“読書 📚”, 2025-02-01: the day's note is not imported (a tracker day has no note): “ch. 3–5”"))
         #expect(problems.contains { $0.hasPrefix("“読書 📚”, 2025-02-03:") && $0.hasSuffix("“休み”") })
         #expect(problems.contains { $0.hasPrefix("“명상” (habit 2), 2025-02-03:") && $0.hasSuffix("“바빴음”") })
-        #expect(problems.contains("“読書 📚”: 1 skipped day (2025-02-04) stay empty: Daybook has no skipped day"))
-        #expect(problems.contains("“명상” (habit 3): 1 skipped day (2025-02-02) stay empty: Daybook has no skipped day"))
+        #expect(problems.contains("“読書 📚”: 1 skipped day (2025-02-04) stays empty: Daybook has no skipped day"))
+        #expect(problems.contains("“명상” (habit 3): 1 skipped day (2025-02-02) stays empty: Daybook has no skipped day"))
     }
 
     @Test("an SQLite file that is not Loop's, a newer schema and a damaged backup are refused with a reason")
@@ -266,6 +266,26 @@ struct LoopImportRouteTests {
             #expect(again["summary"] as? String == "Nothing new: everything in this file was imported before.")
         }
         #expect(Set(try await database.trackers().map(\.name)) == ["명상", "명상 (2)", "読書 📚"])
+    }
+
+    @Test("each problem is said in the owner's language: skipped days, notes on days, a tracker renamed")
+    func problemsInKorean() async throws {
+        let app = try await TestApp.make(settings: Fixtures.settings(language: .korean), dataFolder: folder)
+        let backup = try Self.newestBackup()
+        try await app.browse { browser in
+            _ = try await browser.get("/")
+            let report = try jsonObject(
+                try await ImportExportTests.post(&browser, "/api/v1/import/loop?dryRun=true", backup))
+            let problems = try #require(report["problems"] as? [[String: String]]).map {
+                "\($0["item"] ?? ""): \($0["reason"] ?? "")"
+            }
+            #expect(problems.count == 6, "\(problems)")
+            #expect(problems.contains("명상: 같은 이름의 트래커가 있어 “명상 (2)”(으)로 가져옵니다"))
+            #expect(problems.contains("“読書 📚”: 건너뛴 날 1일(2025-02-04)은 비워 둡니다. Daybook에는 건너뛴 날이 없습니다"))
+            #expect(
+                problems.contains(
+                    "“読書 📚”, 2025-02-01: 그날의 메모는 가져오지 않습니다(트래커의 하루에는 메모가 없습니다): “ch. 3–5”"))
+        }
     }
 
     // MARK: Damaged files

@@ -47,12 +47,12 @@ struct DayOneAttachments {
                 let name = "\(kind.noun) " + (file ?? identifier ?? "\(index + 1)")
                 if let identifier { kinds[identifier] = kind }
                 guard kind == .photo else {
-                    problems.append(.init(item: "\(item): \(name)", reason: "not imported: Daybook keeps photos only"))
+                    problems.append(.init(item: "\(item): \(name)", key: "import.problem.photosOnly"))
                     continue
                 }
                 guard let identifier, let file else {
                     problems.append(
-                        .init(item: "\(item): \(name)", reason: "the photo names no file in the export", kind: .photos))
+                        .init(item: "\(item): \(name)", key: "import.problem.photoNoFile", kind: .photos))
                     continue
                 }
                 photos.append(.init(sourceID: identifier, path: type == nil ? file + ".jpeg" : file, entry: item))

@@ -27,14 +27,14 @@ public enum DayOneImport {
             let uuid = (value as? [String: Any])?["uuid"] as? String
             let item = "\(journal), entry \(index + 1)" + (uuid.map { " (\($0))" } ?? "")
             guard let object = value as? [String: Any] else {
-                batch.problems.append(.init(item: item, reason: "it is not an entry", kind: .entries))
+                batch.problems.append(.init(item: item, key: "import.problem.notAnEntry", kind: .entries))
                 continue
             }
             guard let written = object["creationDate"] as? String, let moment = date(written),
                 JournalEntry.Limits.years.contains(Calendar.gregorian(in: .gmt).component(.year, from: moment))
             else {
                 batch.problems.append(
-                    .init(item: item, reason: "it has no creation date Daybook can read", kind: .entries))
+                    .init(item: item, key: "import.problem.noCreationDate", kind: .entries))
                 continue
             }
             let attachments = DayOneAttachments(object, item: item)
@@ -50,7 +50,7 @@ public enum DayOneImport {
             let heading = DayOneText.title(of: body)
             let (title, rest) = fittingTitle(heading.title, heading.body)
             guard !title.isEmpty || !rest.isEmpty else {
-                batch.problems.append(.init(item: item, reason: "it is empty", kind: .entries))
+                batch.problems.append(.init(item: item, key: "import.problem.empty", kind: .entries))
                 continue
             }
             let tags = (tag.map { [$0] } ?? []) + (object["tags"] as? [Any] ?? []).compactMap { $0 as? String }

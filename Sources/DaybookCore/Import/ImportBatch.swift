@@ -172,6 +172,17 @@ public struct ImportProblem: Sendable, Equatable {
         self.key = key
         self.arguments = arguments
     }
+
+    /// A problem whose reason is the string catalog's `key` filled with `arguments`; `reason` is its English.
+    public init(
+        item: String, key: String, _ arguments: [String] = [], kind: ImportItemKind? = nil, covers: Int = 1
+    ) {
+        self.init(
+            item: item, reason: Self.english.string(key, arguments: arguments), kind: kind, covers: covers, key: key,
+            arguments: arguments)
+    }
+
+    private static let english = Localizer(language: .english, timeZone: .gmt, catalog: .bundled)
 }
 
 /// Why a whole file was refused: nothing of it is imported.

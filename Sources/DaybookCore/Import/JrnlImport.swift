@@ -27,7 +27,7 @@ public enum JrnlImport {
         for (index, value) in entries.enumerated() {
             let item = "\(name), entry \(index + 1)"
             guard let object = value as? [String: Any] else {
-                batch.problems.append(.init(item: item, reason: "it is not an entry", kind: .entries))
+                batch.problems.append(.init(item: item, key: "import.problem.notAnEntry", kind: .entries))
                 continue
             }
             let title = object["title"] as? String ?? ""
@@ -36,7 +36,7 @@ public enum JrnlImport {
             let time = object["time"] as? String ?? "00:00"
             guard let moment = moment(date, time, timeZone: timeZone) else {
                 batch.problems.append(
-                    .init(item: item, reason: "its date “\(date) \(time)” is not YYYY-MM-DD HH:MM", kind: .entries))
+                    .init(item: item, key: "import.problem.jrnlDate", ["\(date) \(time)"], kind: .entries))
                 continue
             }
             let tags = (object["tags"] as? [Any] ?? []).compactMap { $0 as? String }.map { tag in

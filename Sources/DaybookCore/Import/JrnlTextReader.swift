@@ -21,7 +21,7 @@ struct JrnlTextReader {
         var batch = ImportBatch()
         guard !heads.isEmpty else {
             if !text.allSatisfy(\.isWhitespace) {
-                batch.problems.append(.init(item: name, reason: "no line starts an entry with [DATE TIME]"))
+                batch.problems.append(.init(item: name, key: "import.problem.noStamp"))
             }
             return batch
         }
@@ -33,14 +33,14 @@ struct JrnlTextReader {
             guard let components = head.stamp.components(reading.order), let moment = calendar.date(from: components)
             else {
                 batch.problems.append(
-                    .init(item: item, reason: "its date “\(head.written)” is not a date", kind: .entries))
+                    .init(item: item, key: "import.problem.notADay", [String(head.written)], kind: .entries))
                 continue
             }
             let text = ([head.rest] + lines[(head.line + 1)..<end]).joined(separator: "\n")
             let (written, rest, starred) = Self.entry(text)
             let (title, body) = fittingTitle(written, rest)
             guard !title.isEmpty || !body.isEmpty else {
-                batch.problems.append(.init(item: item, reason: "it is empty", kind: .entries))
+                batch.problems.append(.init(item: item, key: "import.problem.empty", kind: .entries))
                 continue
             }
             batch.entries.append(
@@ -49,13 +49,8 @@ struct JrnlTextReader {
                     title: title, body: body, tags: Self.tags(in: text), starred: starred, item: item))
         }
         if reading.ambiguous, let example = heads.first?.written {
-            let order = reading.order == .dayFirst ? "day first (DD.MM.YYYY)" : "month first (MM/DD/YYYY)"
-            batch.problems.append(
-                .init(
-                    item: name,
-                    reason:
-                        "its dates (such as “\(example)”) read as well day first as month first; they were read \(order)"
-                ))
+            let key = reading.order == .dayFirst ? "import.problem.readDayFirst" : "import.problem.readMonthFirst"
+            batch.problems.append(.init(item: name, key: key, [String(example)]))
         }
         return batch
     }

@@ -95,9 +95,7 @@ extension LoopImport {
             let name = (habit.name ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
             guard !name.isEmpty else {
                 batch.problems.append(
-                    .init(
-                        item: "Habits row \(habit.id)", reason: "the habit has no name; its days are not imported",
-                        kind: .trackers))
+                    .init(item: "Habits row \(habit.id)", key: "import.problem.habitNoName", kind: .trackers))
                 continue
             }
             let numeric = habit.type == 1
@@ -139,7 +137,7 @@ extension LoopImport {
             }
             guard let timestamp = row.timestamp, abs(timestamp) < 400_000_000_000_000 else {
                 tallies[habitID, default: .init()].problems.append(
-                    .init(item: place, reason: "the row has no day", kind: .values))
+                    .init(item: place, key: "import.problem.rowNoDay", kind: .values))
                 continue
             }
             let day = DayKey(
@@ -150,8 +148,7 @@ extension LoopImport {
             if let earlier = seen[habitID]?[day] {
                 tallies[habitID, default: .init()].problems.append(
                     .init(
-                        item: place, reason: "\(day) is given again (first in row \(earlier)); the first is kept",
-                        kind: .values))
+                        item: place, key: "import.problem.dayAgainRow", [day.description, "\(earlier)"], kind: .values))
                 continue
             }
             seen[habitID, default: [:]][day] = row.id
@@ -165,8 +162,8 @@ extension LoopImport {
             case .invalid:
                 tallies[habitID, default: .init()].problems.append(
                     .init(
-                        item: place, reason: "\(row.value ?? 0) is not a value Loop stores (\(habit.label))",
-                        kind: .values))
+                        item: place, key: "import.problem.loopStored", ["\(row.value ?? 0)", habit.label], kind: .values
+                    ))
             }
         }
         for habit in habits {
@@ -177,8 +174,7 @@ extension LoopImport {
         if orphans > 0 {
             batch.problems.append(
                 .init(
-                    item: "Repetitions", reason: "\(orphans) rows belong to no habit and are not imported",
-                    kind: .values, covers: orphans))
+                    item: "Repetitions", key: "import.problem.orphans", ["\(orphans)"], kind: .values, covers: orphans))
         }
         return batch
     }

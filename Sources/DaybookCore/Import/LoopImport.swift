@@ -31,16 +31,16 @@ public enum LoopImport {
             guard let index = list.firstIndex(where: { $0?.number == number && number != nil }), let habit = list[index]
             else {
                 batch.problems.append(
-                    .init(
-                        item: file,
-                        reason: "the folder's number matches no habit of Habits.csv; its days are not imported"))
+                    .init(item: file, key: "import.problem.folderNoHabit"))
                 continue
             }
             for record in try DelimitedText.commaSeparated(data, file: file) where record.fields.first != "Date" {
                 let text = record.fields[0].trimmingCharacters(in: .whitespaces)
                 guard let day = DayKey(string: text) else {
                     batch.problems.append(
-                        .init(item: "\(file) line \(record.line)", reason: notADate(text), kind: .values))
+                        .init(
+                            item: "\(file) line \(record.line)", key: "import.problem.lineNotADate", [text],
+                            kind: .values))
                     continue
                 }
                 if record.fields.count > 2, !record.fields[2].isEmpty {
@@ -65,9 +65,8 @@ public enum LoopImport {
                 if let earlier = seen[cell.day] {
                     tally.problems.append(
                         .init(
-                            item: cell.place,
-                            reason: "\(cell.day) is given again (first at \(earlier)); the first is kept", kind: .values
-                        ))
+                            item: cell.place, key: "import.problem.dayAgain", [cell.day.description, earlier],
+                            kind: .values))
                     continue
                 }
                 seen[cell.day] = cell.place
@@ -79,8 +78,7 @@ public enum LoopImport {
                 case .invalid:
                     tally.problems.append(
                         .init(
-                            item: cell.place, reason: "“\(cell.text)” is not a value Loop writes (\(habit.label))",
-                            kind: .values))
+                            item: cell.place, key: "import.problem.loopCell", [cell.text, habit.label], kind: .values))
                 }
             }
             batch.problems += tally.problems
@@ -90,9 +88,6 @@ public enum LoopImport {
         return batch
     }
 
-    static func notADate(_ text: String) -> String {
-        "“\(text)” is not a date (YYYY-MM-DD); the line is not imported"
-    }
 }
 
 /// A habit of `Habits.csv`, before its days are read.
@@ -137,7 +132,7 @@ extension LoopImport {
             let name = (field(nameColumn) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
             guard !name.isEmpty else {
                 problems.append(
-                    .init(item: place, reason: "the habit has no name; its days are not imported", kind: .trackers))
+                    .init(item: place, key: "import.problem.habitNoName", kind: .trackers))
                 habits.append(nil)
                 continue
             }
@@ -145,7 +140,7 @@ extension LoopImport {
             let type = field(columns.type)?.trimmingCharacters(in: .whitespaces).uppercased() ?? ""
             if !["", "YES_NO", "NUMERICAL"].contains(type) {
                 problems.append(
-                    .init(item: place, reason: "the type “\(type)” is not one Loop writes; its days tell the kind"))
+                    .init(item: place, key: "import.problem.loopType", [type]))
             }
             let numeric = type == "NUMERICAL"
             let unit = (field(columns.unit) ?? "").trimmingCharacters(in: .whitespaces)
@@ -159,7 +154,7 @@ extension LoopImport {
             let color = LoopRules.color(csv: colorText)
             if color == nil && !colorText.isEmpty {
                 problems.append(
-                    .init(item: place, reason: "the colour “\(colorText)” is not #RRGGBB; the default is used"))
+                    .init(item: place, key: "import.problem.loopColour", [colorText]))
             }
             var (frequency, frequencyProblem) = LoopRules.frequency(
                 field(columns.times).flatMap(integer), field(columns.days).flatMap(integer), habit: "“\(name)”")
@@ -225,9 +220,7 @@ extension LoopImport {
                     taken.insert(index)
                 } else {
                     problems.append(
-                        .init(
-                            item: "\(file) line 1",
-                            reason: "the column “\(name)” is no habit of Habits.csv; its days are not imported"))
+                        .init(item: "\(file) line 1", key: "import.problem.loopColumn", [name]))
                 }
                 columns.append(index)
             }
@@ -239,15 +232,16 @@ extension LoopImport {
             if trailingComma && !cut { values.removeLast() }
             let date = line.cells[0].trimmingCharacters(in: .whitespaces)
             guard let day = DayKey(string: date) else {
-                problems.append(.init(item: place, reason: notADate(date), kind: .values))
+                problems.append(.init(item: place, key: "import.problem.lineNotADate", [date], kind: .values))
                 continue
             }
             guard !cut, values.count == names.count else {
-                let reason =
+                problems.append(
                     values.count == names.count
-                    ? "the line is cut short (Loop ends each line with a comma); it is not imported"
-                    : "the line has \(values.count) values for \(names.count) habits; it is not imported"
-                problems.append(.init(item: place, reason: reason, kind: .values))
+                        ? .init(item: place, key: "import.problem.lineCut", kind: .values)
+                        : .init(
+                            item: place, key: "import.problem.lineValues", ["\(values.count)", "\(names.count)"],
+                            kind: .values))
                 continue
             }
             for (column, value) in values.enumerated() {

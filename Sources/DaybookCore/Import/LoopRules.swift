@@ -97,8 +97,7 @@ enum LoopRules {
         if let frequency = TrackerFrequency.loop(numerator: times, denominator: days) { return (frequency, nil) }
         return (
             .daily,
-            ImportProblem(
-                item: habit, reason: "its frequency (\(times) in \(days) days) is not one Daybook keeps; it is daily")
+            ImportProblem(item: habit, key: "import.problem.frequency", ["\(times)", "\(days)"])
         )
     }
 
@@ -109,10 +108,9 @@ enum LoopRules {
     ) -> (TrackerTarget?, TrackerFrequency, ImportProblem?) {
         guard !frequency.isDaily else { return (target, frequency, nil) }
         guard let target else { return (nil, .daily, nil) }
-        let reason =
-            "its target of \(target.value.formatted()) over \(frequency.days) days is a total for those days, and a "
-            + "Daybook target is each day's: the tracker comes in daily, without a target"
-        return (nil, .daily, ImportProblem(item: habit, reason: reason))
+        let problem = ImportProblem(
+            item: habit, key: "import.problem.windowTarget", [target.value.formatted(), "\(frequency.days)"])
+        return (nil, .daily, problem)
     }
 }
 
@@ -125,17 +123,17 @@ struct LoopDayTally {
     /// importing is told how many and when.
     func skipProblem(habit: String) -> ImportProblem? {
         guard let first = skipped.min(), let last = skipped.max() else { return nil }
-        let days =
-            skipped.count == 1 ? "1 skipped day (\(first))" : "\(skipped.count) skipped days (\(first) … \(last))"
-        return ImportProblem(
-            item: habit, reason: "\(days) stay empty: Daybook has no skipped day", kind: .values, covers: skipped.count)
+        return skipped.count == 1
+            ? ImportProblem(item: habit, key: "import.problem.skippedDay", [first.description], kind: .values)
+            : ImportProblem(
+                item: habit, key: "import.problem.skippedDays",
+                ["\(skipped.count)", first.description, last.description], kind: .values, covers: skipped.count)
     }
 
     /// A note on one day: Daybook keeps no note on a tracker's day, so the note is shown here instead.
     static func noteProblem(habit: String, day: DayKey, note: String) -> ImportProblem {
         let note = note.replacingOccurrences(of: "\r\n", with: "\n")
         let shown = note.count > 500 ? String(note.prefix(500)) + "…" : note
-        return ImportProblem(
-            item: "\(habit), \(day)", reason: "the day's note is not imported (a tracker day has no note): “\(shown)”")
+        return ImportProblem(item: "\(habit), \(day)", key: "import.problem.dayNote", [shown])
     }
 }

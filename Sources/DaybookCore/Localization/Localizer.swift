@@ -22,6 +22,11 @@ public struct Localizer: Sendable {
         format(template(for: key, count: nil), arguments)
     }
 
+    /// The string for `key` with its placeholders filled from `arguments`, when they come as a list.
+    public func string(_ key: String, arguments: [String]) -> String {
+        format(template(for: key, count: nil), arguments)
+    }
+
     /// The plural form of `key` that fits `count`; `count` is also the first argument.
     public func plural(_ key: String, count: Int, _ arguments: any CustomStringConvertible...) -> String {
         format(template(for: key, count: count), [number(count)] + arguments)

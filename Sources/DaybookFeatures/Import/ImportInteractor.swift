@@ -163,9 +163,7 @@ public struct ImportInteractor: Sendable {
                 if name != String(imported.name.prefix(Tracker.Limits.nameLength)) {
                     // It comes in all the same: said, not counted as skipped.
                     report.problems.append(
-                        .init(
-                            item: imported.name, reason: "another tracker has this name; it is imported as “\(name)”",
-                            kind: .trackers))
+                        .init(item: imported.name, key: "import.problem.renamed", [name], kind: .trackers))
                 }
                 named.insert(name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased())
                 var unit = imported.unit

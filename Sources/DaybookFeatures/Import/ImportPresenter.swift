@@ -68,12 +68,7 @@ public enum ImportPresenter {
     /// A problem's reason in the owner's language when it has a catalog key, else as the importer wrote it.
     static func reason(of problem: ImportProblem, localizer: Localizer) -> String {
         guard let key = problem.key else { return problem.reason }
-        let arguments = problem.arguments
-        switch arguments.count {
-        case 0: return localizer(key)
-        case 1: return localizer(key, arguments[0])
-        default: return localizer(key, arguments[0], arguments[1])
-        }
+        return localizer.string(key, arguments: problem.arguments)
     }
 
     public static func present(_ report: ImportReport, dryRun: Bool, localizer: Localizer) -> JSON {
