@@ -125,3 +125,53 @@ def test_import_from_the_settings_page_shows_the_entries(server, browser, tmp_pa
     open_page(driver, server.url + "/journal")
     page = driver.execute_script("return document.body.textContent")
     assert "Morning walk by the river." in page and "Finished the book!" in page
+
+
+def loop_backup(path) -> None:
+    """A small Loop Habit Tracker backup (schema 25): a habit with a note on a day and a skipped day."""
+    import sqlite3
+    db = sqlite3.connect(path)
+    db.executescript("""
+        CREATE TABLE Habits (id INTEGER PRIMARY KEY AUTOINCREMENT, archived INTEGER, color INTEGER,
+          description TEXT, freq_den INTEGER, freq_num INTEGER, highlight INTEGER, name TEXT, position INTEGER,
+          reminder_hour INTEGER, reminder_min INTEGER, reminder_days INTEGER NOT NULL DEFAULT 127,
+          type INTEGER NOT NULL DEFAULT 0, target_type INTEGER NOT NULL DEFAULT 0,
+          target_value REAL NOT NULL DEFAULT 0, unit TEXT NOT NULL DEFAULT "", question TEXT, uuid TEXT);
+        CREATE TABLE Repetitions (id INTEGER PRIMARY KEY AUTOINCREMENT,
+          habit INTEGER NOT NULL REFERENCES habits(id), timestamp INTEGER NOT NULL, value INTEGER NOT NULL,
+          notes TEXT);
+        INSERT INTO Habits (id, archived, color, description, freq_den, freq_num, highlight, name, position, type,
+          question, uuid) VALUES (1, 0, 3, '', 1, 1, 0, '명상', 0, 0, '오늘 명상했나요?', 'u1');
+        INSERT INTO Repetitions (habit, timestamp, value, notes) VALUES
+          (1, 1738368000000, 2, '아침에 10분'), (1, 1738454400000, 3, NULL), (1, 1738540800000, 2, NULL);
+        PRAGMA user_version = 25;
+        """)
+    db.commit()
+    db.close()
+
+
+def test_import_problems_are_listed_in_the_owners_language_on_a_phone(server, browser, tmp_path):
+    backup = tmp_path / "Loop Habits Backup.db"
+    loop_backup(backup)
+    driver = browser("ko-KR", 390, 844)
+    complete_onboarding(driver, server, language="ko")
+    open_page(driver, server.url + "/settings/backups")
+    wait_for(driver, "#import-form")
+    driver.execute_script("document.getElementById('import-source').value = 'loop'")
+    driver.find_element("id", "import-file").send_keys(str(backup))
+    driver.execute_script("document.getElementById('import-form').requestSubmit()")
+    WebDriverWait(driver, 20).until(lambda d: d.find_elements("id", "import-problems"))
+    problems = driver.find_element("id", "import-problems").text
+    # The day's note and the skipped day are each said, in Korean; the two done days come in.
+    assert "그날의 메모는 가져오지 않습니다" in problems and "“아침에 10분”" in problems, problems
+    assert "건너뛴 날 1일(2025-02-02)은 비워 둡니다" in problems, problems
+    imported = driver.find_element("css selector", "#import-counts tr[data-kind='values'] td[data-count='imported']")
+    assert imported.text == "2"
+    assert driver.execute_script("return document.documentElement.scrollWidth <= innerWidth"), \
+        "the import report scrolls sideways on a phone"
+    assert driver.execute_script("""
+        const card = document.getElementById('import').getBoundingClientRect();
+        return [...document.querySelectorAll('#import-counts td, #import-counts th')]
+            .every(cell => cell.getBoundingClientRect().right <= card.right);"""), "the import report is cut off"
+    driver.execute_script("document.getElementById('import').scrollIntoView({block: 'start'})")
+    screenshot(driver, "import-problems-ko-phone")

@@ -37,7 +37,14 @@ function table(counts) {
       if (key === "skipped" && row.skippedDetail) cell.title = row.skippedDetail;
       line.append(cell);
     }
-    if (row.skippedDetail) line.append(element("td", row.skippedDetail, "hint"));
+    // Why items were skipped gets a line of its own under the counts, so a phone's width holds it whole.
+    if (row.skippedDetail) {
+      const detail = body.insertRow();
+      detail.className = "import-detail";
+      const cell = element("td", row.skippedDetail, "hint");
+      cell.colSpan = 4;
+      detail.append(cell);
+    }
   }
   return grid;
 }
