@@ -113,6 +113,12 @@ struct JrnlImportTests {
             ])
     }
 
+    @Test("tags start with @ or #, as jrnl's own configuration sets them; a heading's # or a # in a word is no tag")
+    func hashTags() throws {
+        let batch = try parse("[2025-03-01 08:15] Trip #Travel to 부산 @family.\n# Day one\nC# and issue#4 #여행 #3\n")
+        #expect(batch.entries.map(\.tags) == [["travel", "family", "여행", "3"]])
+    }
+
     @Test("the JSON export: titles, bodies, tags without their @, stars, uuids; a broken date is a named problem")
     func json() throws {
         let batch = try JrnlImport.parse(JournalExports.jrnlJSON, name: "journal.json", timeZone: seoul)

@@ -122,7 +122,11 @@ struct JrnlTextReader {
         return parts(text.endIndex)
     }
 
-    /// `@word`s that start the text or follow a space, lowercased as jrnl keeps them, first use first.
+    /// The symbols that start a tag in the `tagsymbols` jrnl writes into a new configuration (`#@`).
+    static let tagSymbols: Set<Character> = ["@", "#"]
+
+    /// `@word`s and `#word`s that start the text or follow a space, lowercased as jrnl keeps them, first use
+    /// first, without their symbol.
     static func tags(in text: String) -> [String] {
         var tags: [String] = []
         var previous: Character = " "
@@ -132,7 +136,7 @@ struct JrnlTextReader {
                 previous = text[index]
                 index = text.index(after: index)
             }
-            guard text[index] == "@", previous.isWhitespace else { continue }
+            guard Self.tagSymbols.contains(text[index]), previous.isWhitespace else { continue }
             let start = text.index(after: index)
             let end =
                 text[start...].firstIndex { !($0.isLetter || $0.isNumber || "_-+*#/".contains($0)) } ?? text.endIndex
