@@ -143,6 +143,30 @@ class Running:
         self.stop()
 
 
+def time_imports(binary: Path, source: str, file: Path, runs: int, goal: float) -> None:
+    """Times `daybook import SOURCE FILE --server URL` as a whole process, each run into a new data folder, then
+    once more into the last one (which must add nothing), and prints the figures."""
+    def timed(url: str) -> tuple[float, str]:
+        started = time.perf_counter()
+        result = subprocess.run([str(binary), "import", source, str(file), "--server", url],
+                                capture_output=True, text=True, check=True)
+        return time.perf_counter() - started, result.stdout.splitlines()[0] if result.stdout else ""
+
+    seconds = []
+    for run in range(runs):
+        with Running(binary) as server:
+            server.wait_for_200()
+            took, summary = timed(server.url)
+            seconds.append(took)
+            if run == 0:
+                print(f"  {summary}")
+            if run == runs - 1:
+                again, summary = timed(server.url)
+                print(f"  again: {again:.2f} s — {summary}")
+    median = statistics.median(seconds)
+    print(f"  import: median {median:.2f} s, fastest {min(seconds):.2f} s (goal < {goal:.0f} s)")
+
+
 def cold_start(binary: Path, starts: int) -> None:
     times = []
     for _ in range(starts):

@@ -20,7 +20,6 @@ import base64
 import hashlib
 import json
 import random
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -30,7 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench import Running, pick_binary  # noqa: E402
+from bench import pick_binary, time_imports  # noqa: E402
 
 GOAL_SECONDS = 2.0
 DAY_MS = 86_400_000
@@ -96,13 +95,6 @@ def make_backup(path: Path, years: int, photos: int, scratch: Path, seed: int = 
     return len(entries), len(files)
 
 
-def timed_import(binary: Path, url: str, backup: Path) -> tuple[float, str]:
-    started = time.perf_counter()
-    result = subprocess.run(
-        [str(binary), "import", "daylio", str(backup), "--server", url], capture_output=True, text=True, check=True)
-    return time.perf_counter() - started, result.stdout.splitlines()[0] if result.stdout else ""
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--bin")
@@ -116,19 +108,7 @@ def main() -> int:
         entries, photos = make_backup(backup, args.years, args.photos, Path(scratch))
         print(f"{build} build; backup of {args.years} years: {entries:,} day entries, {photos} photos, "
               f"{backup.stat().st_size / 1_048_576:.1f} MB")
-        seconds = []
-        for run in range(args.runs):
-            with Running(binary) as server:
-                server.wait_for_200()
-                took, summary = timed_import(binary, server.url, backup)
-                seconds.append(took)
-                if run == 0:
-                    print(f"  {summary}")
-                if run == args.runs - 1:
-                    again, summary = timed_import(binary, server.url, backup)
-                    print(f"  again: {again:.2f} s — {summary}")
-        median = statistics.median(seconds)
-        print(f"  import: median {median:.2f} s, fastest {min(seconds):.2f} s (goal < {GOAL_SECONDS:.0f} s)")
+        time_imports(binary, "daylio", backup, args.runs, GOAL_SECONDS)
     return 0
 
 

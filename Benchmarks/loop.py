@@ -16,17 +16,14 @@ from __future__ import annotations
 
 import argparse
 import random
-import sqlite3
-import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench import Running, pick_binary  # noqa: E402
+from bench import pick_binary, time_imports  # noqa: E402
+from loop_backup import new_backup  # noqa: E402
 
 GOAL_SECONDS = 2.0
 DAY_MS = 86_400_000
@@ -35,20 +32,7 @@ DAY_MS = 86_400_000
 def make_backup(path: Path, habits: int, years: int, seed: int = 7) -> int:
     """The backup's file; returns the number of Repetitions rows."""
     rng = random.Random(seed)
-    db = sqlite3.connect(path)
-    db.executescript(
-        """
-        CREATE TABLE Habits (id INTEGER PRIMARY KEY AUTOINCREMENT, archived INTEGER, color INTEGER,
-          description TEXT, freq_den INTEGER, freq_num INTEGER, highlight INTEGER, name TEXT, position INTEGER,
-          reminder_hour INTEGER, reminder_min INTEGER, reminder_days INTEGER NOT NULL DEFAULT 127,
-          type INTEGER NOT NULL DEFAULT 0, target_type INTEGER NOT NULL DEFAULT 0,
-          target_value REAL NOT NULL DEFAULT 0, unit TEXT NOT NULL DEFAULT "", question TEXT, uuid TEXT);
-        CREATE TABLE Repetitions (id INTEGER PRIMARY KEY AUTOINCREMENT,
-          habit INTEGER NOT NULL REFERENCES habits(id), timestamp INTEGER NOT NULL, value INTEGER NOT NULL,
-          notes TEXT);
-        CREATE UNIQUE INDEX idx_repetitions_habit_timestamp ON Repetitions(habit, timestamp);
-        PRAGMA user_version = 25;
-        """)
+    db = new_backup(path)
     last_day = 20_400 * DAY_MS  # 2025-11-08
     days = years * 365
     rows = 0
@@ -74,13 +58,6 @@ def make_backup(path: Path, habits: int, years: int, seed: int = 7) -> int:
     return rows
 
 
-def timed_import(binary: Path, url: str, backup: Path) -> tuple[float, str]:
-    started = time.perf_counter()
-    result = subprocess.run(
-        [str(binary), "import", "loop", str(backup), "--server", url], capture_output=True, text=True, check=True)
-    return time.perf_counter() - started, result.stdout.splitlines()[0] if result.stdout else ""
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--bin")
@@ -94,19 +71,7 @@ def main() -> int:
         rows = make_backup(backup, args.habits, args.years)
         print(f"{build} build; backup of {args.habits} habits × {args.years} years: {rows:,} rows, "
               f"{backup.stat().st_size / 1_048_576:.1f} MB")
-        seconds = []
-        for run in range(args.runs):
-            with Running(binary) as server:
-                server.wait_for_200()
-                took, summary = timed_import(binary, server.url, backup)
-                seconds.append(took)
-                if run == 0:
-                    print(f"  {summary}")
-                if run == args.runs - 1:
-                    again, summary = timed_import(binary, server.url, backup)
-                    print(f"  again: {again:.2f} s — {summary}")
-        median = statistics.median(seconds)
-        print(f"  import: median {median:.2f} s, fastest {min(seconds):.2f} s (goal < {GOAL_SECONDS:.0f} s)")
+        time_imports(binary, "loop", backup, args.runs, GOAL_SECONDS)
     return 0
 
 

@@ -8,6 +8,7 @@ import subprocess
 from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import LOG_DIR, call, complete_onboarding, daybook_binary, open_page, screenshot, start_server, wait_for
+from loop_backup import new_backup
 
 
 def run_cli(*args, env_extra=None):
@@ -95,16 +96,21 @@ def test_backup_now_from_the_settings_page(server, browser):
     screenshot(phone, "backups-phone-ko")
 
 
+def choose_import(driver, server, source: str, file) -> None:
+    """Opens Settings → Backups and fills the import form with SOURCE and FILE, not yet sent."""
+    open_page(driver, server.url + "/settings/backups")
+    wait_for(driver, "#import-form")
+    driver.execute_script("document.getElementById('import-source').value = arguments[0]", source)
+    driver.find_element("id", "import-file").send_keys(str(file))
+
+
 def test_import_from_the_settings_page_shows_the_entries(server, browser, tmp_path):
     journal = tmp_path / "journal.txt"
     journal.write_text("[2025-03-01 08:15] Morning walk by the river. Herons again. @walk\n\n"
                        "[2025-03-02 21:40] *Finished the book! What an ending. @reading\n", encoding="utf-8")
     driver = browser("en-US", 1280, 900)
     complete_onboarding(driver, server, language="en")
-    open_page(driver, server.url + "/settings/backups")
-    wait_for(driver, "#import-form")
-    driver.execute_script("document.getElementById('import-source').value = 'jrnl'")
-    driver.find_element("id", "import-file").send_keys(str(journal))
+    choose_import(driver, server, "jrnl", journal)
     driver.execute_script("document.getElementById('import-dry-run').checked = true")
     driver.execute_script("document.getElementById('import-form').requestSubmit()")
     WebDriverWait(driver, 30).until(
@@ -129,22 +135,12 @@ def test_import_from_the_settings_page_shows_the_entries(server, browser, tmp_pa
 
 def loop_backup(path) -> None:
     """A small Loop Habit Tracker backup (schema 25): a habit with a note on a day and a skipped day."""
-    import sqlite3
-    db = sqlite3.connect(path)
+    db = new_backup(path)
     db.executescript("""
-        CREATE TABLE Habits (id INTEGER PRIMARY KEY AUTOINCREMENT, archived INTEGER, color INTEGER,
-          description TEXT, freq_den INTEGER, freq_num INTEGER, highlight INTEGER, name TEXT, position INTEGER,
-          reminder_hour INTEGER, reminder_min INTEGER, reminder_days INTEGER NOT NULL DEFAULT 127,
-          type INTEGER NOT NULL DEFAULT 0, target_type INTEGER NOT NULL DEFAULT 0,
-          target_value REAL NOT NULL DEFAULT 0, unit TEXT NOT NULL DEFAULT "", question TEXT, uuid TEXT);
-        CREATE TABLE Repetitions (id INTEGER PRIMARY KEY AUTOINCREMENT,
-          habit INTEGER NOT NULL REFERENCES habits(id), timestamp INTEGER NOT NULL, value INTEGER NOT NULL,
-          notes TEXT);
         INSERT INTO Habits (id, archived, color, description, freq_den, freq_num, highlight, name, position, type,
           question, uuid) VALUES (1, 0, 3, '', 1, 1, 0, '명상', 0, 0, '오늘 명상했나요?', 'u1');
         INSERT INTO Repetitions (habit, timestamp, value, notes) VALUES
           (1, 1738368000000, 2, '아침에 10분'), (1, 1738454400000, 3, NULL), (1, 1738540800000, 2, NULL);
-        PRAGMA user_version = 25;
         """)
     db.commit()
     db.close()
@@ -155,10 +151,7 @@ def test_import_problems_are_listed_in_the_owners_language_on_a_phone(server, br
     loop_backup(backup)
     driver = browser("ko-KR", 390, 844)
     complete_onboarding(driver, server, language="ko")
-    open_page(driver, server.url + "/settings/backups")
-    wait_for(driver, "#import-form")
-    driver.execute_script("document.getElementById('import-source').value = 'loop'")
-    driver.find_element("id", "import-file").send_keys(str(backup))
+    choose_import(driver, server, "loop", backup)
     driver.execute_script("document.getElementById('import-form').requestSubmit()")
     WebDriverWait(driver, 20).until(lambda d: d.find_elements("id", "import-problems"))
     problems = driver.find_element("id", "import-problems").text
