@@ -217,9 +217,12 @@ struct TrackerAPIRoutes {
                 if stored { refusal = .conflict }
             default: break
             }
-            return APIError.response(
-                status: refusal, code: Self.code(problem),
-                message: TrackerPresenter.message(for: problem, localizer: localizer))
+            // A wrong unit names the ones there are, spelled as the API and the CLI both take them.
+            let message =
+                problem == .unknownUnit
+                ? localizer("tracker.error.unknownUnit.names", CanonicalUnit.names.joined(separator: ", "))
+                : TrackerPresenter.message(for: problem, localizer: localizer)
+            return APIError.response(status: refusal, code: Self.code(problem), message: message)
         }
     }
 

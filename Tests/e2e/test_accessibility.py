@@ -1,0 +1,174 @@
+"""Every page with a year of demo data, on phones and a desktop, in English and Korean, light and dark.
+
+What a person would notice: a page that scrolls sideways, a navigation label cut short, a bottom bar with more
+places than fit, a control too small to hit, and what axe-core (the engine most accessibility audits use) calls
+critical or serious. One server and one browser serve the whole module; the moderate findings are printed.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+import pytest
+from axe_selenium_python import Axe
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from conftest import open_page
+from demo_pages import (LANGUAGES, WIDTHS, demo_pages, demo_server, load, resizable_browser,  # noqa: F401
+                        set_owner, set_viewport)
+
+OVERFLOW = """
+const root = document.documentElement;
+const wide = [...document.querySelectorAll('body *')].filter(e => {
+  const r = e.getBoundingClientRect();
+  return r.width > 0 && r.right > innerWidth + 1 && getComputedStyle(e).position !== 'fixed'
+    && !e.closest('.map, .visually-hidden, .skip-link, [hidden], .scroll-x');
+}).slice(0, 3).map(e => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + (e.className && e.className.baseVal === undefined
+  ? '.' + String(e.className).trim().split(/\\s+/).join('.') : ''));
+return {scroll: root.scrollWidth, inner: innerWidth, wide};
+"""
+
+# Visible nav labels, and the places the bar shows.
+NAV = """
+const items = [...document.querySelectorAll('#app-nav ul a')].filter(a => a.offsetParent !== null);
+return items.map(a => {
+  const label = a.querySelector('span');
+  return {href: a.getAttribute('href'), text: label.textContent, current: a.getAttribute('aria-current'),
+          cut: label.scrollWidth > label.clientWidth + 1 || label.scrollHeight > label.clientHeight + 1,
+          width: a.getBoundingClientRect().width, height: a.getBoundingClientRect().height};
+});
+"""
+
+# Controls smaller than 44×44 CSS px (WCAG 2.5.5). Links inside running text are exempt, as the rule says.
+SMALL_TARGETS = """
+const controls = document.querySelectorAll(
+  'button, select, summary, input:not([type=hidden]):not([type=checkbox]):not([type=radio]):not([type=range]),' +
+  '.button, #app-nav a, label.check');
+return [...controls].filter(e => {
+  if (e.offsetParent === null && getComputedStyle(e).position !== 'fixed') return false;
+  if (e.closest('.map-markers, .visually-hidden, [hidden]')) return false;
+  const r = e.getBoundingClientRect();
+  return r.width > 0 && (r.width < 43.5 || r.height < 43.5);
+}).slice(0, 5).map(e => `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''} ${Math.round(e.getBoundingClientRect().width)}×${Math.round(e.getBoundingClientRect().height)}`);
+"""
+
+
+def test_no_page_scrolls_sideways_and_controls_are_big_enough(demo_server, resizable_browser):
+    driver = resizable_browser
+    pages = demo_pages(demo_server)
+    problems = []
+    for lang in LANGUAGES:
+        set_owner(demo_server, language=lang, appearance="light")
+        for width_name, (width, height) in WIDTHS.items():
+            set_viewport(driver, width, height)
+            for name, path in pages.items():
+                load(driver, demo_server, path)
+                found = driver.execute_script(OVERFLOW)
+                if found["scroll"] > found["inner"] or found["wide"]:
+                    problems.append(f"{lang} {width_name} {name}: page is {found['scroll']} px wide in "
+                                    f"{found['inner']} px, past the edge: {found['wide']}")
+                if width_name == "390":
+                    small = driver.execute_script(SMALL_TARGETS)
+                    if small:
+                        problems.append(f"{lang} {width_name} {name}: controls under 44×44 px: {small}")
+    assert not problems, "\n".join(problems)
+
+
+def test_phone_bar_holds_five_whole_labels_and_marks_the_current_place(demo_server, resizable_browser):
+    driver = resizable_browser
+    problems = []
+    for lang in ("en", "ko", "ja", "zh-Hans"):
+        set_owner(demo_server, language=lang, appearance="light")
+        for text_size in (16, 32):  # the browser's text size at 100% and 200%
+            driver.execute_cdp_cmd("Page.setFontSizes", {"fontSizes": {"standard": text_size}})
+            for width in (320, 390):
+                set_viewport(driver, width, 700)
+                for path, current in (("/", "/"), ("/trackers", "/trackers"), ("/stats", "/more"),
+                                      ("/more", "/more")):
+                    load(driver, demo_server, path)
+                    items = driver.execute_script(NAV)
+                    where = f"{lang} {width} px, text {text_size * 100 // 16}%, {path}"
+                    hrefs = [i["href"] for i in items]
+                    if hrefs != ["/", "/journal", "/focus", "/trackers", "/more"]:
+                        problems.append(f"{where}: the bar shows {hrefs}")
+                    problems += [f"{where}: label {i['text']!r} is cut off" for i in items if i["cut"]]
+                    problems += [f"{where}: {i['text']!r} is {i['width']:.0f}×{i['height']:.0f} px"
+                                 for i in items if i["width"] < 44 or i["height"] < 44]
+                    marked = [i["href"] for i in items if i["current"]]
+                    if marked != [current]:
+                        problems.append(f"{where}: marked as current: {marked}")
+    driver.execute_cdp_cmd("Page.setFontSizes", {"fontSizes": {"standard": 16}})
+    assert not problems, "\n".join(problems)
+
+    # The desktop keeps every place in its side navigation, with no "More".
+    set_owner(demo_server, language="en")
+    set_viewport(driver, *WIDTHS["desktop"])
+    load(driver, demo_server, "/stats")
+    hrefs = [i["href"] for i in driver.execute_script(NAV)]
+    assert hrefs == ["/", "/focus", "/timeline", "/journal", "/calendar", "/map", "/trackers", "/stats", "/settings"]
+    assert [i["href"] for i in driver.execute_script(NAV) if i["current"] == "page"] == ["/stats"]
+
+    # The phone's "More" leads to the rest.
+    set_viewport(driver, 390, 844)
+    load(driver, demo_server, "/more")
+    places = [a.get_attribute("href").split("/", 3)[-1] for a in
+              driver.find_elements(By.CSS_SELECTOR, "#more-places a")]
+    for place in ("timeline", "calendar", "map", "stats", "settings", "search", "log"):
+        assert place in places, f"More has no {place}: {places}"
+
+    # Keyboard: the first Tab shows the skip link, which takes focus past the navigation.
+    driver.find_element(By.TAG_NAME, "body").send_keys(Keys.TAB)
+    skip = driver.switch_to.active_element
+    assert "skip-link" in skip.get_attribute("class") and skip.is_displayed()
+    assert skip.rect["y"] >= 0, "the skip link stays off screen when focused"
+    skip.send_keys(Keys.ENTER)
+    assert driver.switch_to.active_element.get_attribute("id") == "main"
+
+
+def axe_findings(driver, script: str) -> list[dict]:
+    driver.execute_script(script)
+    result = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document, {resultTypes: ['violations']}).then(r => done(r.violations), e => done(String(e)));")
+    assert isinstance(result, list), f"axe did not run: {result}"
+    return result
+
+
+@pytest.mark.parametrize("appearance", ["light", "dark"])
+def test_axe_finds_nothing_serious_on_any_page(demo_server, resizable_browser, appearance):
+    driver = resizable_browser
+    with open(Axe(driver).script_url, encoding="utf-8") as file:
+        script = file.read()
+    pages = demo_pages(demo_server)
+    serious, moderate = [], defaultdict(set)
+    widths = ("390", "desktop") if appearance == "light" else ("390",)
+    for lang in LANGUAGES:
+        set_owner(demo_server, language=lang, appearance=appearance)
+        for width_name in widths:
+            set_viewport(driver, *WIDTHS[width_name])
+            for name, path in pages.items():
+                load(driver, demo_server, path)
+                for violation in axe_findings(driver, script):
+                    where = f"{lang} {width_name} {name}"
+                    targets = [" ".join(map(str, n["target"])) for n in violation["nodes"][:3]]
+                    if violation["impact"] in ("critical", "serious"):
+                        serious.append(f"{where}: {violation['impact']} {violation['id']} — "
+                                       f"{violation['help']}: {targets}")
+                    else:
+                        moderate[f"{violation['impact']} {violation['id']} — {violation['help']}"].add(name)
+    for rule, names in sorted(moderate.items()):
+        print(f"axe ({appearance}): {rule}: {', '.join(sorted(names))}")
+    assert not serious, "\n".join(serious)
+
+
+def test_onboarding_and_sign_in_pass_axe(server, browser):
+    """The pages before the navigation: onboarding's steps and, on an exposed server, the sign-in."""
+    driver = browser("ko-KR", 390, 844)
+    script = open(Axe(driver).script_url, encoding="utf-8").read()
+    serious = []
+    for path in ("/onboarding",):
+        open_page(driver, server.url + path)
+        serious += [f"{path}: {v['id']} {[n['target'] for n in v['nodes'][:3]]}"
+                    for v in axe_findings(driver, script) if v["impact"] in ("critical", "serious")]
+    assert not serious, "\n".join(serious)
