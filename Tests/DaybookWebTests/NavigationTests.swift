@@ -56,9 +56,13 @@ struct NavigationTests {
         try await app.browse { browser in
             let refused = try await browser.send(
                 .post, "/api/v1/trackers", json: #"{"name":"Water","kind":"number","unit":"gallons"}"#)
-            #expect(refused.status == .badRequest)
+            #expect(refused.status == .unprocessableContent)
             #expect(refused.text.contains("unknownUnit"))
             #expect(refused.text.contains("currency, kilograms, pounds, kilometres, miles, litres, steps, custom"))
+            // A unit the document allows but the rules refuse (custom without its label) answers in the route's words.
+            let custom = try await browser.send(
+                .post, "/api/v1/trackers", json: #"{"name":"Water","kind":"number","unit":"custom"}"#)
+            #expect((400..<500).contains(custom.status.code))
             let list = try await browser.get("/api/v1/trackers")
             #expect(list.text.contains(#""trackers":[]"#))
         }

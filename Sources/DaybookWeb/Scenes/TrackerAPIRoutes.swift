@@ -217,13 +217,17 @@ struct TrackerAPIRoutes {
                 if stored { refusal = .conflict }
             default: break
             }
-            // A wrong unit names the ones there are, spelled as the API and the CLI both take them.
-            let message =
-                problem == .unknownUnit
-                ? localizer("tracker.error.unknownUnit.names", CanonicalUnit.names.joined(separator: ", "))
-                : TrackerPresenter.message(for: problem, localizer: localizer)
-            return APIError.response(status: refusal, code: Self.code(problem), message: message)
+            return APIError.response(
+                status: refusal, code: Self.code(problem), message: Self.message(for: problem, localizer: localizer))
         }
+    }
+
+    /// What the API says of a refusal: the pages' words, except that a wrong unit names the ones there are,
+    /// spelled as the API and the CLI both take them.
+    static func message(for problem: Trackers.Problem, localizer: Localizer) -> String {
+        problem == .unknownUnit
+            ? localizer("tracker.error.unknownUnit.names", CanonicalUnit.names.joined(separator: ", "))
+            : TrackerPresenter.message(for: problem, localizer: localizer)
     }
 
     static func code(_ problem: Trackers.Problem) -> String {
