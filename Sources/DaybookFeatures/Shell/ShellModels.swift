@@ -1,8 +1,8 @@
 import DaybookCore
 
-/// The places the app shell links to, in the order the side navigation lists them.
+/// The places the app shell links to, in the order the navigation lists them: the daily ones first.
 public enum AppSection: String, CaseIterable, Sendable {
-    case today, focus, timeline, journal, calendar, map, trackers, stats, settings
+    case today, journal, focus, trackers, timeline, calendar, map, stats, settings
 
     public var path: String { self == .today ? "/" : "/\(rawValue)" }
 
