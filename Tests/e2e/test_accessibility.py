@@ -7,14 +7,16 @@ critical or serious. One server and one browser serve the whole module; the mode
 
 from __future__ import annotations
 
+import time
 from collections import defaultdict
 
 import pytest
 from axe_selenium_python import Axe
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import open_page
+from conftest import call, open_page
 from demo_pages import (LANGUAGES, WIDTHS, demo_pages, demo_server, load, resizable_browser,  # noqa: F401
                         set_owner, set_viewport)
 
@@ -183,3 +185,34 @@ def test_onboarding_and_sign_in_pass_axe(server, browser):
         serious += [f"{path}: {v['id']} {[n['target'] for n in v['nodes'][:3]]}"
                     for v in axe_findings(driver, script) if v["impact"] in ("critical", "serious")]
     assert not serious, "\n".join(serious)
+
+
+def test_a_tick_on_today_shows_at_once_on_a_slow_connection(demo_server, resizable_browser):
+    """The tick answers the finger before the server does; the server's answer then settles it."""
+    driver = resizable_browser
+    set_owner(demo_server, language="en", appearance="light")
+    set_viewport(driver, *WIDTHS["390"])
+    load(driver, demo_server, "/")
+    toggle = driver.find_element(By.CSS_SELECTOR, ".tracker-slot[data-kind=boolean] .toggle")
+    slot_id = toggle.get_attribute("id").removeprefix("toggle-")
+    before = toggle.get_attribute("aria-pressed")
+    expected = "false" if before == "true" else "true"
+    driver.execute_cdp_cmd("Network.enable", {})
+    driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
+        "offline": False, "latency": 1500, "downloadThroughput": -1, "uploadThroughput": -1})
+    try:
+        started = time.monotonic()
+        toggle.click()
+        shown = driver.execute_script(
+            "return document.getElementById(arguments[0]).getAttribute('aria-pressed')", f"toggle-{slot_id}")
+        assert shown == expected and time.monotonic() - started < 1.5, "the tick waited for the server"
+        WebDriverWait(driver, 15).until(
+            lambda d: d.execute_script("return !document.querySelector('form[aria-busy]')"),
+            message="the server's answer never came")
+    finally:
+        driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
+            "offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    settled = driver.find_element(By.ID, f"toggle-{slot_id}").get_attribute("aria-pressed")
+    assert settled == expected, "the server's answer undid the tick"
+    stored = call(demo_server, "GET", f"/api/v1/trackers/{slot_id}")["today"]
+    assert stored.get("met") is (expected == "true"), f"the server kept {stored}"
