@@ -68,6 +68,7 @@ def demo_pages(server: Server) -> dict[str, str]:
         "tracker-edit": f"/trackers/{tracker}/edit", "new-tracker": "/trackers/new", "stats": "/stats",
         "log": "/log", "settings": "/settings", "connections": "/settings/connections",
         "backups": "/settings/backups", "reminders": "/settings/reminders", "privacy": "/privacy", "more": "/more",
+        "offline": "/offline",
     }
     if task_list:
         pages["task-edit"] = f"/timeline/tasks/{task_list[0]['id']}/edit"

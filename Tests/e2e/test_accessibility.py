@@ -7,6 +7,7 @@ critical or serious. One server and one browser serve the whole module; the mode
 
 from __future__ import annotations
 
+import subprocess
 import time
 from collections import defaultdict
 
@@ -16,7 +17,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import call, open_page
+from conftest import LOG_DIR, call, click_and_wait, daybook_binary, open_page, path_of, start_server
 from demo_pages import (LANGUAGES, WIDTHS, demo_pages, demo_server, load, resizable_browser,  # noqa: F401
                         set_owner, set_viewport)
 
@@ -175,15 +176,44 @@ def test_axe_finds_nothing_serious_on_any_page(demo_server, resizable_browser, a
     assert not serious, "\n".join(serious)
 
 
-def test_onboarding_and_sign_in_pass_axe(server, browser):
-    """The pages before the navigation: onboarding's steps and, on an exposed server, the sign-in."""
-    driver = browser("ko-KR", 390, 844)
-    script = open(Axe(driver).script_url, encoding="utf-8").read()
+def serious_findings(driver, script: str, where: str) -> list[str]:
+    return [f"{where}: {v['impact']} {v['id']} — {v['help']}: {[n['target'] for n in v['nodes'][:3]]}"
+            for v in axe_findings(driver, script) if v["impact"] in ("critical", "serious")]
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_onboarding_and_sign_in_pass_axe(tmp_path, browser, lang):
+    """The pages before the navigation: onboarding's three steps, and the sign-in of an exposed server."""
+    binary = daybook_binary()
+    data = tmp_path / "data"
+    server = start_server(binary, data, LOG_DIR / f"accessibility-onboarding-{lang}.log")
     serious = []
-    for path in ("/onboarding",):
-        open_page(driver, server.url + path)
-        serious += [f"{path}: {v['id']} {[n['target'] for n in v['nodes'][:3]]}"
-                    for v in axe_findings(driver, script) if v["impact"] in ("critical", "serious")]
+    try:
+        driver = browser(LANGUAGES[lang], 390, 844)
+        script = open(Axe(driver).script_url, encoding="utf-8").read()
+        open_page(driver, server.url + "/onboarding")
+        serious += serious_findings(driver, script, "welcome")
+        click_and_wait(driver, driver.find_element(By.ID, "onboarding-begin"))
+        serious += serious_findings(driver, script, "name step")
+        # A step refused shows its error next to the field it names, and says it at once.
+        click_and_wait(driver, driver.find_element(By.ID, "onboarding-next"))
+        field = driver.find_element(By.ID, "name")
+        assert field.get_attribute("aria-invalid") == "true"
+        assert "name-error" in (field.get_attribute("aria-describedby") or "")
+        serious += serious_findings(driver, script, "name step, refused")
+    finally:
+        server.stop()
+
+    # Bound to every address, the server asks for the passphrase first.
+    subprocess.run([str(binary), "passphrase", "set", "--stdin", "--data-dir", str(data)],
+                   input="correct horse battery\n", text=True, check=True, capture_output=True, timeout=60)
+    exposed = start_server(binary, data, LOG_DIR / f"accessibility-login-{lang}.log", extra_args=["--host", "0.0.0.0"])
+    try:
+        open_page(driver, exposed.url + "/")
+        assert path_of(driver) == "/login", f"an exposed server opened {driver.current_url}"
+        serious += serious_findings(driver, script, "sign-in")
+    finally:
+        exposed.stop()
     assert not serious, "\n".join(serious)
 
 
