@@ -246,3 +246,29 @@ def test_a_tick_on_today_shows_at_once_on_a_slow_connection(demo_server, resizab
     assert settled == expected, "the server's answer undid the tick"
     stored = call(demo_server, "GET", f"/api/v1/trackers/{slot_id}")["today"]
     assert stored.get("met") is (expected == "true"), f"the server kept {stored}"
+
+
+# Elements that would animate or ease from one state to the next (the focus ring, the map's markers and sheet).
+MOVING = """
+return [...document.querySelectorAll('*')].filter(e => {
+  const style = getComputedStyle(e);
+  return style.animationName !== 'none' || style.transitionDuration.split(',').some(d => parseFloat(d) > 0);
+}).slice(0, 5).map(e => e.tagName.toLowerCase() + (e.id ? '#' + e.id : ''));
+"""
+
+
+def test_reduced_motion_stops_the_animations(demo_server, resizable_browser):
+    """With "reduce motion" asked for, the map's markers and the panels appear without moving."""
+    driver = resizable_browser
+    set_owner(demo_server, language="en", appearance="light")
+    set_viewport(driver, *WIDTHS["390"])
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+        "features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
+    try:
+        moving = {}
+        for name in ("map", "today", "focus"):
+            load(driver, demo_server, demo_pages(demo_server)[name])
+            moving[name] = driver.execute_script(MOVING)
+        assert not any(moving.values()), f"still moving: {moving}"
+    finally:
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
