@@ -7,7 +7,8 @@ struct TrackCommand: AsyncParsableCommand {
         commandName: "track", abstract: "Keep trackers on a running Daybook: list them, add one, note a day's value.",
         discussion: """
             Examples:
-              daybook track add Water --kind number --unit l --at-least 2
+              daybook track add Water --kind number --unit litres --at-least 2
+              daybook track add Tea --kind number --unit-label cups
               daybook track add Run --frequency 3/week --note "Did you run today?"
               daybook track set Water 1.5
               daybook track set Reading 1h30m --date 2026-11-20
@@ -54,7 +55,9 @@ struct TrackCommand: AsyncParsableCommand {
         @OptionGroup var server: ServerOptions
         @Argument(help: "Its name.") var name: String
         @Option(help: "number, boolean, rating or duration.") var kind: TrackerKind = .boolean
-        @Option(help: "For a number: kg, lb, km, mi, l, steps, currency, or a label of your own.") var unit: String?
+        @Option(help: "For a number: \(CanonicalUnit.names.joined(separator: ", ")) (with --unit-label).")
+        var unit: String?
+        @Option(help: "For a unit of your own: its label, e.g. glasses.") var unitLabel: String?
         @Option(help: "For money: the currency code, e.g. EUR.") var currency: String?
         @Option(help: "A daily target to reach (minutes or 1h30m for a duration).") var atLeast: String?
         @Option(help: "A daily target not to pass.") var atMost: String?
@@ -65,6 +68,10 @@ struct TrackCommand: AsyncParsableCommand {
 
         func validate() throws {
             if atLeast != nil, atMost != nil { throw ValidationError("Use either --at-least or --at-most.") }
+            if let unit, unit.lowercased() != CanonicalUnit.customName, CanonicalUnit(typed: unit) == nil {
+                throw ValidationError(
+                    "\(unit) is not a unit. Use one of: \(CanonicalUnit.names.joined(separator: ", ")).")
+            }
             if let frequency {
                 do throws(TrackerFrequency.Problem) {
                     _ = try TrackerFrequency(text: frequency)
@@ -77,14 +84,12 @@ struct TrackCommand: AsyncParsableCommand {
 
         func run() async throws {
             var body: [String: Any] = ["name": name, "kind": kind.rawValue]
-            if let unit {
-                if let canonical = CanonicalUnit(typed: unit) {
-                    body["unit"] = canonical.rawValue
-                    if canonical == .currency, let currency { body["unitLabel"] = currency }
-                } else {
-                    body["unit"] = "custom"
-                    body["unitLabel"] = unit
-                }
+            if let unit, let canonical = CanonicalUnit(typed: unit) {
+                body["unit"] = canonical.rawValue
+                if canonical == .currency, let currency { body["unitLabel"] = currency }
+            } else if unit != nil || unitLabel != nil {
+                body["unit"] = CanonicalUnit.customName
+                if let unitLabel { body["unitLabel"] = unitLabel }
             } else if let currency {
                 body["unit"] = CanonicalUnit.currency.rawValue
                 body["unitLabel"] = currency

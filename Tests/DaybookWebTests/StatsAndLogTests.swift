@@ -53,11 +53,11 @@ struct StatsAndLogTests {
             #expect(heights.count == 2 && abs(heights[1] - 2 * heights[0]) < 0.2)
             #expect(page.text.contains(#"id="goal-line""#))
             #expect(page.text.contains("Goal 2 h"))
-            #expect(page.text.contains(#"<div id="total-today"><dt>Today</dt><dd>25 min</dd></div>"#))
-            #expect(page.text.contains(#"<div id="total-week"><dt>This week</dt><dd>3 h 25 min</dd></div>"#))
+            #expect(page.text.contains(#"<dl id="total-today"><dt>Today</dt><dd>25 min</dd></dl>"#))
+            #expect(page.text.contains(#"<dl id="total-week"><dt>This week</dt><dd>3 h 25 min</dd></dl>"#))
             #expect(page.text.contains("3 sessions · 2 completed · 1 stopped early"))
             // The streak: the 18th met the goal, but it is not yesterday.
-            #expect(page.text.contains(#"<div id="streak-longest"><dt>Longest</dt><dd>1 day</dd></div>"#))
+            #expect(page.text.contains(#"<dl id="streak-longest"><dt>Longest</dt><dd>1 day</dd></dl>"#))
             // A square per day from 52 weeks ago Monday through today, drawn with the day and its focus.
             let squares = page.text.matches(of: /<rect class="heat l[0-4]"/).count
             let days = 52 * 7 + 6
@@ -78,11 +78,11 @@ struct StatsAndLogTests {
         try await focus(app.database, "2026-11-21T07:00:00+09:00", minutes: 25)
         try await app.browse { browser in
             let first = try await browser.get("/stats")
-            #expect(first.text.contains(#"<div id="total-today"><dt>Today</dt><dd>25 min</dd></div>"#))
+            #expect(first.text.contains(#"<dl id="total-today"><dt>Today</dt><dd>25 min</dd></dl>"#))
             #expect(try await browser.get("/stats").text == first.text)
             try await focus(app.database, "2026-11-21T08:00:00+09:00", minutes: 20)
             let second = try await browser.get("/stats")
-            #expect(second.text.contains(#"<div id="total-today"><dt>Today</dt><dd>45 min</dd></div>"#))
+            #expect(second.text.contains(#"<dl id="total-today"><dt>Today</dt><dd>45 min</dd></dl>"#))
             var settings = Fixtures.settings()
             settings.dailyGoalMinutes = 180
             try await app.database?.saveSettings(settings)

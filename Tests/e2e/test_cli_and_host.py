@@ -5,6 +5,7 @@ import json
 import os
 import struct
 import subprocess
+import urllib.error
 import zlib
 
 from conftest import call, daybook_binary
@@ -272,3 +273,23 @@ def test_journal_from_the_cli(server, tmp_path):
     assert entry_id not in run_cli("journal", "list", server=server).stdout
     missing = run_cli("photo", "add", str(picture), "--entry", "no-such-entry", server=server)
     assert missing.returncode != 0
+
+
+def test_the_cli_and_the_api_take_one_list_of_units_and_name_it_when_refusing(server):
+    units = "currency, kilograms, pounds, kilometres, miles, litres, steps, custom"
+    wrong = run_cli("track", "add", "Water", "--kind", "number", "--unit", "gallons", server=server)
+    assert wrong.returncode != 0 and units in wrong.stderr
+    assert run_cli("track", "add", "Water", "--kind", "number", "--unit", "litres", server=server).returncode == 0
+    assert run_cli("track", "add", "Tea", "--kind", "number", "--unit-label", "cups", server=server).returncode == 0
+    trackers = {t["name"]: t for t in call(server, "GET", "/api/v1/trackers")["trackers"]}
+    assert trackers["Water"]["unit"] == "litres"
+    assert (trackers["Tea"]["unit"], trackers["Tea"]["unitLabel"]) == ("custom", "cups")
+
+    try:
+        call(server, "POST", "/api/v1/trackers", {"name": "Run", "kind": "number", "unit": "furlongs"})
+        raise AssertionError("the API took a unit it does not know")
+    except urllib.error.HTTPError as refused:
+        answer = json.loads(refused.read())
+        assert refused.code == 422 and answer["error"]["code"] == "unknownUnit"
+        assert units in answer["error"]["message"]
+    assert "Run" not in {t["name"] for t in call(server, "GET", "/api/v1/trackers")["trackers"]}

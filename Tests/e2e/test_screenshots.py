@@ -12,6 +12,7 @@ import zlib
 import pytest
 
 from conftest import complete_onboarding, open_page, screenshot, wait_for
+from demo_pages import LANGUAGES, demo_pages, demo_server, load, resizable_browser, set_owner, set_viewport  # noqa: F401
 
 VIEWPORTS = {"phone": (390, 844), "desktop": (1280, 900)}
 BROWSER_LANG = {"en": "en-US", "ko": "ko-KR", "ja": "ja-JP"}
@@ -99,6 +100,20 @@ def test_japanese_today(server, browser, form):
     wait_for(driver, "#greeting")
     shoot(driver, f"ja-{form}-today")
     check_nav(driver, form, "today")
+
+
+def test_every_page_on_a_phone_with_demo_data(demo_server, resizable_browser):
+    """Every page at 390 px in English and Korean, as <lang>-phone-page-<name>.png, with the bar at the bottom."""
+    driver = resizable_browser
+    set_viewport(driver, *VIEWPORTS["phone"])
+    pages = demo_pages(demo_server)
+    for lang in LANGUAGES:
+        set_owner(demo_server, language=lang, appearance="light")
+        for name, path in pages.items():
+            load(driver, demo_server, path)
+            shoot(driver, f"{lang}-phone-page-{name}")
+            if name not in ("focus", "offline"):  # Focus Mode fills the screen; the offline page stands alone
+                check_nav(driver, "phone", name)
 
 
 def screenshot_path(prefix: str, name: str):

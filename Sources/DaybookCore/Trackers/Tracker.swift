@@ -117,7 +117,7 @@ public enum TrackerUnit: Equatable, Sendable {
         switch self {
         case .canonical(let canonical): (canonical.rawValue, nil)
         case .currency(let code): (CanonicalUnit.currency.rawValue, code)
-        case .custom(let label): ("custom", label)
+        case .custom(let label): (CanonicalUnit.customName, label)
         }
     }
 
@@ -125,7 +125,7 @@ public enum TrackerUnit: Equatable, Sendable {
     public init?(stored name: String?, label: String?) {
         switch name {
         case CanonicalUnit.currency.rawValue?: self = .currency(code: label ?? "USD")
-        case "custom"?:
+        case CanonicalUnit.customName?:
             guard let label else { return nil }
             self = .custom(label)
         case let name?:
@@ -170,6 +170,12 @@ public enum CanonicalUnit: String, CaseIterable, Codable, Sendable {
         default: return nil
         }
     }
+
+    /// The name a unit of one's own goes by, with its label beside it.
+    public static let customName = "custom"
+
+    /// Every unit name the API and the CLI take, spelled as both write them, for the errors that list them.
+    public static var names: [String] { allCases.map(\.rawValue) + [customName] }
 
     /// The measuring system the unit belongs to; `nil` for units every system shares.
     public var system: UnitSystem? {

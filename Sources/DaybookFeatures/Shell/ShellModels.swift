@@ -1,10 +1,15 @@
 import DaybookCore
 
-/// The places the app shell links to.
+/// The places the app shell links to, in the order the navigation lists them: the daily ones first.
 public enum AppSection: String, CaseIterable, Sendable {
-    case today, timeline, journal, calendar, map, trackers, stats, settings
+    case today, journal, focus, trackers, timeline, calendar, map, stats, settings
 
     public var path: String { self == .today ? "/" : "/\(rawValue)" }
+
+    /// The places used every day: the only ones a phone's bottom bar holds, beside "More".
+    public static let phoneBar: [AppSection] = [.today, .journal, .focus, .trackers]
+
+    public var isOnPhoneBar: Bool { Self.phoneBar.contains(self) }
 }
 
 public enum Shell {
@@ -16,7 +21,10 @@ public enum Shell {
         public var documentTitle: String
         public var navigationLabel: String
         public var skipLinkLabel: String
+        /// Every place, for the side navigation; on a phone only those `onPhoneBar` show, then `more`.
         public var navigation: [NavigationItem]
+        /// The phone's way to the places its bottom bar has no room for.
+        public var more: NavigationItem
         public var showsNavigation: Bool
     }
 
@@ -25,6 +33,22 @@ public enum Shell {
         public var label: String
         public var href: String
         public var isCurrent: Bool
+        public var onPhoneBar: Bool
+        /// "page" on the page itself; "true" on "More" while one of the places it holds is open.
+        public var currentKind: String?
+    }
+
+    /// `/more`: on a phone, the places beyond the bottom bar.
+    public struct MorePage: Sendable, Encodable {
+        public struct Place: Sendable, Encodable {
+            public var id: String
+            public var label: String
+            public var href: String
+            public var hasIcon: Bool
+        }
+
+        public var title: String
+        public var places: [Place]
     }
 
     /// The page the service worker shows when the server can't be reached.

@@ -6,11 +6,13 @@ public enum ShellPresenter {
     /// - Parameters:
     ///   - current: the highlighted section, or `nil` on pages outside the navigation (onboarding, privacy).
     ///   - showsNavigation: `false` for onboarding and sign-in, where there is nowhere to go yet.
+    ///   - onMorePage: `true` on `/more`, the phone's list of the places beyond its bottom bar.
     public static func present(
         title: String, current: AppSection?, appearance: Appearance, showsNavigation: Bool = true,
-        localizer: Localizer
+        onMorePage: Bool = false, localizer: Localizer
     ) -> Shell.ViewModel {
         let appName = localizer("app.name")
+        let moreHoldsCurrent = current.map { !$0.isOnPhoneBar } ?? false
         return Shell.ViewModel(
             languageTag: localizer.language.rawValue,
             appearance: appearance.rawValue,
@@ -21,9 +23,27 @@ public enum ShellPresenter {
             navigation: AppSection.allCases.map { section in
                 Shell.NavigationItem(
                     id: section.rawValue, label: localizer("nav.\(section.rawValue)"), href: section.path,
-                    isCurrent: section == current)
+                    isCurrent: section == current, onPhoneBar: section.isOnPhoneBar,
+                    currentKind: section == current ? "page" : nil)
             },
+            more: Shell.NavigationItem(
+                id: "more", label: localizer("nav.more"), href: "/more", isCurrent: onMorePage || moreHoldsCurrent,
+                onPhoneBar: true, currentKind: onMorePage ? "page" : moreHoldsCurrent ? "true" : nil),
             showsNavigation: showsNavigation)
+    }
+
+    /// The places a phone reaches through "More": every section its bottom bar leaves out, then search and the log.
+    public static func presentMore(localizer: Localizer) -> Shell.MorePage {
+        let sections = AppSection.allCases.filter { !$0.isOnPhoneBar }.map { section in
+            Shell.MorePage.Place(
+                id: section.rawValue, label: localizer("nav.\(section.rawValue)"), href: section.path, hasIcon: true)
+        }
+        let others = [
+            Shell.MorePage.Place(id: "search", label: localizer("journal.search"), href: "/search", hasIcon: false),
+            Shell.MorePage.Place(id: "log", label: localizer("log.title"), href: "/log", hasIcon: false),
+            Shell.MorePage.Place(id: "privacy", label: localizer("privacy.title"), href: "/privacy", hasIcon: false),
+        ]
+        return Shell.MorePage(title: localizer("nav.more"), places: sections + others)
     }
 
     public static func presentOffline(localizer: Localizer) -> Shell.Offline {

@@ -107,6 +107,7 @@ private func registerRoutes(on router: Router<DaybookRequestContext>, services: 
     TimelineRoutes(services: services).register(on: router)
     SettingsRoutes(services: services).register(on: router)
     PrivacyRoutes(services: services).register(on: router)
+    MoreRoutes(services: services).register(on: router)
     SettingsAPIRoutes(services: services).register(on: router)
     FocusRoutes(services: services).register(on: router)
     SoundRoutes(services: services).register(on: router)

@@ -23,10 +23,12 @@ struct PageEnvironment: Sendable {
 
     var negotiated: AppLanguage { settings.language }
 
-    func shell(title: String, current: AppSection?, showsNavigation: Bool = true) -> Shell.ViewModel {
+    func shell(
+        title: String, current: AppSection?, showsNavigation: Bool = true, onMorePage: Bool = false
+    ) -> Shell.ViewModel {
         ShellPresenter.present(
             title: title, current: current, appearance: settings.appearance, showsNavigation: showsNavigation,
-            localizer: localizer)
+            onMorePage: onMorePage, localizer: localizer)
     }
 
     /// A page's encoded model: from the cache when the same address was made with the same stored data, day and

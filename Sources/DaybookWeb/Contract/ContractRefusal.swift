@@ -84,7 +84,7 @@ enum ContractRefusal {
             case "startFocus", "extendFocus", "changeFocusSound":
                 FocusPresenter.message(for: focusProblem(issue, operation: operation), localizer: localizer)
             case "createTracker", "updateTracker":
-                trackerProblem(issue).map { TrackerPresenter.message(for: $0, localizer: localizer) }
+                trackerProblem(issue).map { TrackerAPIRoutes.message(for: $0, localizer: localizer) }
             default:
                 nil
             }
@@ -166,6 +166,7 @@ enum ContractRefusal {
     private static func trackerProblem(_ issue: ContractIssue) -> Trackers.Problem? {
         switch (issue.field, issue.rule) {
         case ("frequency", _): .invalidFrequency
+        case ("unit", .choice): .unknownUnit
         case ("note", .tooLong(let limit)): .note(.tooLong(limit: limit))
         default: nil
         }

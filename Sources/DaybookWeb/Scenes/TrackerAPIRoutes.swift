@@ -218,9 +218,16 @@ struct TrackerAPIRoutes {
             default: break
             }
             return APIError.response(
-                status: refusal, code: Self.code(problem),
-                message: TrackerPresenter.message(for: problem, localizer: localizer))
+                status: refusal, code: Self.code(problem), message: Self.message(for: problem, localizer: localizer))
         }
+    }
+
+    /// What the API says of a refusal: the pages' words, except that a wrong unit names the ones there are,
+    /// spelled as the API and the CLI both take them.
+    static func message(for problem: Trackers.Problem, localizer: Localizer) -> String {
+        problem == .unknownUnit
+            ? localizer("tracker.error.unknownUnit.names", CanonicalUnit.names.joined(separator: ", "))
+            : TrackerPresenter.message(for: problem, localizer: localizer)
     }
 
     static func code(_ problem: Trackers.Problem) -> String {

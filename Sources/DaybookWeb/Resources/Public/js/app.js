@@ -86,6 +86,7 @@ function live() {
         event.preventDefault();
         const data = new URLSearchParams(new FormData(form));
         if (event.submitter?.name) data.set(event.submitter.name, event.submitter.value);
+        showAtOnce(event.submitter);
         form.setAttribute("aria-busy", "true");
         try {
           const response = await fetch(form.action, { method: "POST", body: data, headers: { Accept: "text/html" } });
@@ -102,6 +103,15 @@ function live() {
         }
       });
     }
+  }
+
+  // A tick shows the moment it is tapped; the server's answer, a moment later, settles it.
+  function showAtOnce(button) {
+    if (!button?.matches(".toggle[aria-pressed]")) return;
+    const on = button.getAttribute("aria-pressed") !== "true";
+    button.setAttribute("aria-pressed", String(on));
+    button.classList.toggle("on", on);
+    button.closest(".tracker-slot")?.classList.toggle("met", on);
   }
 
   inline(document);

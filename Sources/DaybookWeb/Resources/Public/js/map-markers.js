@@ -104,7 +104,10 @@ export function createMarkers(map, view, { fit, ignoreClick }) {
     element.className = "map-marker fresh";
     element.addEventListener("animationend", () => element.classList.remove("fresh"), { once: true });
     element.dataset.count = String(count);
-    element.style.setProperty("--size", `${(32 + 8 * Math.log10(count)).toFixed(1)}px`);
+    // A cluster grows with its count, and at least enough for its label ("1.7K", "1.7천") to sit inside the ring.
+    const label = compact.format(count);
+    const size = Math.max(32 + 8 * Math.log10(count), 18 + 8.5 * label.length);
+    element.style.setProperty("--size", `${size.toFixed(1)}px`);
     if (cluster.entry && count === 1) {
       const title = cluster.entry.title?.trim() || text.textUntitled || "";
       element.classList.add("single");
@@ -112,7 +115,7 @@ export function createMarkers(map, view, { fit, ignoreClick }) {
       element.setAttribute("aria-label", title);
       element.title = [title, formatDate(cluster.entry.date)].filter(Boolean).join(" · ");
     } else {
-      element.textContent = compact.format(count);
+      element.textContent = label;
       element.setAttribute("aria-label", entriesText(count));
     }
     const marker = { element, x: 0, y: 0, cluster, shown: null };
