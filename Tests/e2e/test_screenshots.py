@@ -12,7 +12,8 @@ import zlib
 import pytest
 
 from conftest import complete_onboarding, open_page, screenshot, wait_for
-from demo_pages import LANGUAGES, demo_pages, demo_server, load, resizable_browser, set_owner, set_viewport  # noqa: F401
+from demo_pages import (LANGUAGES, demo_pages, demo_server, load, resizable_browser,  # noqa: F401
+                        set_owner, set_viewport)
 
 VIEWPORTS = {"phone": (390, 844), "desktop": (1280, 900)}
 BROWSER_LANG = {"en": "en-US", "ko": "ko-KR", "ja": "ja-JP"}
