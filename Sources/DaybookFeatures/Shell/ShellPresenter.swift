@@ -23,7 +23,21 @@ public enum ShellPresenter {
                     id: section.rawValue, label: localizer("nav.\(section.rawValue)"), href: section.path,
                     isCurrent: section == current)
             },
-            showsNavigation: showsNavigation)
+            showsNavigation: showsNavigation, offline: presentOfflineLabels(localizer: localizer))
+    }
+
+    static func presentOfflineLabels(localizer: Localizer) -> Shell.OfflineLabels {
+        Shell.OfflineLabels(
+            keptAsOf: localizer("offline.keptAsOf", "{time}"),
+            waitingOne: localizer.pluralTemplate("offline.waiting", count: 1, placeholder: "{n}"),
+            waitingOther: localizer.pluralTemplate("offline.waiting", count: 2, placeholder: "{n}"),
+            waitingHeading: localizer("offline.waitingHeading"), waitingBadge: localizer("offline.waitingBadge"),
+            refused: localizer("offline.refused", "{reason}"), yourWords: localizer("offline.yourWords"),
+            discard: localizer("offline.discard"), sendNow: localizer("offline.sendNow"),
+            quotaFull: localizer("offline.quotaFull"), notKept: localizer("offline.notKept"),
+            keptPages: localizer("offline.keptPages"), deviceHeading: localizer("offline.deviceHeading"),
+            deviceSummary: localizer("offline.deviceSummary"), deviceForget: localizer("offline.deviceForget"),
+            deviceForgotten: localizer("offline.deviceForgotten"))
     }
 
     public static func presentOffline(localizer: Localizer) -> Shell.Offline {
