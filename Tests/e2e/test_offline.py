@@ -134,3 +134,47 @@ def test_changes_made_with_the_server_stopped_arrive_once_after_it_restarts(serv
         assert log["reflection"] == words, log
     finally:
         assert restarted.stop() == 0
+
+
+def test_refused_changes_stay_listed_and_settings_forgets_the_copy(server, browser):
+    driver = browser("en-US", width=420, height=900)
+    complete_onboarding(driver, server, language="en")
+    gone = call(server, "POST", "/api/v1/trackers", {"name": "Stretch", "kind": "boolean"})
+    open_page(driver, server.url + "/")
+    controlled_by_worker(driver, server.url + "/")
+    open_page(driver, server.url + "/")
+    wait_for(driver, f"#toggle-{gone['id']}")
+
+    server.stop()
+    go(driver, server.url + "/")
+    wait_for(driver, "#offline-banner")
+    driver.find_element(By.ID, f"toggle-{gone['id']}").click()
+    WebDriverWait(driver, WAIT).until(lambda d: d.find_elements(By.ID, "outbox-count"))
+
+    restarted = restart_server(server)
+    try:
+        # Meanwhile another device deleted the tracker: the change is refused, and kept with its reason.
+        call(restarted, "DELETE", f"/api/v1/trackers/{gone['id']}")
+        open_page(driver, restarted.url + "/")
+        refused = WebDriverWait(driver, 30).until(
+            lambda d: d.find_elements(By.CSS_SELECTOR, '#outbox li[data-state="refused"] .form-error'))
+        assert refused[0].get_attribute("textContent").startswith("Not accepted by the server:"), refused[0].text
+        assert driver.find_elements(By.CSS_SELECTOR, '#outbox li[data-state="refused"] textarea')
+
+        # Settings → This device says what is kept and forgets it all.
+        open_page(driver, restarted.url + "/settings")
+        summary = wait_for(driver, "#device-summary")
+        assert "pages" in summary.text and "1 changes waiting" in summary.text, summary.text
+        forget = driver.find_element(By.ID, "forget-device")
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", forget)
+        forget.click()
+        WebDriverWait(driver, WAIT).until(
+            lambda d: "no longer keeps" in d.find_element(By.ID, "device-summary").text)
+        left = driver.execute_async_script("""
+            const done = arguments[arguments.length - 1];
+            caches.keys().then((names) => done(names.filter((n) => n.startsWith("daybook-"))));
+        """)
+        assert left == [], left
+        assert driver.execute_async_script(OUTBOX) == []
+    finally:
+        assert restarted.stop() == 0
