@@ -64,12 +64,18 @@ def go(driver, url: str) -> None:
         pass  # some drivers report a page served by the worker after a failed fetch as an error
 
 
-def test_changes_made_with_the_server_stopped_arrive_once_after_it_restarts(server, browser):
+def phone_with_a_tracker(server, browser, name: str):
+    """A phone that has opened Today once under the service worker, and a yes/no tracker named `name`."""
     driver = browser("en-US", width=420, height=900)
     complete_onboarding(driver, server, language="en")
-    tracker = call(server, "POST", "/api/v1/trackers", {"name": "Read", "kind": "boolean"})
+    tracker = call(server, "POST", "/api/v1/trackers", {"name": name, "kind": "boolean"})
     open_page(driver, server.url + "/")
     controlled_by_worker(driver, server.url + "/")
+    return driver, tracker
+
+
+def test_changes_made_with_the_server_stopped_arrive_once_after_it_restarts(server, browser):
+    driver, tracker = phone_with_a_tracker(server, browser, "Read")
     # Seen once while the server answers: these pages are kept on the device.
     open_page(driver, server.url + "/log")
     open_page(driver, server.url + "/")
@@ -137,11 +143,7 @@ def test_changes_made_with_the_server_stopped_arrive_once_after_it_restarts(serv
 
 
 def test_refused_changes_stay_listed_and_settings_forgets_the_copy(server, browser):
-    driver = browser("en-US", width=420, height=900)
-    complete_onboarding(driver, server, language="en")
-    gone = call(server, "POST", "/api/v1/trackers", {"name": "Stretch", "kind": "boolean"})
-    open_page(driver, server.url + "/")
-    controlled_by_worker(driver, server.url + "/")
+    driver, gone = phone_with_a_tracker(server, browser, "Stretch")
     open_page(driver, server.url + "/")
     wait_for(driver, f"#toggle-{gone['id']}")
 

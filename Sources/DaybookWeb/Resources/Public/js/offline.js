@@ -83,7 +83,13 @@ async function sendWaiting() {
   if (sending) return sending;
   sending = (async () => {
     const list = await items().catch(() => []);
-    if (!list.some((item) => item.state === "waiting")) return;
+    if (!list.some((item) => item.state === "waiting")) {
+      // Nothing to send: a kept copy still gives way to the page as it now is once the server answers.
+      if (root.dataset.keptAt && await fetch(location.href, { method: "HEAD" }).then((r) => r.ok, () => false)) {
+        location.reload();
+      }
+      return;
+    }
     const sent = await flush().catch(() => 0);
     await render();
     // Back with the server: a kept copy gives way to the page as it now is.
