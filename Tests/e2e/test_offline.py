@@ -25,6 +25,12 @@ OUTBOX = """
     open.onerror = () => done(null);
 """
 
+KEPT = """
+    const [path, done] = [arguments[0], arguments[arguments.length - 1]];
+    caches.open("daybook-pages").then((cache) => cache.match(location.origin + path)).then((r) => done(!!r));
+"""
+
+
 def replay(driver, server, items) -> list[str]:
     """Sends the outbox's changes again exactly as the device sent them (its cookies, its keys): what the server
     says about each."""
@@ -77,6 +83,10 @@ def phone_with_a_tracker(server, browser, name: str):
 def test_changes_made_with_the_server_stopped_arrive_once_after_it_restarts(server, browser):
     driver, tracker = phone_with_a_tracker(server, browser, "Read")
     # Seen once while the server answers: these pages are kept on the device.
+    entry = call(server, "POST", "/api/v1/entries", {"title": "Harbour at dawn", "body": "Gulls over the pier."})
+    open_page(driver, server.url + "/journal")
+    # The Journal keeps its latest entries readable offline, without opening each.
+    WebDriverWait(driver, WAIT).until(lambda d: d.execute_async_script(KEPT, f"/journal/{entry['id']}"))
     open_page(driver, server.url + "/log")
     open_page(driver, server.url + "/")
     wait_for(driver, f"#toggle-{tracker['id']}")
@@ -108,6 +118,10 @@ def test_changes_made_with_the_server_stopped_arrive_once_after_it_restarts(serv
         lambda d: d.find_elements(By.ID, "outbox-count")
         and d.find_element(By.ID, "outbox-count").text == "2 changes waiting")
     assert driver.find_element(By.ID, "reflection").get_attribute("value") == words
+
+    go(driver, server.url + f"/journal/{entry['id']}")
+    wait_for(driver, "#offline-banner")
+    assert "Gulls over the pier." in driver.find_element(By.ID, "main").text
 
     # A page the device never kept says so, and links the ones it keeps.
     go(driver, server.url + "/stats")
