@@ -107,8 +107,8 @@ def main() -> int:
             conn.close()
             samples, count = feed(server.port, start["cursor"], args.requests)
             print(f"\n(a) changes feed after a day of changes ({writes} writes, {count} things changed), "
-                  f"ten years of demo data: p50 {1000 * percentile(samples, 50):.2f} ms, "
-                  f"p95 {1000 * percentile(samples, 95):.2f} ms over {args.requests} requests")
+                  f"ten years of demo data: p50 {percentile(samples, 50):.2f} ms, "
+                  f"p95 {percentile(samples, 95):.2f} ms over {args.requests} requests")
 
             queued = []
             for n in range(args.writes):
