@@ -4,7 +4,7 @@ and what was changed meanwhile arrives exactly once when the server is back on t
 import http.client
 import urllib.parse
 
-from selenium.common.exceptions import WebDriverException
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -63,6 +63,14 @@ def controlled_by_worker(driver, url: str) -> None:
     WebDriverWait(driver, 30, poll_frequency=0.2).until(controlled)
 
 
+def waiting_count(driver) -> str:
+    """The page's count of waiting changes; the list is drawn again whenever the outbox changes."""
+    try:
+        return " ".join(e.text for e in driver.find_elements(By.ID, "outbox-count"))
+    except StaleElementReferenceException:
+        return ""
+
+
 def go(driver, url: str) -> None:
     try:
         driver.get(url)
@@ -102,8 +110,7 @@ def test_changes_made_with_the_server_stopped_arrive_once_after_it_restarts(serv
 
     # A tracker ticked offline shows at once as waiting.
     driver.find_element(By.ID, f"toggle-{tracker['id']}").click()
-    WebDriverWait(driver, WAIT).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#outbox-count"))
-    assert driver.find_element(By.ID, "outbox-count").text == "1 change waiting"
+    WebDriverWait(driver, WAIT).until(lambda d: waiting_count(d) == "1 change waiting")
     assert "Waiting" in driver.find_element(By.ID, f"tracker-{tracker['id']}").text
 
     # The Daily Log, written offline from its kept copy.
@@ -115,8 +122,7 @@ def test_changes_made_with_the_server_stopped_arrive_once_after_it_restarts(serv
     reflection.send_keys(words)
     driver.find_element(By.CSS_SELECTOR, "#log-form [type=submit]").click()
     WebDriverWait(driver, WAIT).until(
-        lambda d: d.find_elements(By.ID, "outbox-count")
-        and d.find_element(By.ID, "outbox-count").text == "2 changes waiting")
+        lambda d: waiting_count(d) == "2 changes waiting")
     assert driver.find_element(By.ID, "reflection").get_attribute("value") == words
 
     go(driver, server.url + f"/journal/{entry['id']}")
@@ -165,16 +171,18 @@ def test_refused_changes_stay_listed_and_settings_forgets_the_copy(server, brows
     go(driver, server.url + "/")
     wait_for(driver, "#offline-banner")
     driver.find_element(By.ID, f"toggle-{gone['id']}").click()
-    WebDriverWait(driver, WAIT).until(lambda d: d.find_elements(By.ID, "outbox-count"))
+    WebDriverWait(driver, WAIT).until(lambda d: waiting_count(d) == "1 change waiting")
 
     restarted = restart_server(server)
     try:
         # Meanwhile another device deleted the tracker: the change is refused, and kept with its reason.
         call(restarted, "DELETE", f"/api/v1/trackers/{gone['id']}")
         open_page(driver, restarted.url + "/")
-        refused = WebDriverWait(driver, 30).until(
-            lambda d: d.find_elements(By.CSS_SELECTOR, '#outbox li[data-state="refused"] .form-error'))
-        assert refused[0].get_attribute("textContent").startswith("Not accepted by the server:"), refused[0].text
+        # The list is drawn again whenever the outbox changes: read its words as they are found.
+        reason = WebDriverWait(driver, 30, ignored_exceptions=(StaleElementReferenceException,)).until(
+            lambda d: " ".join(e.get_attribute("textContent") for e in d.find_elements(
+                By.CSS_SELECTOR, '#outbox li[data-state="refused"] .form-error')))
+        assert reason.startswith("Not accepted by the server:"), reason
         assert driver.find_elements(By.CSS_SELECTOR, '#outbox li[data-state="refused"] textarea')
 
         # Settings → This device says what is kept and forgets it all.
