@@ -27,7 +27,7 @@ extension AppDatabase: AccessStore {
     }
 
     public func setPassphraseHash(_ encoded: String) async throws {
-        try await writer.write { db in
+        try await write { db in
             try db.execute(
                 sql: """
                     INSERT INTO owner (id, passphraseHash) VALUES (1, ?)
@@ -38,7 +38,7 @@ extension AppDatabase: AccessStore {
     }
 
     public func createSession(digest: String, createdAt: Date, expiresAt: Date) async throws {
-        try await writer.write { db in
+        try await write { db in
             try db.execute(sql: "DELETE FROM loginSession WHERE expiresAt <= ?", arguments: [createdAt])
             try db.execute(
                 sql: "INSERT INTO loginSession (digest, createdAt, expiresAt) VALUES (?, ?, ?)",
@@ -55,13 +55,13 @@ extension AppDatabase: AccessStore {
     }
 
     public func deleteSession(digest: String) async throws {
-        try await writer.write { db in
+        try await write { db in
             try db.execute(sql: "DELETE FROM loginSession WHERE digest = ?", arguments: [digest])
         }
     }
 
     public func createToken(_ token: APIToken, digest: String) async throws {
-        try await writer.write { db in
+        try await write { db in
             try APITokenRecord(
                 id: token.id, name: token.name, digest: digest, createdAt: token.createdAt,
                 lastUsedAt: token.lastUsedAt,
@@ -77,7 +77,7 @@ extension AppDatabase: AccessStore {
     }
 
     public func revokeToken(id: String) async throws -> Bool {
-        try await writer.write { db in try APITokenRecord.deleteOne(db, key: id) }
+        try await write { db in try APITokenRecord.deleteOne(db, key: id) }
     }
 
     public func useToken(digest: String, at date: Date) async throws -> APIToken? {
@@ -92,7 +92,7 @@ extension AppDatabase: AccessStore {
         }
         record.lastUsedAt = date
         let id = record.id
-        try await writer.write { db in
+        try await write { db in
             try db.execute(sql: "UPDATE apiToken SET lastUsedAt = ? WHERE id = ?", arguments: [date, id])
         }
         return record.token

@@ -16,7 +16,7 @@ extension AppDatabase: BackupPlanStore {
     }
 
     public func saveBackupPlan(_ plan: BackupPlan) async throws {
-        try await writer.write { db in
+        try await write { db in
             try Self.ensureBackupRow(db)
             try db.execute(
                 sql: "UPDATE backupPlan SET passphrase = ?, recipients = ?, secondFolder = ? WHERE id = 1",
@@ -42,7 +42,7 @@ extension AppDatabase: BackupPlanStore {
     }
 
     public func recordBackup(success file: String, size: Int64, at date: Date) async throws {
-        try await writer.write { db in
+        try await write { db in
             try Self.ensureBackupRow(db)
             try db.execute(
                 sql: "UPDATE backupPlan SET lastSuccessAt = ?, lastFile = ?, lastSize = ? WHERE id = 1",
@@ -51,7 +51,7 @@ extension AppDatabase: BackupPlanStore {
     }
 
     public func recordBackup(failure reason: String, at date: Date) async throws {
-        try await writer.write { db in
+        try await write { db in
             try Self.ensureBackupRow(db)
             try db.execute(
                 sql: "UPDATE backupPlan SET lastFailureAt = ?, lastFailure = ? WHERE id = 1", arguments: [date, reason])

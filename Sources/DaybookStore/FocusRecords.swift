@@ -70,7 +70,7 @@ extension AppDatabase: FocusStore {
 
     public func saveTimer(_ timer: FocusTimer, recording session: FocusSession?) async throws {
         let json = String(decoding: try JSONEncoder().encode(timer), as: UTF8.self)
-        try await writer.write { db in
+        try await write { db in
             if let session {
                 var record = FocusSessionRecord(session)
                 // A session may outlive its task: the link is dropped rather than the session.

@@ -44,7 +44,7 @@ extension AppDatabase: ImportStore {
     }
 
     public func applyImport(_ plan: ImportPlan, at now: Date) async throws {
-        try await writer.write { db in
+        try await write { db in
             let remember = try db.cachedStatement(
                 sql:
                     "INSERT OR REPLACE INTO importedItem (source, kind, sourceID, localID, importedAt) VALUES (?, ?, ?, ?, ?)"

@@ -6,7 +6,7 @@ extension AppDatabase: JournalStore {
     public func createEntry(id: String, _ content: JournalEntryContent, plainText: String, at now: Date) async throws
         -> JournalEntry
     {
-        try await writer.write { db in
+        try await write { db in
             guard try JournalEntryRecord.fetchOne(db, id: id) == nil else { throw JournalStoreError.duplicateID }
             var record = JournalEntryRecord(
                 id: id, content, plainText: plainText, createdAt: now, updatedAt: now, revision: 1)
@@ -18,7 +18,7 @@ extension AppDatabase: JournalStore {
     public func updateEntry(
         id: String, _ content: JournalEntryContent, plainText: String, revision: Int, at now: Date
     ) async throws -> JournalEntry {
-        try await writer.write { db in
+        try await write { db in
             guard let stored = try JournalEntryRecord.fetchOne(db, id: id), stored.deletedAt == nil,
                 let current = stored.entry
             else { throw JournalStoreError.notFound }
@@ -71,7 +71,7 @@ extension AppDatabase: JournalStore {
     }
 
     public func moveToTrash(id: String, at now: Date) async throws -> Bool {
-        try await writer.write { db in
+        try await write { db in
             guard let stored = try JournalEntryRecord.fetchOne(db, id: id), stored.deletedAt == nil else {
                 return false
             }
@@ -86,7 +86,7 @@ extension AppDatabase: JournalStore {
     }
 
     public func restoreFromTrash(id: String) async throws -> Bool {
-        try await writer.write { db in
+        try await write { db in
             guard var stored = try JournalEntryRecord.fetchOne(db, id: id), stored.deletedAt != nil else {
                 return false
             }
@@ -98,7 +98,7 @@ extension AppDatabase: JournalStore {
     }
 
     public func emptyTrash() async throws -> Int {
-        try await writer.write { db in
+        try await write { db in
             try db.execute(sql: "DELETE FROM journalEntry WHERE deletedAt IS NOT NULL")
             return db.changesCount
         }
@@ -106,7 +106,7 @@ extension AppDatabase: JournalStore {
 
     public func purgeTrash(now: Date) async throws -> Int {
         let cutoff = now.addingTimeInterval(-Double(JournalEntry.Limits.trashDays) * 86_400)
-        return try await writer.write { db in
+        return try await write { db in
             try db.execute(
                 sql: "DELETE FROM journalEntry WHERE deletedAt IS NOT NULL AND deletedAt < ?", arguments: [cutoff])
             return db.changesCount

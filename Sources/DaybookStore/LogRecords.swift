@@ -52,7 +52,7 @@ extension AppDatabase: DailyLogStore {
     }
 
     public func saveSleepQuality(_ quality: Int, on day: DayKey, at now: Date) async throws {
-        try await writer.write { db in
+        try await write { db in
             try db.execute(
                 sql: """
                     INSERT INTO dailyLog (day, sleepQuality, updatedAt) VALUES (?, ?, ?)
@@ -64,7 +64,7 @@ extension AppDatabase: DailyLogStore {
 
 extension AppDatabase {
     public func saveLog(_ log: DailyLog) async throws {
-        try await writer.write { db in
+        try await write { db in
             if log.isEmpty {
                 try DailyLogRecord.deleteOne(db, key: log.day.description)
             } else {

@@ -47,6 +47,7 @@ extension AppDatabase {
         registerBackupMigration(&migrator)
         registerImportMigration(&migrator)
         registerTrackerFrequencyMigration(&migrator)
+        registerOfflineMigration(&migrator)
         return migrator
     }
 }

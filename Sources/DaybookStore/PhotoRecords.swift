@@ -61,7 +61,7 @@ public struct FilePhotoStore: PhotoStore {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             // The file takes its name inside the transaction: a failed rename rolls the row back.
-            try await database.writer.write { db in
+            try await database.write { db in
                 try PhotoRecord(photo).insert(db)
                 try FileManager.default.moveItem(at: file, to: destination)
             }
@@ -87,7 +87,7 @@ public struct FilePhotoStore: PhotoStore {
     public func deletePhoto(id: String) async throws -> Bool {
         guard Photo.isValidID(id) else { return false }
         let file = originalFile(id: id)
-        let deleted = try await database.writer.write { db in try PhotoRecord.deleteOne(db, key: id) }
+        let deleted = try await database.write { db in try PhotoRecord.deleteOne(db, key: id) }
         if deleted { try? FileManager.default.removeItem(at: file) }
         return deleted
     }

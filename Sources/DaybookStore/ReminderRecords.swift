@@ -17,7 +17,7 @@ extension AppDatabase: ReminderStore {
     }
 
     public func saveReminderSettings(_ settings: ReminderSettings) async throws {
-        try await writer.write { db in
+        try await write { db in
             try db.execute(
                 sql: """
                     INSERT INTO reminderSettings (id, journalTime, blockStart, focusFinished, inPage, webPush, ntfyURL)
@@ -42,7 +42,7 @@ extension AppDatabase: ReminderStore {
     }
 
     public func addPushTarget(_ target: PushTarget, at date: Date) async throws {
-        try await writer.write { db in
+        try await write { db in
             try db.execute(
                 sql: "INSERT OR REPLACE INTO pushTarget (endpoint, p256dh, auth, createdAt) VALUES (?, ?, ?, ?)",
                 arguments: [target.endpoint, target.p256dh, target.auth, date])
@@ -50,13 +50,13 @@ extension AppDatabase: ReminderStore {
     }
 
     public func removePushTarget(endpoint: String) async throws {
-        try await writer.write { db in
+        try await write { db in
             try db.execute(sql: "DELETE FROM pushTarget WHERE endpoint = ?", arguments: [endpoint])
         }
     }
 
     public func claimReminder(key: String, at date: Date) async throws -> Bool {
-        try await writer.write { db in
+        try await write { db in
             try db.execute(
                 sql: "INSERT OR IGNORE INTO reminderSent (key, sentAt) VALUES (?, ?)", arguments: [key, date])
             return db.changesCount == 1
@@ -70,7 +70,7 @@ extension AppDatabase: ReminderStore {
     }
 
     public func setRemindersCheckedThrough(_ date: Date) async throws {
-        try await writer.write { db in
+        try await write { db in
             try db.execute(
                 sql: """
                     INSERT INTO reminderSettings (id, journalTime, blockStart, focusFinished, inPage, webPush, ntfyURL,

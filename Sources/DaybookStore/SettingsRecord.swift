@@ -61,7 +61,7 @@ extension AppDatabase: SettingsStore {
 
     public func saveSettings(_ settings: Settings) async throws {
         try await rememberingSettings(settings) {
-            try await writer.write { db in try SettingsRecord(settings).upsert(db) }
+            try await write { db in try SettingsRecord(settings).upsert(db) }
         }
     }
 

@@ -100,15 +100,15 @@ extension AppDatabase: TaskStore {
     }
 
     public func saveTask(_ task: PlannedTask) async throws {
-        try await writer.write { db in try TaskRecord(task).upsert(db) }
+        try await write { db in try TaskRecord(task).upsert(db) }
     }
 
     public func deleteTask(id: String) async throws -> Bool {
-        try await writer.write { db in try TaskRecord.deleteOne(db, key: id) }
+        try await write { db in try TaskRecord.deleteOne(db, key: id) }
     }
 
     public func setDone(_ done: Bool, taskID: String, on day: DayKey) async throws {
-        try await writer.write { db in
+        try await write { db in
             guard let record = try TaskRecord.fetchOne(db, key: taskID) else { return }
             if record.repeatRule == nil {
                 try db.execute(sql: "UPDATE task SET isDone = ? WHERE id = ?", arguments: [done, taskID])
@@ -125,7 +125,7 @@ extension AppDatabase: TaskStore {
     }
 
     public func detachOccurrence(of taskID: String, on day: DayKey, replacement: PlannedTask?) async throws {
-        try await writer.write { db in
+        try await write { db in
             let key = day.description
             let wasDone =
                 try Bool.fetchOne(
@@ -142,7 +142,7 @@ extension AppDatabase: TaskStore {
     }
 
     public func reattachOccurrence(of taskID: String, on day: DayKey, removing replacementID: String?) async throws {
-        try await writer.write { db in
+        try await write { db in
             try db.execute(
                 sql: "DELETE FROM taskSkip WHERE taskID = ? AND day = ?", arguments: [taskID, day.description])
             if let replacementID { _ = try TaskRecord.deleteOne(db, key: replacementID) }
@@ -150,7 +150,7 @@ extension AppDatabase: TaskStore {
     }
 
     public func splitSeries(_ taskID: String, at day: DayKey, continuation: PlannedTask) async throws {
-        try await writer.write { db in
+        try await write { db in
             let key = day.description
             try db.execute(
                 sql: "UPDATE task SET repeatUntil = ? WHERE id = ?",

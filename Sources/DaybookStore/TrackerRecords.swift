@@ -140,7 +140,7 @@ extension AppDatabase: TrackerStore {
     }
 
     public func createTracker(_ tracker: Tracker) async throws -> Tracker {
-        try await writer.write { db in
+        try await write { db in
             var tracker = tracker
             try Self.checkNameIsFree(db, tracker.name, except: tracker.id)
             let last = try Int.fetchOne(db, sql: "SELECT MAX(position) FROM tracker WHERE archivedAt IS NULL")
@@ -151,7 +151,7 @@ extension AppDatabase: TrackerStore {
     }
 
     public func updateTracker(_ tracker: Tracker) async throws {
-        try await writer.write { db in
+        try await write { db in
             guard let stored = try TrackerRecord.fetchOne(db, key: tracker.id)?.tracker else {
                 throw TrackerStoreError.notFound
             }
@@ -174,7 +174,7 @@ extension AppDatabase: TrackerStore {
     }
 
     public func reorderTrackers(_ ids: [String]) async throws {
-        try await writer.write { db in
+        try await write { db in
             let active = try String.fetchAll(
                 db, sql: "SELECT id FROM tracker WHERE archivedAt IS NULL ORDER BY position, nameKey")
             let listed = ids.filter(active.contains)
@@ -186,11 +186,11 @@ extension AppDatabase: TrackerStore {
     }
 
     public func deleteTracker(id: String) async throws -> Bool {
-        try await writer.write { db in try TrackerRecord.deleteOne(db, key: id) }
+        try await write { db in try TrackerRecord.deleteOne(db, key: id) }
     }
 
     public func setTrackerValue(_ value: Double?, trackerID: String, on day: DayKey, at now: Date) async throws {
-        try await writer.write { db in
+        try await write { db in
             guard try TrackerRecord.exists(db, key: trackerID) else { throw TrackerStoreError.notFound }
             if let value {
                 try db.execute(
@@ -207,7 +207,7 @@ extension AppDatabase: TrackerStore {
     }
 
     public func toggleTracker(id: String, on day: DayKey, at now: Date) async throws -> Bool {
-        try await writer.write { db in
+        try await write { db in
             guard try TrackerRecord.exists(db, key: id) else { throw TrackerStoreError.notFound }
             let current = try Double.fetchOne(
                 db, sql: "SELECT value FROM trackerValue WHERE trackerID = ? AND day = ?",

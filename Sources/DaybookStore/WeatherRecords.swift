@@ -13,7 +13,7 @@ extension AppDatabase: ConnectionsStore {
     }
 
     public func saveConnections(_ connections: Connections) async throws {
-        try await writer.write { db in
+        try await write { db in
             try db.execute(
                 sql: """
                     INSERT INTO connections (id, weather, tileURL, tileAttribution, geocoderURL) VALUES (1, ?, ?, ?, ?)
@@ -45,7 +45,7 @@ extension AppDatabase: WeatherStore {
     }
 
     public func saveWeather(_ observation: WeatherObservation, at key: WeatherKey, fetchedAt: Date) async throws {
-        try await writer.write { db in
+        try await write { db in
             try db.execute(
                 sql: """
                     INSERT OR REPLACE INTO weatherObservation
@@ -63,7 +63,7 @@ extension AppDatabase: WeatherStore {
     }
 
     public func recordWeatherFailure(at key: WeatherKey, on date: Date, reason: String) async throws {
-        try await writer.write { db in
+        try await write { db in
             let failures =
                 try Int.fetchOne(
                     db, sql: "SELECT failures FROM weatherAttempt WHERE latitude = ? AND longitude = ? AND hour = ?",

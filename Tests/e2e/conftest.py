@@ -168,8 +168,9 @@ def wait_until_serving(url: str, process: subprocess.Popen, timeout: float = STA
 
 
 def start_server(binary: Path, data_dir: Path, log_path: Path, *, cwd: Path | str = ROOT,
-                 extra_args: list[str] | None = None, env: dict[str, str] | None = None) -> Server:
-    port = free_port()
+                 extra_args: list[str] | None = None, env: dict[str, str] | None = None,
+                 port: int | None = None) -> Server:
+    port = port or free_port()
     data_dir.mkdir(parents=True, exist_ok=True)
     log_path.parent.mkdir(parents=True, exist_ok=True)
     log = open(log_path, "wb")
@@ -187,6 +188,14 @@ def start_server(binary: Path, data_dir: Path, log_path: Path, *, cwd: Path | st
         server.stop()
         pytest.fail(f"{err}\n--- server log ---\n{server.log()[-4000:]}")
     return server
+
+
+def restart_server(stopped: Server) -> Server:
+    """The same server started again on the same address and data folder, as after a reboot: the browser's
+    service worker and IndexedDB belong to that origin, so it must not change."""
+    assert not stopped.running(), "stop the server first"
+    log_path = stopped.log_path.with_name(stopped.log_path.stem + "-restarted.log")
+    return start_server(daybook_binary(), stopped.data_dir, log_path, port=stopped.port)
 
 
 @pytest.fixture

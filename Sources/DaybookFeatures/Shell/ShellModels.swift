@@ -26,6 +26,29 @@ public enum Shell {
         /// The phone's way to the places its bottom bar has no room for.
         public var more: NavigationItem
         public var showsNavigation: Bool
+        /// What the page's script says when it shows a kept copy or holds changes to send.
+        public var offline: OfflineLabels
+    }
+
+    /// The words for a page shown from the device's copy, and for its changes waiting to be sent; `{time}` and
+    /// `{n}` are filled in by the page.
+    public struct OfflineLabels: Sendable, Encodable {
+        public var keptAsOf: String
+        public var waitingOne: String
+        public var waitingOther: String
+        public var waitingHeading: String
+        public var waitingBadge: String
+        public var refused: String
+        public var yourWords: String
+        public var discard: String
+        public var sendNow: String
+        public var quotaFull: String
+        public var notKept: String
+        public var keptPages: String
+        public var deviceHeading: String
+        public var deviceSummary: String
+        public var deviceForget: String
+        public var deviceForgotten: String
     }
 
     public struct NavigationItem: Sendable, Encodable {

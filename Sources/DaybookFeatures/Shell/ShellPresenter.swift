@@ -29,7 +29,21 @@ public enum ShellPresenter {
             more: Shell.NavigationItem(
                 id: "more", label: localizer("nav.more"), href: "/more", isCurrent: onMorePage || moreHoldsCurrent,
                 onPhoneBar: true, currentKind: onMorePage ? "page" : moreHoldsCurrent ? "true" : nil),
-            showsNavigation: showsNavigation)
+            showsNavigation: showsNavigation, offline: presentOfflineLabels(localizer: localizer))
+    }
+
+    static func presentOfflineLabels(localizer: Localizer) -> Shell.OfflineLabels {
+        Shell.OfflineLabels(
+            keptAsOf: localizer("offline.keptAsOf", "{time}"),
+            waitingOne: localizer.pluralTemplate("offline.waiting", count: 1, placeholder: "{n}"),
+            waitingOther: localizer.pluralTemplate("offline.waiting", count: 2, placeholder: "{n}"),
+            waitingHeading: localizer("offline.waitingHeading"), waitingBadge: localizer("offline.waitingBadge"),
+            refused: localizer("offline.refused", "{reason}"), yourWords: localizer("offline.yourWords"),
+            discard: localizer("offline.discard"), sendNow: localizer("offline.sendNow"),
+            quotaFull: localizer("offline.quotaFull"), notKept: localizer("offline.notKept"),
+            keptPages: localizer("offline.keptPages"), deviceHeading: localizer("offline.deviceHeading"),
+            deviceSummary: localizer("offline.deviceSummary"), deviceForget: localizer("offline.deviceForget"),
+            deviceForgotten: localizer("offline.deviceForgotten"))
     }
 
     /// The places a phone reaches through "More": every section its bottom bar leaves out, then search and the log.

@@ -95,6 +95,7 @@ public func buildRouter(services: AppServices) -> Router<DaybookRequestContext> 
     router.add(middleware: CSRFMiddleware(services: services))
     router.add(
         middleware: ContractMiddleware(services: services) { [assets = services.assets] in bundledContract(assets) })
+    router.add(middleware: IdempotencyMiddleware(services: services))
     registerRoutes(on: router, services: services)
     return router
 }
@@ -132,6 +133,7 @@ private func registerRoutes(on router: Router<DaybookRequestContext>, services: 
     RenderAPIRoutes(services: services).register(on: router)
     ExportRoutes(services: services).register(on: router)
     PhotoRoutes(services: services).register(on: router)
+    ChangesAPIRoutes(services: services).register(on: router)
 }
 
 /// The API's OpenAPI document, served at `/api/v1/openapi.json`, as the contract requests are held to.

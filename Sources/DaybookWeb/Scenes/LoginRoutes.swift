@@ -1,5 +1,6 @@
 import DaybookCore
 import DaybookFeatures
+import HTTPTypes
 import Hummingbird
 
 /// `/login` and `/logout`, for a server reachable from other machines.
@@ -40,6 +41,8 @@ struct LoginRoutes {
                 try await services.accessInteractor(try await services.database()).signOut(session: session)
             }
             var response = Response.seeOther(services.requiresLogin ? "/login" : "/")
+            // Signed out of an exposed server: the browser forgets this device's copy (pages, photos, outbox).
+            if services.requiresLogin { response.headers[HTTPField.Name("Clear-Site-Data")!] = #""cache", "storage""# }
             response.setCookie(
                 Cookie(
                     name: AccessMiddleware.sessionCookie, value: "", maxAge: 0, path: "/", httpOnly: true,

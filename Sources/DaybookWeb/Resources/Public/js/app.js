@@ -1,9 +1,11 @@
 // Daybook's shared page behaviour: the service worker, and small enhancements that pages work without.
 
+import { markQueued } from "./offline.js";
 import { tint } from "./tint.js";
 
 if ("serviceWorker" in navigator) {
-  navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {
+  // A module worker: it shares the outbox module with the pages.
+  navigator.serviceWorker.register("/sw.js", { scope: "/", type: "module" }).catch(() => {
     // Offline support is a bonus; the app works without it.
   });
 }
@@ -90,6 +92,8 @@ function live() {
         form.setAttribute("aria-busy", "true");
         try {
           const response = await fetch(form.action, { method: "POST", body: data, headers: { Accept: "text/html" } });
+          // The server was away: the change waits on this device (or could not be kept), and the form stays.
+          if (markQueued(form, response)) return;
           if (!response.ok) {
             // The server's page says what was wrong, in the person's language.
             document.open(); document.write(await response.text()); document.close();

@@ -1,18 +1,35 @@
-// Daybook's service worker: keeps the app shell for offline use and shows the offline page
-// when the server cannot be reached. Journal data is never cached here.
+// Daybook's service worker: keeps the app shell, and a copy of the pages a person uses every day, so the app
+// opens while its server cannot be reached. Pages come from the server whenever it answers (network first); a kept
+// copy is marked with the time it was kept, and the page says so. Form posts made offline wait in the outbox.
+import { enqueue, flush, items, queues } from "/static/js/outbox.js";
+
 const VERSION = "__ASSET_VERSION__";
 const CACHE = `daybook-shell-${VERSION}`;
+// Kept across versions: the pages and photos as this device last saw them.
+export const PAGES = "daybook-pages";
+export const PHOTOS = "daybook-photos";
 const SHELL = [
   "/offline",
   `/static/css/app.css?v=${VERSION}`,
   `/static/js/app.js?v=${VERSION}`,
   `/static/js/notify.js?v=${VERSION}`,
-  // app.js imports it by its plain address.
+  // Imported by their plain address.
   "/static/js/tint.js",
+  "/static/js/offline.js",
+  "/static/js/outbox.js",
   "/static/icons/icon.svg",
   "/static/icons/nav.svg",
   "/static/icons/icon-192.png",
 ];
+
+// Today, the Journal and its entries, the trackers, the Focus page and the Daily Log.
+function kept(url) {
+  const path = url.pathname;
+  return path === "/" || path === "/journal" || path === "/trackers" || path === "/focus" || path === "/log"
+    || /^\/journal\/[0-9A-Za-z-]+$/.test(path) && path !== "/journal/trash"
+    || /^\/trackers\/[0-9A-Za-z-]+$/.test(path)
+    || /^\/log\/\d{4}-\d{2}-\d{2}$/.test(path);
+}
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
@@ -30,17 +47,27 @@ self.addEventListener("activate", (event) => {
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
-  if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  if (url.origin !== self.location.origin) return;
+  // A post that carries its key is the outbox sending: it goes straight to the server.
+  if (request.method === "POST" && queues(url) && !request.headers.has("Idempotency-Key")
+    && (request.headers.get("Content-Type") || "").startsWith("application/x-www-form-urlencoded")) {
+    event.respondWith(post(request));
+    return;
+  }
+  if (request.method !== "GET") return;
 
   if (request.mode === "navigate") {
-    // Pages always come fresh from the server; the offline page stands in when it is unreachable.
-    event.respondWith(fetch(request).catch(() => caches.match("/offline")));
+    event.respondWith(page(event, url));
+    return;
+  }
+  if (url.pathname.startsWith("/photos/")) {
+    event.respondWith(photo(request));
     return;
   }
   if (url.pathname.startsWith("/static/") || url.pathname === "/theme.css") {
     event.respondWith(
       caches.match(request).then((cached) => cached || fetch(request).then((response) => {
-        if (response.ok && url.pathname === "/theme.css") {
+        if (response.ok) {
           const copy = response.clone();
           caches.open(CACHE).then((cache) => cache.put(request, copy));
         }
@@ -48,6 +75,108 @@ self.addEventListener("fetch", (event) => {
       })),
     );
   }
+});
+
+/** A page from the server, keeping a copy of the daily ones; without the server, the copy, marked as kept. */
+async function page(event, url) {
+  const key = url.origin + url.pathname + url.search;
+  try {
+    const response = await fetch(event.request);
+    // Kept after the page is on its way, not before.
+    if (kept(url)) event.waitUntil(keep(key, response.clone()));
+    return response;
+  } catch {
+    const copy = kept(url) ? await (await caches.open(PAGES)).match(key) : undefined;
+    if (copy) return marked(copy);
+    return (await caches.match("/offline")) || Response.error();
+  }
+}
+
+/** Keeps a copy of a page the server rendered, with the time it was kept. */
+async function keep(key, response) {
+  const html = (response.headers.get("Content-Type") || "").startsWith("text/html");
+  if (!response.ok || response.redirected || !html) return;
+  const headers = new Headers(response.headers);
+  headers.set("X-Daybook-Kept-At", new Date().toISOString());
+  const copy = new Response(await response.blob(), { status: 200, headers });
+  await (await caches.open(PAGES)).put(key, copy).catch(() => {});
+}
+
+/** Keeps the pages named (the Journal's latest entries) that this device does not keep yet. */
+async function keepPages(paths) {
+  const cache = await caches.open(PAGES);
+  for (const path of paths) {
+    const url = new URL(path, self.location.origin);
+    if (!kept(url) || await cache.match(url.href)) continue;
+    try {
+      await keep(url.href, await fetch(url.href, { credentials: "same-origin", headers: { Accept: "text/html" } }));
+    } catch {
+      return;
+    }
+  }
+}
+
+/** The kept copy with the time it was kept on its root element, where the page's script finds it. */
+async function marked(copy) {
+  const at = copy.headers.get("X-Daybook-Kept-At") || "";
+  const text = (await copy.text()).replace("<html ", `<html data-kept-at="${at}" `);
+  const headers = new Headers(copy.headers);
+  headers.delete("Content-Length");
+  return new Response(text, { status: 200, headers });
+}
+
+/** Photos never change under one address: the kept copy first. */
+async function photo(request) {
+  const cache = await caches.open(PHOTOS);
+  const copy = await cache.match(request);
+  if (copy) return copy;
+  const response = await fetch(request);
+  if (response.ok) await cache.put(request, response.clone()).catch(() => {});
+  return response;
+}
+
+/**
+ * A form post, sent with an Idempotency-Key. Without the server (or while earlier changes still wait, so none
+ * overtakes another) it waits in the outbox, and the person goes back to the page they were on.
+ */
+async function post(request) {
+  const body = await request.clone().text();
+  const change = {
+    key: crypto.randomUUID(), url: request.url, body, contentType: request.headers.get("Content-Type"),
+    from: request.referrer || "/",
+  };
+  const waiting = (await items().catch(() => [])).some((item) => item.state === "waiting");
+  if (waiting) await flush().catch(() => {});
+  const stillWaiting = waiting && (await items().catch(() => [])).some((item) => item.state === "waiting");
+  if (!stillWaiting) {
+    try {
+      return await fetch(request.url, {
+        method: "POST", body, credentials: "same-origin", redirect: request.mode === "navigate" ? "manual" : "follow",
+        headers: { "Content-Type": change.contentType, "Idempotency-Key": change.key, Accept: "text/html" },
+      });
+    } catch {
+      // The server did not answer: the change waits.
+    }
+  }
+  try {
+    await enqueue(change);
+  } catch (error) {
+    const full = error?.name === "QuotaExceededError";
+    return new Response(null, { status: 507, headers: { "X-Daybook-Outbox": full ? "full" : "failed" } });
+  }
+  self.registration.sync?.register("daybook-outbox").catch(() => {});
+  if (request.mode === "navigate") return Response.redirect(change.from, 303);
+  return new Response(null, { status: 202, headers: { "X-Daybook-Outbox": "waiting" } });
+}
+
+// Background Sync: the browser wakes the worker when the network is back, with or without a page open.
+self.addEventListener("sync", (event) => {
+  if (event.tag === "daybook-outbox") event.waitUntil(flush());
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data === "flush") event.waitUntil(flush());
+  if (Array.isArray(event.data?.keep)) event.waitUntil(keepPages(event.data.keep));
 });
 
 // Reminders sent by Web Push while no Daybook page is open: shown as notifications; a tap opens the page.

@@ -1,0 +1,219 @@
+// What a page shows about this device's copy: that it is a kept copy and how old ("Offline · as of 08:14"), the
+// changes waiting to be sent ("3 changes waiting") with those the server refused, and, on the offline page, the
+// pages this device keeps. The words come from the page (#offline-status), in the owner's language.
+
+import { CHANNEL, clear, discard, flush, items, queues } from "./outbox.js";
+
+const status = document.getElementById("offline-status");
+const labels = status?.dataset ?? {};
+const root = document.documentElement;
+const fill = (template, values) => (template || "").replace(/\{(\w+)\}/g, (_, name) => values[name] ?? "");
+const element = (tag, attributes = {}, text) => {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  if (text !== undefined) node.textContent = text;
+  return node;
+};
+
+function showStatus() {
+  if (status) status.hidden = status.childElementCount === 0;
+}
+
+/** A kept copy says so, with the time it was kept. */
+function keptBanner() {
+  const at = root.dataset.keptAt;
+  if (!at || !status) return;
+  const when = new Date(at);
+  const today = when.toDateString() === new Date().toDateString();
+  const time = when.toLocaleString(root.lang, today
+    ? { hour: "2-digit", minute: "2-digit" }
+    : { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
+  status.prepend(element("p", { id: "offline-banner", class: "offline-banner", role: "status" },
+    fill(labels.keptAsOf, { time })));
+  showStatus();
+}
+
+/** The words of a change, without the form's token, for a person to read or copy. */
+function words(item) {
+  const fields = new URLSearchParams(item.body || "");
+  return [...fields].filter(([name, value]) => !["csrf", "revision", "back"].includes(name) && value.trim())
+    .map(([, value]) => value).join("\n");
+}
+
+async function render() {
+  if (!status) return;
+  const list = await items().catch(() => []);
+  document.getElementById("outbox")?.remove();
+  if (list.length > 0) {
+    const box = element("details", { id: "outbox", class: "outbox" });
+    const template = list.length === 1 ? labels.waitingOne : labels.waitingOther;
+    box.append(element("summary", { id: "outbox-count" }, fill(template, { n: list.length })));
+    const rows = element("ol", { class: "outbox-items" });
+    for (const item of list) {
+      const row = element("li", { "data-state": item.state });
+      const path = new URL(item.url).pathname;
+      row.append(element("span", { class: "outbox-what" }, `${path} · ${new Date(item.madeAt).toLocaleTimeString(root.lang, { hour: "2-digit", minute: "2-digit" })}`));
+      if (item.state === "refused") {
+        row.append(element("p", { class: "form-error" }, fill(labels.refused, { reason: item.reason })));
+        row.append(element("p", { class: "hint" }, labels.yourWords));
+        row.append(element("textarea", { readonly: "", rows: "3", class: "outbox-words" }, words(item)));
+        const button = element("button", { type: "button" }, labels.discard);
+        button.addEventListener("click", () => discard(item.id).then(render));
+        row.append(button);
+      } else {
+        row.append(element("span", { class: "badge" }, labels.waitingBadge));
+        const text = words(item);
+        if (text) row.append(element("span", { class: "outbox-words" }, text));
+      }
+      rows.append(row);
+    }
+    box.append(rows);
+    if (list.some((item) => item.state === "waiting")) {
+      const send = element("button", { type: "button", id: "outbox-send" }, labels.sendNow);
+      send.addEventListener("click", () => sendWaiting());
+      box.append(send);
+    }
+    status.append(box);
+  }
+  showStatus();
+}
+
+let sending = null;
+async function sendWaiting() {
+  if (sending) return sending;
+  sending = (async () => {
+    const list = await items().catch(() => []);
+    if (!list.some((item) => item.state === "waiting")) {
+      // Nothing to send: a kept copy still gives way to the page as it now is once the server answers.
+      if (root.dataset.keptAt && await fetch(location.href, { method: "HEAD" }).then((r) => r.ok, () => false)) {
+        location.reload();
+      }
+      return;
+    }
+    const sent = await flush().catch(() => 0);
+    await render();
+    // Back with the server: a kept copy gives way to the page as it now is.
+    if (sent > 0 && root.dataset.keptAt) location.reload();
+  })().finally(() => { sending = null; });
+  return sending;
+}
+
+/** A form whose post waits in the outbox says so; one the device had no room for keeps its text and says why. */
+export function markQueued(form, response) {
+  form.querySelector(".outbox-note")?.remove();
+  if (response.headers.get("X-Daybook-Outbox") === "waiting") {
+    form.dataset.waiting = "";
+    form.append(element("span", { class: "badge outbox-note" }, labels.waitingBadge));
+    render();
+    return true;
+  }
+  if (response.status === 507) {
+    form.append(element("p", { class: "form-error outbox-note", role: "alert" }, labels.quotaFull));
+    return true;
+  }
+  return false;
+}
+
+/** On a kept copy the server is away: posts go through the worker at once and the page stays as typed. */
+function holdForms() {
+  if (!root.dataset.keptAt) return;
+  document.addEventListener("submit", async (event) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || form.method !== "post" || form.hasAttribute("data-inline")) return;
+    if (!queues(new URL(form.action, location.href))) return;
+    event.preventDefault();
+    const data = new URLSearchParams(new FormData(form));
+    if (event.submitter?.name) data.set(event.submitter.name, event.submitter.value);
+    try {
+      const response = await fetch(form.action, { method: "POST", body: data, headers: { Accept: "text/html" } });
+      if (!markQueued(form, response) && response.ok) location.reload();
+    } catch {
+      form.append(element("p", { class: "form-error outbox-note", role: "alert" }, labels.quotaFull));
+    }
+  }, true);
+}
+
+/** The offline page lists the pages this device keeps. */
+async function keptPages() {
+  const offline = document.getElementById("offline");
+  if (!offline || !("caches" in self)) return;
+  const cache = await caches.open("daybook-pages");
+  const requests = await cache.keys();
+  offline.append(element("p", { id: "not-kept" }, labels.notKept));
+  if (requests.length === 0) return;
+  offline.append(element("p", {}, labels.keptPages));
+  const list = element("ul", { id: "kept-pages" });
+  for (const request of requests.slice(0, 200)) {
+    const text = await (await cache.match(request))?.text() ?? "";
+    const title = /<title>([^<]*)<\/title>/.exec(text)?.[1] ?? new URL(request.url).pathname;
+    const item = element("li");
+    const address = new URL(request.url);
+    // The title as the server escaped it, read back as text.
+    const decoder = element("textarea");
+    decoder.innerHTML = title;
+    const link = element("a", { href: address.pathname + address.search }, decoder.value);
+    item.append(link);
+    list.append(item);
+  }
+  offline.append(list);
+}
+
+/** The Journal, while online, asks the worker to keep its latest entries readable offline. */
+function keepEntries() {
+  if (root.dataset.keptAt || location.pathname !== "/journal" || !navigator.serviceWorker?.controller) return;
+  const links = [...document.querySelectorAll('a[href^="/journal/"]')]
+    .map((link) => link.getAttribute("href"))
+    .filter((href) => /^\/journal\/[0-9A-Za-z-]+$/.test(href) && href !== "/journal/new" && href !== "/journal/trash");
+  navigator.serviceWorker.controller.postMessage({ keep: [...new Set(links)].slice(0, 100) });
+}
+
+keptBanner();
+holdForms();
+render();
+sendWaiting();
+keptPages();
+keepEntries();
+addEventListener("online", () => sendWaiting());
+setInterval(() => sendWaiting(), 20_000);
+try {
+  new BroadcastChannel(CHANNEL).addEventListener("message", () => render());
+} catch {
+  // Without BroadcastChannel the count follows on the next page.
+}
+
+/** Settings → This device: what is kept here, and a way to forget it all. */
+async function thisDevice() {
+  const section = document.getElementById("this-device");
+  if (!section || !("caches" in self)) return;
+  const count = async (name) => (await (await caches.open(name)).keys()).length;
+  const [pages, photos, waiting, estimate] = await Promise.all([
+    count("daybook-pages"), count("daybook-photos"), items().then((list) => list.length).catch(() => 0),
+    navigator.storage?.estimate?.().catch(() => ({})) ?? {},
+  ]);
+  const size = new Intl.NumberFormat(root.lang, { style: "unit", unit: "megabyte", maximumFractionDigits: 1 })
+    .format((estimate.usage ?? 0) / 1_000_000);
+  section.replaceChildren(
+    element("h2", {}, labels.deviceHeading),
+    element("p", { id: "device-summary" }, fill(labels.deviceSummary, { pages, photos, waiting, size })),
+  );
+  const forget = element("button", { type: "button", id: "forget-device" }, labels.deviceForget);
+  forget.addEventListener("click", async () => {
+    await forgetDevice();
+    section.replaceChildren(element("h2", {}, labels.deviceHeading),
+      element("p", { id: "device-summary", role: "status" }, labels.deviceForgotten));
+  });
+  section.append(forget);
+  section.hidden = false;
+}
+
+/** Wipes this device's copy: kept pages and photos, the outbox, and the worker that kept them. */
+export async function forgetDevice() {
+  for (const name of await caches.keys()) {
+    if (name.startsWith("daybook-")) await caches.delete(name);
+  }
+  await clear().catch(() => {});
+  for (const registration of await navigator.serviceWorker?.getRegistrations?.() ?? []) await registration.unregister();
+  await render();
+}
+
+thisDevice();
