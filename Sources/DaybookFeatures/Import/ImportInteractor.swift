@@ -71,6 +71,11 @@ public struct ImportInteractor: Sendable {
                 photoIDs[photo.sourceID] = stored.id
                 report[.photos].imported += 1
             } catch {
+                // A full disk stops the whole import, as if it had never started.
+                if let full = DiskFull.cause(of: error) {
+                    for photo in saved { await discardPhoto(photo) }
+                    throw full
+                }
                 let item = photo.entry.map { "\($0): photo \(photo.path)" } ?? photo.path
                 report.note(.init(item: item, reason: "\(error)", kind: .photos))
             }
@@ -84,7 +89,7 @@ public struct ImportInteractor: Sendable {
             try await store.applyImport(plan, at: now)
         } catch {
             for photo in saved { await discardPhoto(photo) }
-            throw error
+            throw DiskFull.cause(of: error) ?? error
         }
         if !report.createdNothing {
             await events.publish(.journal)
