@@ -43,7 +43,7 @@ def test_a_full_disk_refuses_writes_clearly_and_recovers_without_a_restart(tmp_p
             status, answer = send(url, "POST", "/api/v1/photos", noise_png(400, 300, seed=2), "image/png")
             assert status == 507, answer
             assert answer["error"]["code"] == "diskFull"
-            assert "디스크가 가득 찼어요" in answer["error"]["message"]
+            assert "디스크가 가득" in answer["error"]["message"]
             assert photo_files(data) == [photo["id"]]
             assert list((data / "photos" / ".incoming").iterdir()) == []
 

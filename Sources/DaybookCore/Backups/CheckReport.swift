@@ -28,7 +28,7 @@ public struct CheckReport: Codable, Equatable, Sendable {
         /// What exactly, for the command line and the log (technical, in English).
         public var details: [String]
 
-        public init(part: Part, outcome: Outcome, details: [String] = []) {
+        public init(part: Part, outcome: Outcome = .ok, details: [String] = []) {
             self.part = part
             self.outcome = outcome
             self.details = details

@@ -94,7 +94,7 @@ enum FuzzTargets {
                 let file = folder.appendingPathComponent("import")
                 guard (try? bytes.write(to: file)) != nil else { return }
                 _ = try? ImportService.read(
-                    file, as: source, localizer: Localizer(language: .en, timeZone: .gmt, catalog: .bundled),
+                    file, as: source, localizer: Localizer(language: .english, timeZone: .gmt, catalog: .bundled),
                     photosInto: folder.appendingPathComponent("photos"))
             })
     }
