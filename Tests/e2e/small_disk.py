@@ -57,12 +57,14 @@ def noise_png(width: int, height: int, seed: int = 1) -> bytes:
 
 def send(url: str, method: str, path: str, body: bytes | None = None, content_type: str = "application/json",
          timeout: float = 30):
-    """(status, decoded JSON or None) without raising on an error status."""
+    """(status, decoded JSON, or the bytes of any other answer) without raising on an error status."""
     request = urllib.request.Request(url + path, data=body, method=method,
                                      headers={"Content-Type": content_type, "Accept": "application/json"})
     try:
         with urllib.request.urlopen(request, timeout=timeout) as response:
             text = response.read()
+            if "json" not in (response.headers.get("Content-Type") or ""):
+                return response.status, text
             return response.status, (json.loads(text) if text else None)
     except urllib.error.HTTPError as err:
         text = err.read()
