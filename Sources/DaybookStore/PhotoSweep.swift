@@ -32,7 +32,9 @@ public struct PhotoSweep: Sendable {
     public func run(now: Date) async throws -> Result {
         let manager = FileManager.default
         var result = Result()
-        let known = try await store.database.writer.read { db in Set(try String.fetchAll(db, sql: "SELECT id FROM photo")) }
+        let known = try await store.database.writer.read { db in
+            Set(try String.fetchAll(db, sql: "SELECT id FROM photo"))
+        }
         let candidates =
             files(in: store.folder).filter { !known.contains($0.lastPathComponent) }
             + files(in: store.incomingFolder)
@@ -40,10 +42,13 @@ public struct PhotoSweep: Sendable {
             try manager.createDirectory(at: lostAndFound, withIntermediateDirectories: true)
             var target = lostAndFound.appendingPathComponent(file.lastPathComponent)
             if manager.fileExists(atPath: target.path) {
-                target = lostAndFound.appendingPathComponent(file.lastPathComponent + "-\(Int(now.timeIntervalSince1970))")
+                target = lostAndFound.appendingPathComponent(
+                    file.lastPathComponent + "-\(Int(now.timeIntervalSince1970))")
             }
             // A row may have named it since the listing: check again right before the move.
-            if file.deletingLastPathComponent() == store.folder, try await store.photo(id: file.lastPathComponent) != nil {
+            if file.deletingLastPathComponent() == store.folder,
+                try await store.photo(id: file.lastPathComponent) != nil
+            {
                 continue
             }
             try manager.moveItem(at: file, to: target)

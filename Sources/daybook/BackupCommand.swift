@@ -78,7 +78,9 @@ struct BackupCommand: AsyncParsableCommand {
             } catch {
                 bar.finish()
                 if DiskFull.cause(of: error) != nil {
-                    throw failure("The backup was not written: the disk is full. Nothing half-written was left; free some space and run it again.")
+                    throw failure(
+                        "The backup was not written: the disk is full. Nothing half-written was left; free some space and run it again."
+                    )
                 }
                 throw failure("The backup was not written: \(error)")
             }

@@ -9,7 +9,8 @@ import Foundation
 struct CheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Check the database, the search index, every photo and the newest backup; exit 0 only when all is well.",
+        abstract:
+            "Check the database, the search index, every photo and the newest backup; exit 0 only when all is well.",
         discussion:
             "--repair rebuilds what can be rebuilt (the search index) and moves photo files that no photo names to lost+found/; it lists what it cannot mend."
     )

@@ -12,7 +12,8 @@ struct Daybook: AsyncParsableCommand {
             Serve.self, FocusCommand.self, TaskCommand.self, SettingsCommand.self, PassphraseCommand.self,
             DemoCommand.self, SoundsCommand.self, StatsCommand.self, LogCommand.self, ExportCommand.self,
             JournalCommand.self,
-            PhotoCommand.self, TrackCommand.self, StatusCommand.self, BackupCommand.self, ImportCommand.self, CheckCommand.self,
+            PhotoCommand.self, TrackCommand.self, StatusCommand.self, BackupCommand.self, ImportCommand.self,
+            CheckCommand.self,
         ],
         defaultSubcommand: Serve.self)
 }

@@ -37,11 +37,6 @@ public struct DiskFull: Error, Equatable, Sendable, CustomStringConvertible {
         do { return try body() } catch { throw cause(of: error) ?? error }
     }
 
-    /// Runs `body`, turning a full disk into `DiskFull` and leaving every other error as it is.
-    public static func mapping<T>(_ body: () async throws -> T) async throws -> T {
-        do { return try await body() } catch { throw cause(of: error) ?? error }
-    }
-
     static let sqliteErrorDomain = "GRDB.DatabaseError"
     static let sqliteFull = 13
 }

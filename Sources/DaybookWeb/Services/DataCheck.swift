@@ -105,10 +105,12 @@ public struct DataCheck: Sendable {
             if !strays.isEmpty {
                 if repair {
                     // A check is asked for by a person: every stray goes, whatever its age.
-                    let moved = try await PhotoSweep(store: store).run(now: now.addingTimeInterval(PhotoSweep.graceTime + 1))
+                    let moved = try await PhotoSweep(store: store).run(
+                        now: now.addingTimeInterval(PhotoSweep.graceTime + 1))
                     repaired.append("\(moved.moved.count) files no photo names moved to lost+found/photos")
                 } else {
-                    details.append("\(strays.count) files in photos/ that no photo names (--repair moves them to lost+found)")
+                    details.append(
+                        "\(strays.count) files in photos/ that no photo names (--repair moves them to lost+found)")
                 }
             }
             if !details.isEmpty { return .init(part: .photos, outcome: .problem, details: details + repaired) }
@@ -147,7 +149,8 @@ public struct DataCheck: Sendable {
                     "\(newest.name) opens with its key: \(contents.photoIDs.count) photos, \(manifest.bytes) bytes"
                 ])
         } catch {
-            return .init(part: .backup, outcome: .problem, details: ["\(newest.name): \(DiskFull.cause(of: error) ?? error)"])
+            return .init(
+                part: .backup, outcome: .problem, details: ["\(newest.name): \(DiskFull.cause(of: error) ?? error)"])
         }
     }
 }

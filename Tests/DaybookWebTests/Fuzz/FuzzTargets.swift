@@ -42,7 +42,9 @@ enum FuzzTargets {
     /// What an upload is checked with before libvips decodes it: the magic bytes, then the header.
     static let imageProbe = Target(
         name: "image-probe",
-        seeds: { [try TestPictures.make(.png, width: 8, height: 6), try TestPictures.make(.jpeg, width: 8, height: 6)] },
+        seeds: {
+            [try TestPictures.make(.png, width: 8, height: 6), try TestPictures.make(.jpeg, width: 8, height: 6)]
+        },
         run: { bytes, folder in
             guard PhotoType.sniff([UInt8](bytes.prefix(PhotoType.signatureLength))) != nil else { return }
             let file = folder.appendingPathComponent("probe")
@@ -56,7 +58,8 @@ enum FuzzTargets {
     static let backupReader = Target(
         name: "backup-reader",
         seeds: {
-            let manifest = BackupManifest(createdAt: Date(timeIntervalSince1970: 0), migrations: [], files: 1, bytes: 5, missingPhotos: [])
+            let manifest = BackupManifest(
+                createdAt: Date(timeIntervalSince1970: 0), migrations: [], files: 1, bytes: 5, missingPhotos: [])
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-seed-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }
@@ -80,14 +83,27 @@ enum FuzzTargets {
             seeds: {
                 switch source {
                 case .jrnl: [Data("[2025-01-06 09:30] Walk. By the sea @walk\n\n[2025-01-07 10:00] *Rain*.\n".utf8)]
-                case .dayone: [try ImportExportTests.zip([(JournalExports.dailyNotesFile, Data(JournalExports.dayOneDailyNotes.utf8))])]
+                case .dayone:
+                    [
+                        try ImportExportTests.zip([
+                            (JournalExports.dailyNotesFile, Data(JournalExports.dayOneDailyNotes.utf8))
+                        ])
+                    ]
                 case .loop:
                     [
                         try ImportExportTests.zip(
-                            [("Habits.csv", Data(LoopFixtures.habits.utf8)), ("Checkmarks.csv", Data(LoopFixtures.checkmarks.utf8))])
+                            [
+                                ("Habits.csv", Data(LoopFixtures.habits.utf8)),
+                                ("Checkmarks.csv", Data(LoopFixtures.checkmarks.utf8)),
+                            ])
                     ]
                 case .daylio: [Data(DaylioFixtures.commaCSV.utf8)]
-                case .daybook: [try ImportExportTests.zip([("daybook.json", Data(#"{"format":"daybook-export","version":1,"entries":[]}"#.utf8))])]
+                case .daybook:
+                    [
+                        try ImportExportTests.zip([
+                            ("daybook.json", Data(#"{"format":"daybook-export","version":1,"entries":[]}"#.utf8))
+                        ])
+                    ]
                 }
             },
             run: { bytes, folder in
