@@ -103,4 +103,6 @@ def test_hostile_files_are_refused_clearly_in_bounded_memory(server, tmp_path):
     assert send(url, "POST", "/api/v1/photos", noise_png(32, 32), "image/png")[0] == 201
     leftovers = [p.name for p in server.data_dir.iterdir() if p.name.startswith(".import-")]
     assert leftovers == []
-    assert peak_rss_mb(server.process.pid) < 300
+    peak = peak_rss_mb(server.process.pid)
+    print(f"peak RSS {peak:.0f} MB")
+    assert peak < 300
