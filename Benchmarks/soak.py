@@ -41,11 +41,13 @@ class Server:
         self.process: subprocess.Popen | None = None
 
     def start(self) -> None:
-        log = open(self.data.parent / "soak-server.log", "ab")
+        # The log stays off the small disk, so that it survives the run and a full disk.
+        log = open(self.data.parent.parent / "soak-server.log", "ab")
         self.process = subprocess.Popen(
             [str(self.binary), "serve", "--host", "127.0.0.1", "--port", str(self.port), "--data-dir", str(self.data)],
             stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
-        deadline = time.monotonic() + 60
+        # Generous: after kill -9, SQLite recovers its write-ahead log first, on shared cores.
+        deadline = time.monotonic() + 180
         while time.monotonic() < deadline:
             try:
                 if send(self.url, "GET", "/api/v1/settings", timeout=2)[0] < 500:
@@ -53,7 +55,7 @@ class Server:
             except OSError:
                 pass
             time.sleep(0.05)
-        raise RuntimeError("the server did not start")
+        raise RuntimeError(f"the server did not start; see {self.data.parent.parent / 'soak-server.log'}")
 
     def kill(self) -> None:
         if self.process and self.process.poll() is None:
