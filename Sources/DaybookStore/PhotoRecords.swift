@@ -69,7 +69,7 @@ public struct FilePhotoStore: PhotoStore {
             try? FileManager.default.removeItem(at: file)
             // A commit that failed after the rename leaves a file without a row.
             if try await self.photo(id: photo.id) == nil { try? FileManager.default.removeItem(at: destination) }
-            throw error
+            throw DiskFull.cause(of: error) ?? error
         }
     }
 

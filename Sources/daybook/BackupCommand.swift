@@ -1,5 +1,6 @@
 import ArgumentParser
 import DaybookArchive
+import DaybookCore
 import DaybookStore
 import DaybookWeb
 import Foundation
@@ -76,6 +77,11 @@ struct BackupCommand: AsyncParsableCommand {
                 bar.finish()
             } catch {
                 bar.finish()
+                if DiskFull.cause(of: error) != nil {
+                    throw failure(
+                        "The backup was not written: the disk is full. Nothing half-written was left; free some space and run it again."
+                    )
+                }
                 throw failure("The backup was not written: \(error)")
             }
             if !quiet {

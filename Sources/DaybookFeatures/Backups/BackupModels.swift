@@ -23,12 +23,18 @@ public enum BackupsScene {
         public var files: [File]
         /// Bytes done and total while a backup is being made.
         public var progress: (done: Int64, total: Int64)?
+        /// The last self-check (`daybook check`, or the server's weekly one).
+        public var check: CheckReport?
 
-        public init(plan: BackupPlan, status: BackupStatus, files: [File], progress: (done: Int64, total: Int64)?) {
+        public init(
+            plan: BackupPlan, status: BackupStatus, files: [File], progress: (done: Int64, total: Int64)?,
+            check: CheckReport? = nil
+        ) {
             self.plan = plan
             self.status = status
             self.files = files
             self.progress = progress
+            self.check = check
         }
     }
 
@@ -56,8 +62,18 @@ public enum BackupsScene {
         public var restoreHeading: String
         public var restoreHint: String
         public var restoreCommand: String
+        public var check: Check
         public var error: String?
         public var flash: String?
+    }
+
+    /// How the last self-check went.
+    public struct Check: Sendable, Encodable {
+        public var heading: String
+        public var summary: String
+        public var isClean: Bool
+        public var hint: String
+        public var command: String
     }
 
     /// The status card, also sent to the page's script while a backup runs.

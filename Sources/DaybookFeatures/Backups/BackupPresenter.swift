@@ -59,6 +59,7 @@ public enum BackupPresenter {
             restoreHeading: localizer("backups.restore"),
             restoreHint: localizer("backups.restore.hint"),
             restoreCommand: "daybook backup restore FILE",
+            check: check(response.check, localizer: localizer),
             error: problems.isEmpty ? nil : FieldProblemPresenter.summary(count: problems.count, localizer: localizer),
             flash: flash)
     }
@@ -75,7 +76,7 @@ public enum BackupPresenter {
         let failure = status.currentFailure.map { reason in
             localizer(
                 "backups.failed", status.lastFailureAt.map { localizer.longDate($0) + " " + localizer.time($0) } ?? "",
-                reason)
+                reason == DiskFull().description ? localizer("backups.diskFull") : reason)
         }
         let percent = response.progress.map { $0.total > 0 ? Int(100 * $0.done / $0.total) : 0 } ?? 0
         return BackupsScene.State(
@@ -83,6 +84,24 @@ public enum BackupPresenter {
             progressLabel: localizer("backups.running", localizer.percent(Double(percent) / 100)), summary: summary,
             failure: failure, runLabel: localizer("backups.run"),
             canRun: response.plan.isConfigured && response.progress == nil)
+    }
+
+    /// The self-check card: never run, all well, or which parts have problems.
+    public static func check(_ report: CheckReport?, localizer: Localizer) -> BackupsScene.Check {
+        var summary = localizer("backups.check.never")
+        if let report {
+            let when = localizer.longDate(report.checkedAt) + " " + localizer.time(report.checkedAt)
+            summary =
+                report.isClean
+                ? localizer("backups.check.clean", when)
+                : localizer(
+                    "backups.check.problems", when,
+                    report.problems.map { localizer("backups.check.part.\($0.rawValue)") }
+                        .joined(separator: localizer("import.separator")))
+        }
+        return BackupsScene.Check(
+            heading: localizer("backups.check"), summary: summary, isClean: report?.isClean ?? true,
+            hint: localizer("backups.check.hint"), command: "daybook check --repair")
     }
 
     public static func message(for problem: BackupPlanProblem, localizer: Localizer) -> String {

@@ -66,8 +66,16 @@ public struct ImportInteractor: Sendable {
                 freshIDs.insert(photo.sourceID)
             }
         }
+        let outcomes = await Self.save(fresh, with: savePhoto)
+        // A full disk stops the whole import, as if it had never started.
+        if let full = outcomes.lazy.compactMap({ outcome -> DiskFull? in
+            if case .failure(let error) = outcome { return DiskFull.cause(of: error) } else { return nil }
+        }).first {
+            for case .success(let photo) in outcomes { await discardPhoto(photo) }
+            throw full
+        }
         var saved: [Photo] = []
-        for (photo, outcome) in zip(fresh, await Self.save(fresh, with: savePhoto)) {
+        for (photo, outcome) in zip(fresh, outcomes) {
             switch outcome {
             case .success(let stored):
                 saved.append(stored)
@@ -88,7 +96,7 @@ public struct ImportInteractor: Sendable {
             try await store.applyImport(plan, at: now)
         } catch {
             for photo in saved { await discardPhoto(photo) }
-            throw error
+            throw DiskFull.cause(of: error) ?? error
         }
         if !report.createdNothing {
             await events.publish(.journal)

@@ -158,7 +158,7 @@ public func buildApplication(
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
         services: [
             FocusWatcher(services: services), WeatherWatcher(services: services), ReminderWatcher(services: services),
-            BackupWatcher(services: services),
+            BackupWatcher(services: services), MaintenanceWatcher(services: services, logger: logger),
         ],
         onServerRunning: { _ in await onServerRunning() },
         logger: logger)

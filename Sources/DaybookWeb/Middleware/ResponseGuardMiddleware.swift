@@ -28,7 +28,11 @@ struct ResponseGuardMiddleware: RouterMiddleware {
     private func errorResponse(_ error: any Error, request: Request, context: Context) async -> Response {
         let status: HTTPResponse.Status
         var headers: HTTPFields = [:]
-        if let error = error as? HTTPResponseError {
+        if DiskFull.cause(of: error) != nil {
+            // Whatever was being written: what was saved before stays, and the same request works once space is freed.
+            status = Self.insufficientStorage
+            context.logger.warning("the disk is full", metadata: ["path": .string(request.uri.path)])
+        } else if let error = error as? HTTPResponseError {
             status = error.status
             if let httpError = error as? HTTPError { headers = httpError.headers }
         } else {
@@ -68,6 +72,9 @@ struct ResponseGuardMiddleware: RouterMiddleware {
         return services.localizer(negotiatedFrom: request)
     }
 
+    /// 507: the disk holding the data folder is full.
+    static let insufficientStorage = HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage")
+
     static func messageKey(for status: HTTPResponse.Status) -> String {
         switch status.code {
         case 400: "badRequest"
@@ -81,6 +88,7 @@ struct ResponseGuardMiddleware: RouterMiddleware {
         case 421: "misdirected"
         case 429: "tooManyRequests"
         case 503: "unavailable"
+        case 507: "diskFull"
         case 400..<500: "badRequest"
         default: "internal"
         }

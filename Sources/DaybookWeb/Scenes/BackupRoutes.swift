@@ -74,6 +74,6 @@ struct BackupRoutes {
         let interactor = BackupInteractor(store: database)
         return BackupsScene.Response(
             plan: try await interactor.plan(), status: try await interactor.status(), files: services.backups.files(),
-            progress: services.backups.current)
+            progress: services.backups.current, check: DataCheck(dataFolder: services.dataFolder).lastResult())
     }
 }

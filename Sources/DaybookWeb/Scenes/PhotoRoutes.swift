@@ -57,9 +57,8 @@ struct PhotoRoutes {
         }
     }
 
-    /// Writes the body to `file` as it arrives, never holding it whole; past `Photo.Limits.bytes` it stops and
-    /// removes what was written.
-    /// Streams a request's body into `file`, refusing (and removing what came) past `limit` bytes.
+    /// Streams a request's body into `file`, never holding it whole, and makes it durable; past `limit` bytes, on a
+    /// full disk (`DiskFull`) or a cut connection it stops and removes what came.
     static func receive(
         _ request: Request, into file: URL, limit: Int = Photo.Limits.bytes,
         tooLarge: any Error = Photos.Problem.tooLarge
@@ -79,9 +78,11 @@ struct PhotoRoutes {
                 guard received <= limit else { throw tooLarge }
                 try buffer.withUnsafeReadableBytes { try handle.write(contentsOf: $0) }
             }
+            // The row that will name this file must never outlive a power cut that its bytes did not.
+            try handle.synchronize()
         } catch {
             try? FileManager.default.removeItem(at: file)
-            throw error
+            throw DiskFull.cause(of: error) ?? error
         }
     }
 

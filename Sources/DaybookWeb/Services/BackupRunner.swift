@@ -75,7 +75,9 @@ final class BackupRunner: Sendable {
             }
             try await database.recordBackup(success: made.file.lastPathComponent, size: made.size, at: now)
         } catch {
-            try? await database.recordBackup(failure: String(describing: error), at: now)
+            // A full disk may refuse this record too; the page then shows the previous state, and the next try
+            // runs in an hour.
+            try? await database.recordBackup(failure: String(describing: DiskFull.cause(of: error) ?? error), at: now)
         }
     }
 

@@ -1,4 +1,5 @@
 import DaybookArchive
+import DaybookCore
 import DaybookStore
 import Foundation
 
@@ -51,7 +52,7 @@ public struct BackupService: Sendable {
 
     /// Writes a backup of `database` and the folder's photos to `destination`, which appears whole or not at all.
     /// - Parameter progress: bytes written so far and the total, as the files go in.
-    /// - Throws: an `Age.Failure` for bad recipients, or the file system's error (full disk, no permission).
+    /// - Throws: an `Age.Failure` for bad recipients, `DiskFull`, or the file system's error (no permission).
     public func create(
         from database: AppDatabase, recipients: [AgeRecipient], to destination: URL, now: Date,
         progress: (Int64, Int64) -> Void = { _, _ in }
@@ -59,7 +60,7 @@ public struct BackupService: Sendable {
         try FileManager.default.createDirectory(at: dataFolder, withIntermediateDirectories: true)
         let work = dataFolder.appendingPathComponent(".backup-\(UUID().uuidString).sqlite")
         defer { try? FileManager.default.removeItem(at: work) }
-        try database.snapshot(to: work)
+        try DiskFull.mapping { try database.snapshot(to: work) }
         let contents = try AppDatabase.inspectSnapshot(work)
         var items = [BackupArchive.Item(name: BackupArchive.databaseName, file: work)]
         var missing: [String] = []
@@ -104,7 +105,7 @@ public struct BackupService: Sendable {
             }
         } catch {
             try? FileManager.default.removeItem(at: partial)
-            throw error
+            throw DiskFull.cause(of: error) ?? error
         }
         return Made(
             file: destination, size: try Self.size(of: destination), photos: contents.photoIDs.count - missing.count,

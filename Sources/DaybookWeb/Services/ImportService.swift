@@ -165,6 +165,7 @@ struct ImportService: Sendable {
                     try read(archive, found[photo.sourceID]!, limit: largestPhoto).write(to: target)
                     files[photo.sourceID] = target
                 } catch {
+                    if let full = DiskFull.cause(of: error) { throw full }
                     problems.append(.init(item: Self.item(photo), reason: "\(error)", kind: .photos))
                     unreadable.insert(photo.sourceID)
                 }
