@@ -53,6 +53,14 @@ struct APIClient: Sendable {
     /// Exports of many years stay far below this.
     static let largestAnswer = 512 * 1024 * 1024
 
+    /// The shared client's settings, except that a refused connection (no server running) is said at once: the
+    /// shared one retries until the request's deadline, and `daybook focus status` waited 30 s to say so.
+    static let http: HTTPClient = {
+        var configuration = HTTPClient.Configuration.singletonConfiguration
+        configuration.connectionPool.retryConnectionEstablishment = false
+        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    }()
+
     func send(_ method: String, _ path: String, json: [String: Any]? = nil) async throws -> Data {
         var request = try self.request(method, path)
         if let json {
@@ -110,7 +118,7 @@ struct APIClient: Sendable {
         let status: Int
         let body: ByteBuffer
         do {
-            let response = try await HTTPClient.shared.execute(request, timeout: .seconds(seconds))
+            let response = try await Self.http.execute(request, timeout: .seconds(seconds))
             status = Int(response.status.code)
             body = try await response.body.collect(upTo: Self.largestAnswer)
         } catch {
