@@ -17,7 +17,6 @@ struct IdempotencyMiddleware: RouterMiddleware {
     static let replayedHeader = HTTPField.Name("Idempotent-Replayed")!
     let services: AppServices
     private let inFlight = Locked<Set<String>>([])
-    private let lastSweep = Locked<Date?>(nil)
 
     init(services: AppServices) {
         self.services = services
@@ -36,7 +35,6 @@ struct IdempotencyMiddleware: RouterMiddleware {
         defer { _ = inFlight.withLock { keys in keys.remove(key) } }
 
         let database = try await services.database()
-        try await sweep(database)
         let target = request.uri.query.map { "\(request.uri.path)?\($0)" } ?? request.uri.path
         if let record = try await database.idempotencyRecord(key: key) {
             let digest = try await Self.digest(of: request.body)
@@ -81,16 +79,6 @@ struct IdempotencyMiddleware: RouterMiddleware {
     /// 1–255 visible ASCII characters, as the header draft's examples are.
     static func isValid(_ key: String) -> Bool {
         (1...255).contains(key.utf8.count) && key.utf8.allSatisfy { (0x21...0x7e).contains($0) }
-    }
-
-    private func sweep(_ database: AppDatabase) async throws {
-        let now = services.clock.now()
-        let due = lastSweep.withLock { last in
-            guard last.map({ now.timeIntervalSince($0) >= 24 * 3600 }) ?? true else { return false }
-            last = now
-            return true
-        }
-        if due { try await database.forgetIdempotencyKeys(before: now - AppDatabase.idempotencyKeyLifetime) }
     }
 
     private static func replay(_ answer: IdempotencyRecord.Answer?) -> Response {

@@ -5,7 +5,7 @@ import Logging
 import ServiceLifecycle
 
 /// Housekeeping while the server runs: photo files no row names go to `lost+found/` at start-up and once a day,
-/// and the self-check (`daybook check`, without repairs) runs once a week, its result shown in Settings → Backups.
+/// idempotency keys past their lifetime are forgotten as often, and the self-check (`daybook check`, without repairs) runs once a week, its result shown in Settings → Backups.
 struct MaintenanceWatcher: Service, CustomStringConvertible {
     var description: String { "MaintenanceWatcher" }
 
@@ -25,6 +25,7 @@ struct MaintenanceWatcher: Service, CustomStringConvertible {
                         let now = services.clock.now()
                         if lastSweep.map({ now.timeIntervalSince($0) >= Self.sweepInterval }) ?? true {
                             await services.sweepPhotos(database, now: now, logger: logger)
+                            await services.forgetOldIdempotencyKeys(database, now: now, logger: logger)
                             lastSweep = now
                         }
                         if checks { await services.runDueCheck(database, now: now, logger: logger) }
@@ -60,6 +61,13 @@ extension AppServices {
         } catch {
             logger.warning("the photo sweep failed", metadata: ["error": "\(error)"])
             return nil
+        }
+    }
+
+    /// Forgets the idempotency keys older than their lifetime (a repeat after that is a new request).
+    func forgetOldIdempotencyKeys(_ database: AppDatabase, now: Date, logger: Logger) async {
+        do { try await database.forgetIdempotencyKeys(before: now - AppDatabase.idempotencyKeyLifetime) } catch {
+            logger.warning("old idempotency keys could not be forgotten", metadata: ["error": "\(error)"])
         }
     }
 
