@@ -68,9 +68,8 @@ public struct ImportInteractor: Sendable {
         }
         let outcomes = await Self.save(fresh, with: savePhoto)
         // A full disk stops the whole import, as if it had never started.
-        if let full = outcomes.lazy.compactMap({ outcome -> DiskFull? in
-            if case .failure(let error) = outcome { return DiskFull.cause(of: error) } else { return nil }
-        }).first {
+        for case .failure(let error) in outcomes {
+            guard let full = DiskFull.cause(of: error) else { continue }
             for case .success(let photo) in outcomes { await discardPhoto(photo) }
             throw full
         }
