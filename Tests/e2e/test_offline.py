@@ -202,3 +202,48 @@ def test_refused_changes_stay_listed_and_settings_forgets_the_copy(server, brows
         assert driver.execute_async_script(OUTBOX) == []
     finally:
         assert restarted.stop() == 0
+
+
+KEPT_TEXT = """
+    const [path, done] = [arguments[0], arguments[arguments.length - 1]];
+    caches.open("daybook-pages").then((cache) => cache.match(location.origin + path))
+        .then((r) => r ? r.text().then((text) => done({at: r.headers.get("X-Daybook-Kept-At"), text})) : done(null));
+"""
+
+
+def test_the_kept_copy_follows_changes_made_on_another_device(server, browser):
+    driver, tracker = phone_with_a_tracker(server, browser, "Walk")
+    edited = call(server, "POST", "/api/v1/entries", {"title": "Pier", "body": "Written on the phone."})
+    trashed = call(server, "POST", "/api/v1/entries", {"title": "Draft to throw away", "body": "Soon gone."})
+    open_page(driver, server.url + "/journal")
+    for entry in (edited, trashed):
+        WebDriverWait(driver, WAIT).until(lambda d, e=entry: d.execute_async_script(KEPT, f"/journal/{e['id']}"))
+    open_page(driver, server.url + f"/trackers/{tracker['id']}")
+    tracker_page = WebDriverWait(driver, WAIT).until(
+        lambda d: d.execute_async_script(KEPT_TEXT, f"/trackers/{tracker['id']}"))
+
+    # Another device changes the journal while this page is open: `/events` wakes the worker, which reads the
+    # changes feed and fetches again only the kept pages those changes show on.
+    call(server, "PATCH", f"/api/v1/entries/{edited['id']}",
+         {"body": "Changed later on the desktop.", "revision": edited["revision"]})
+    call(server, "DELETE", f"/api/v1/entries/{trashed['id']}")
+    added = call(server, "POST", "/api/v1/entries", {"title": "Train home", "body": "Written on the laptop."})
+    WebDriverWait(driver, 30).until(lambda d: "Changed later on the desktop." in (
+        d.execute_async_script(KEPT_TEXT, f"/journal/{edited['id']}") or {}).get("text", ""))
+    WebDriverWait(driver, WAIT).until(lambda d: not d.execute_async_script(KEPT, f"/journal/{trashed['id']}"))
+    WebDriverWait(driver, WAIT).until(lambda d: d.execute_async_script(KEPT, f"/journal/{added['id']}"))
+    # The tracker's page did not change, so it was not fetched again.
+    assert driver.execute_async_script(KEPT_TEXT, f"/trackers/{tracker['id']}")["at"] == tracker_page["at"]
+
+    code = server.stop()
+    assert code == 0
+    go(driver, server.url + f"/journal/{edited['id']}")
+    wait_for(driver, "#offline-banner")
+    assert "Changed later on the desktop." in driver.find_element(By.ID, "main").text
+    go(driver, server.url + f"/journal/{added['id']}")
+    wait_for(driver, "#offline-banner")
+    assert "Written on the laptop." in driver.find_element(By.ID, "main").text
+    # The entry put in the trash elsewhere is not shown as if it were still there.
+    go(driver, server.url + f"/journal/{trashed['id']}")
+    wait_for(driver, "#not-kept")
+    assert "Soon gone." not in driver.find_element(By.TAG_NAME, "body").text

@@ -1,5 +1,6 @@
 // Daybook's shared page behaviour: the service worker, and small enhancements that pages work without.
 
+import { follow } from "./events.js";
 import { markQueued } from "./offline.js";
 import { tint } from "./tint.js";
 
@@ -119,10 +120,7 @@ function live() {
   }
 
   inline(document);
-  const names = new Set(regions().flatMap((region) => region.dataset.live.split(/\s+/)));
-  const events = new EventSource("/events");
-  for (const name of names) events.addEventListener(name, schedule);
-  addEventListener("pagehide", () => events.close());
+  follow(new Set(regions().flatMap((region) => region.dataset.live.split(/\s+/))), schedule);
 }
 
 if (document.readyState === "loading") {

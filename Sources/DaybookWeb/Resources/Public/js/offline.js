@@ -2,6 +2,8 @@
 // changes waiting to be sent ("3 changes waiting") with those the server refused, and, on the offline page, the
 // pages this device keeps. The words come from the page (#offline-status), in the owner's language.
 
+import { follow } from "./events.js";
+import { forgetCursor } from "./freshen.js";
 import { CHANNEL, clear, discard, flush, items, queues } from "./outbox.js";
 
 const status = document.getElementById("offline-status");
@@ -167,8 +169,23 @@ function keepEntries() {
   navigator.serviceWorker.controller.postMessage({ keep: [...new Set(links)].slice(0, 100) });
 }
 
+/**
+ * While the server answers, the worker keeps this device's copy current: at each page and whenever `/events` says
+ * something changed here or elsewhere (another device, the CLI), it reads the changes feed and fetches again only
+ * the kept pages that changed.
+ */
+function stayCurrent() {
+  const worker = navigator.serviceWorker?.controller;
+  if (root.dataset.keptAt || !worker) return;
+  worker.postMessage("freshen");
+  follow(["journal", "trackers", "log", "tasks", "timer", "settings"], () => {
+    navigator.serviceWorker.controller?.postMessage("freshen");
+  });
+}
+
 keptBanner();
 holdForms();
+stayCurrent();
 render();
 sendWaiting();
 keptPages();
@@ -212,6 +229,7 @@ export async function forgetDevice() {
     if (name.startsWith("daybook-")) await caches.delete(name);
   }
   await clear().catch(() => {});
+  await forgetCursor();
   for (const registration of await navigator.serviceWorker?.getRegistrations?.() ?? []) await registration.unregister();
   await render();
 }

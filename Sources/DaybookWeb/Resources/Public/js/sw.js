@@ -1,6 +1,7 @@
 // Daybook's service worker: keeps the app shell, and a copy of the pages a person uses every day, so the app
 // opens while its server cannot be reached. Pages come from the server whenever it answers (network first); a kept
 // copy is marked with the time it was kept, and the page says so. Form posts made offline wait in the outbox.
+import { entryLinks, freshen } from "/static/js/freshen.js";
 import { enqueue, flush, items, queues } from "/static/js/outbox.js";
 
 const VERSION = "__ASSET_VERSION__";
@@ -17,6 +18,8 @@ const SHELL = [
   "/static/js/tint.js",
   "/static/js/offline.js",
   "/static/js/outbox.js",
+  "/static/js/events.js",
+  "/static/js/freshen.js",
   "/static/icons/icon.svg",
   "/static/icons/nav.svg",
   "/static/icons/icon-192.png",
@@ -169,13 +172,38 @@ async function post(request) {
   return new Response(null, { status: 202, headers: { "X-Daybook-Outbox": "waiting" } });
 }
 
+/**
+ * Brings the kept pages up to date from the changes feed. Wake-ups during a run make one more run, not one each;
+ * the Journal fetched again brings its newest entries into the copy.
+ */
+let freshening = null;
+let again = false;
+function freshenCopy() {
+  if (freshening) {
+    again = true;
+    return freshening;
+  }
+  freshening = (async () => {
+    do {
+      again = false;
+      const refreshed = await freshen(PAGES, PHOTOS, keep);
+      if (refreshed.includes("/journal")) {
+        const journal = await (await caches.open(PAGES)).match(new URL("/journal", self.location.origin).href);
+        if (journal) await keepPages(entryLinks(await journal.text()));
+      }
+    } while (again);
+  })().finally(() => { freshening = null; });
+  return freshening;
+}
+
 // Background Sync: the browser wakes the worker when the network is back, with or without a page open.
 self.addEventListener("sync", (event) => {
-  if (event.tag === "daybook-outbox") event.waitUntil(flush());
+  if (event.tag === "daybook-outbox") event.waitUntil(flush().then(() => freshenCopy()));
 });
 
 self.addEventListener("message", (event) => {
   if (event.data === "flush") event.waitUntil(flush());
+  if (event.data === "freshen") event.waitUntil(freshenCopy().catch(() => {}));
   if (Array.isArray(event.data?.keep)) event.waitUntil(keepPages(event.data.keep));
 });
 

@@ -1,0 +1,121 @@
+// Keeping this device's copy current while the server answers. The changes feed (`/api/v1/changes`) names what
+// changed since the device last asked; only the kept pages those changes show on are fetched again, and the page
+// of an entry that is gone is forgotten. Used by the service worker, woken by the pages when `/events` says
+// something changed.
+
+const DB_NAME = "daybook-copy";
+const STORE = "meta";
+
+function open() {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open(DB_NAME, 1);
+    request.onupgradeneeded = () => request.result.createObjectStore(STORE);
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}
+
+async function meta(mode, work) {
+  const db = await open();
+  try {
+    return await new Promise((resolve, reject) => {
+      const tx = db.transaction(STORE, mode);
+      const request = work(tx.objectStore(STORE));
+      tx.oncomplete = () => resolve(request.result);
+      tx.onerror = () => reject(tx.error);
+      tx.onabort = () => reject(tx.error);
+    });
+  } finally {
+    db.close();
+  }
+}
+
+const savedCursor = () => meta("readonly", (store) => store.get("cursor"));
+const saveCursor = (cursor) => meta("readwrite", (store) => store.put(cursor, "cursor"));
+
+/** Forgets where the device was in the feed (with the copy itself). */
+export function forgetCursor() {
+  return new Promise((resolve) => {
+    const request = indexedDB.deleteDatabase(DB_NAME);
+    request.onsuccess = request.onerror = request.onblocked = () => resolve();
+  });
+}
+
+/** The kept pages a change shows on: exact paths, and every page when the owner's settings change. */
+export function pagesOf(change) {
+  const id = encodeURIComponent(change.id);
+  switch (change.kind) {
+    case "entry": return ["/", "/journal", `/journal/${id}`];
+    case "tracker": return ["/", "/trackers", `/trackers/${id}`];
+    case "trackerValue": return ["/", "/trackers", `/trackers/${encodeURIComponent(change.id.split("/")[0])}`];
+    case "log": return ["/", "/log", `/log/${id}`];
+    case "task": case "focusSession": case "focusTimer": return ["/", "/focus", "/log"];
+    case "settings": return ["*"];
+    default: return [];
+  }
+}
+
+async function changesSince(cursor) {
+  const address = cursor ? `/api/v1/changes?since=${encodeURIComponent(cursor)}` : "/api/v1/changes";
+  const response = await fetch(address, { credentials: "same-origin", headers: { Accept: "application/json" } });
+  if (!response.ok) throw new Error(`changes: HTTP ${response.status}`);
+  return response.json();
+}
+
+/**
+ * Brings the kept pages up to date: reads the feed from the saved cursor, fetches again each kept page a change
+ * shows on (through `keep`), forgets those of entries that are gone, and saves the new cursor only after that, so
+ * a failure part-way is retried from the same place. Returns the paths fetched again.
+ */
+export async function freshen(pages, photos, keep) {
+  const cache = await caches.open(pages);
+  let cursor = await savedCursor().catch(() => undefined);
+  const stale = new Set();
+  const gone = new Set();
+  const photosGone = [];
+  if (!cursor) {
+    // First look from this device: its pages were kept a moment ago, as the server has them now.
+    await saveCursor((await changesSince(null)).cursor);
+    return [];
+  }
+  for (;;) {
+    const page = await changesSince(cursor);
+    cursor = page.cursor;
+    if (page.reset) stale.add("*");
+    for (const change of page.changes) {
+      for (const path of pagesOf(change)) stale.add(path);
+      if (change.deleted && change.kind === "entry") gone.add(`/journal/${encodeURIComponent(change.id)}`);
+      if (change.deleted && change.kind === "photo") photosGone.push(`/photos/${change.id}`);
+    }
+    if (!page.more || page.reset) break;
+  }
+  const refreshed = [];
+  for (const url of (await cache.keys()).map((request) => new URL(request.url))) {
+    if (gone.has(url.pathname)) {
+      await cache.delete(url.href);
+    } else if (stale.has("*") || stale.has(url.pathname)) {
+      const response = await fetch(url.href, { credentials: "same-origin", headers: { Accept: "text/html" } });
+      if (response.status === 404 || response.status === 410) {
+        await cache.delete(url.href);
+      } else {
+        await keep(url.href, response);
+        refreshed.push(url.pathname + url.search);
+      }
+    }
+  }
+  if (photosGone.length > 0) {
+    const keptPhotos = await caches.open(photos);
+    for (const request of await keptPhotos.keys()) {
+      if (photosGone.some((path) => new URL(request.url).pathname.startsWith(path))) await keptPhotos.delete(request);
+    }
+  }
+  await saveCursor(cursor);
+  return refreshed;
+}
+
+/** The entries a Journal page links to, latest first: the ones a device keeps readable. */
+export function entryLinks(html, limit = 100) {
+  const links = [...html.matchAll(/href="(\/journal\/[0-9A-Za-z-]+)"/g)].map((match) => match[1])
+    .filter((href) => href !== "/journal/new" && href !== "/journal/trash");
+  return [...new Set(links)].slice(0, limit);
+}
