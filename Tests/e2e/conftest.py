@@ -216,11 +216,12 @@ def server(request, tmp_path):
 # --------------------------------------------------------------------------
 
 def make_driver(lang: str = "en-US", width: int = 1280, height: int = 900,
-                mobile: bool | None = None) -> WebDriver:
+                mobile: bool | None = None, profile: Path | None = None) -> WebDriver:
     """Headless Chromium speaking `lang`, with a `width` x `height` viewport.
 
     Phone widths (mobile=None and width < 600) are emulated as a phone: a
     touch device of that CSS size that honours <meta name="viewport">.
+    `profile` puts the browser's own data (its storage quota follows that disk) in a folder of the test's.
     """
     for path in (CHROMIUM, CHROMEDRIVER):
         if not Path(path).exists():
@@ -233,6 +234,8 @@ def make_driver(lang: str = "en-US", width: int = 1280, height: int = 900,
                 "--disable-background-networking", "--disable-sync",
                 "--disable-component-update", "--hide-scrollbars"):
         options.add_argument(arg)
+    if profile is not None:
+        options.add_argument(f"--user-data-dir={profile}")
     options.add_experimental_option("prefs", {"intl.accept_languages": lang})
     options.set_capability("goog:loggingPrefs", {"performance": "ALL", "browser": "ALL"})
     driver = webdriver.Chrome(options=options, service=Service(executable_path=CHROMEDRIVER))
@@ -267,8 +270,8 @@ def browser(request):
     drivers: list[WebDriver] = []
 
     def factory(lang: str = "en-US", width: int = 1280, height: int = 900,
-                mobile: bool | None = None) -> WebDriver:
-        driver = make_driver(lang, width, height, mobile)
+                mobile: bool | None = None, profile: Path | None = None) -> WebDriver:
+        driver = make_driver(lang, width, height, mobile, profile)
         drivers.append(driver)
         return driver
 

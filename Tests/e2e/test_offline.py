@@ -10,6 +10,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import (STOP_TIMEOUT, WAIT, call, complete_onboarding, open_page, restart_server, screenshot,
                       wait_for)
+from small_disk import small_disk
 from test_pwa import service_worker_state
 
 OUTBOX = """
@@ -247,3 +248,67 @@ def test_the_kept_copy_follows_changes_made_on_another_device(server, browser):
     go(driver, server.url + f"/journal/{trashed['id']}")
     wait_for(driver, "#not-kept")
     assert "Soon gone." not in driver.find_element(By.TAG_NAME, "body").text
+
+
+BALLAST = """
+    const [size, done] = [arguments[0], arguments[arguments.length - 1]];
+    const open = indexedDB.open("ballast", 1);
+    open.onupgradeneeded = () => open.result.createObjectStore("s", {autoIncrement: true});
+    open.onsuccess = () => {
+        const db = open.result;
+        let kept = 0;
+        const more = () => {
+            const tx = db.transaction("s", "readwrite");
+            tx.objectStore("s").add(new Blob([new Uint8Array(size).map(() => Math.random() * 256)]));
+            tx.oncomplete = () => { kept += 1; more(); };
+            tx.onabort = () => { db.close(); done([kept, tx.error && tx.error.name]); };
+        };
+        more();
+    };
+"""
+
+
+def test_a_full_device_keeps_the_text_on_screen_and_never_says_saved(server, browser, tmp_path):
+    # The browser's data on a 64 MB disk: its storage quota is real and can be used up.
+    with small_disk(tmp_path / "profile", 64) as profile:
+        driver = browser("en-US", width=420, height=900, profile=profile)
+        complete_onboarding(driver, server, language="en")
+        open_page(driver, server.url + "/")
+        controlled_by_worker(driver, server.url + "/")
+        open_page(driver, server.url + "/log")
+        WebDriverWait(driver, WAIT).until(lambda d: d.execute_async_script(KEPT, "/log"))
+        server.stop()
+
+        go(driver, server.url + "/log")
+        wait_for(driver, "#offline-banner")
+        # Everything this origin may keep is taken, down to the last few bytes.
+        for size in (1 << 20, 1 << 12, 1 << 6):
+            kept, error = driver.execute_async_script(BALLAST, size)
+            assert error == "QuotaExceededError", (size, kept, error)
+        words = "The tunnel is long; I will not lose this sentence."
+        reflection = driver.find_element(By.ID, "reflection")
+        reflection.clear()
+        reflection.send_keys(words)
+        driver.find_element(By.CSS_SELECTOR, "#log-form [type=submit]").click()
+        note = wait_for(driver, "#log-form .outbox-note.form-error")
+        assert note.text.startswith("This device has no room left to keep this change, so it was not saved."), note.text
+        assert driver.find_element(By.ID, "reflection").get_attribute("value") == words
+        assert driver.execute_async_script(OUTBOX) == []
+        assert not driver.find_elements(By.CSS_SELECTOR, "#log-form .badge.outbox-note")
+        assert waiting_count(driver) == ""
+
+        # Room again: the same text, sent again, waits for the server and arrives.
+        driver.execute_async_script("""
+            const done = arguments[arguments.length - 1];
+            const request = indexedDB.deleteDatabase("ballast");
+            request.onsuccess = request.onerror = request.onblocked = () => done();
+        """)
+        driver.find_element(By.CSS_SELECTOR, "#log-form [type=submit]").click()
+        WebDriverWait(driver, WAIT).until(lambda d: waiting_count(d) == "1 change waiting")
+        restarted = restart_server(server)
+        try:
+            open_page(driver, restarted.url + "/")
+            WebDriverWait(driver, 30).until(lambda d: d.execute_async_script(OUTBOX) == [])
+            assert call(restarted, "GET", "/api/v1/logs/today")["reflection"] == words
+        finally:
+            assert restarted.stop() == 0
