@@ -312,3 +312,55 @@ def test_a_full_device_keeps_the_text_on_screen_and_never_says_saved(server, bro
             assert call(restarted, "GET", "/api/v1/logs/today")["reflection"] == words
         finally:
             assert restarted.stop() == 0
+
+
+ENQUEUE_ENTRIES = """
+    const [count, done] = [arguments[0], arguments[arguments.length - 1]];
+    const form = new URLSearchParams(new FormData(document.getElementById("entry-form")));
+    import("/static/js/outbox.js").then(async (outbox) => {
+        for (let n = 1; n <= count; n += 1) {
+            form.set("title", `Stop ${n}`);
+            form.set("body", `Written between stations, number ${n}.`);
+            await outbox.enqueue({key: crypto.randomUUID(), url: location.origin + "/journal", body: form.toString(),
+                contentType: "application/x-www-form-urlencoded", from: "/journal"});
+        }
+        done(count);
+    });
+"""
+
+
+def test_a_replay_cut_short_by_kill_9_still_writes_each_change_once(server, browser):
+    driver = browser("en-US", width=420, height=900)
+    complete_onboarding(driver, server, language="en")
+    open_page(driver, server.url + "/journal/new")
+    controlled_by_worker(driver, server.url + "/journal/new")
+    server.stop()
+    # A hundred entries written on the train wait on the device, each with its own key.
+    go(driver, server.url + "/journal/new")
+    count = 100
+    assert driver.execute_async_script(ENQUEUE_ENTRIES, count) == count
+
+    restarted = restart_server(server)
+    # The replay starts with the next page; the server is killed outright part-way through it, between any commit
+    # and its answer.
+    go(driver, restarted.url + "/journal")
+    WebDriverWait(driver, 30, poll_frequency=0.05).until(lambda d: len(d.execute_async_script(OUTBOX)) < count - 5)
+    restarted.process.kill()
+    restarted.process.wait()
+    restarted.stop()
+    left = len(driver.execute_async_script(OUTBOX))
+    assert 0 < left < count, left
+
+    again = restart_server(restarted)
+    try:
+        go(driver, again.url + "/journal")
+        WebDriverWait(driver, 60).until(lambda d: d.execute_async_script(OUTBOX) == [])
+        titles, page = [], call(again, "GET", "/api/v1/entries")
+        while True:
+            titles += [entry["title"] for entry in page["entries"]]
+            if not page.get("next"):
+                break
+            page = call(again, "GET", "/api/v1/entries?after=" + urllib.parse.quote(page["next"]))
+        assert sorted(titles) == sorted(f"Stop {n}" for n in range(1, count + 1)), titles
+    finally:
+        assert again.stop() == 0
