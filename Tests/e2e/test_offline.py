@@ -1,6 +1,7 @@
 """Offline-first: the server process is really stopped, the installed app keeps working from this device's copy,
 and what was changed meanwhile arrives exactly once when the server is back on the same address."""
 
+import datetime
 import http.client
 import urllib.parse
 
@@ -10,7 +11,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import (STOP_TIMEOUT, WAIT, call, complete_onboarding, open_page, restart_server, screenshot,
                       wait_for)
-from small_disk import small_disk
+from small_disk import noise_png, send, small_disk
 from test_pwa import service_worker_state
 
 OUTBOX = """
@@ -364,3 +365,43 @@ def test_a_replay_cut_short_by_kill_9_still_writes_each_change_once(server, brow
         assert sorted(titles) == sorted(f"Stop {n}" for n in range(1, count + 1)), titles
     finally:
         assert again.stop() == 0
+
+
+def test_the_journal_is_kept_for_100_entries_or_90_days_with_its_photos(server, browser):
+    driver = browser("en-US", width=420, height=900)
+    complete_onboarding(driver, server, language="en")
+    status, photo = send(server.url, "POST", "/api/v1/photos", noise_png(900, 600), "image/png")
+    assert status == 201, photo
+    today = datetime.date.today()
+
+    def write(days_ago: int, title: str, body: str = "A line.") -> dict:
+        day = (today - datetime.timedelta(days=days_ago)).isoformat()
+        return call(server, "POST", "/api/v1/entries", {"title": title, "body": body, "date": f"{day}T08:00"})
+    # 60 days of many entries (more than 100), a few more within 90 days, and older ones that are not kept.
+    recent = [write(n % 60, f"Recent {n}") for n in range(104)]
+    with_photo = write(1, "Harbour with a photo", f"Boats.\n\n![The harbour](/photos/{photo['id']})")
+    autumn = [write(80 + n, f"Autumn {n}") for n in range(3)]
+    old = [write(200 + n, f"Old {n}") for n in range(3)]
+
+    open_page(driver, server.url + "/journal")
+    controlled_by_worker(driver, server.url + "/journal")
+    for entry in recent + [with_photo] + autumn:
+        WebDriverWait(driver, 60).until(lambda d, e=entry: d.execute_async_script(KEPT, f"/journal/{e['id']}"))
+    assert not any(driver.execute_async_script(KEPT, f"/journal/{e['id']}") for e in old)
+
+    server.stop()
+    go(driver, server.url + f"/journal/{autumn[-1]['id']}")
+    wait_for(driver, "#offline-banner")
+    assert "Autumn 2" in driver.find_element(By.ID, "main").text
+    # The photo was never opened, yet shows offline: kept at a list's width, served for the width the phone asks.
+    go(driver, server.url + f"/journal/{with_photo['id']}")
+    wait_for(driver, "#offline-banner")
+    image = wait_for(driver, "#main img[alt='The harbour']")
+    driver.execute_script("arguments[0].scrollIntoView()", image)
+    WebDriverWait(driver, WAIT).until(lambda d: d.execute_script(
+        "return arguments[0].complete && arguments[0].naturalWidth > 0", image))
+    kept_photos = driver.execute_async_script(
+        "caches.open('daybook-photos').then((c) => c.keys()).then((k) => arguments[0](k.map((r) => r.url)))")
+    assert f"{server.url}/photos/{photo['id']}?w=640" in kept_photos, kept_photos
+    go(driver, server.url + f"/journal/{old[0]['id']}")
+    wait_for(driver, "#not-kept")

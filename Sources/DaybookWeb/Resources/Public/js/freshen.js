@@ -112,10 +112,3 @@ export async function freshen(pages, photos, keep) {
   await saveCursor(cursor);
   return refreshed;
 }
-
-/** The entries a Journal page links to, latest first: the ones a device keeps readable. */
-export function entryLinks(html, limit = 100) {
-  const links = [...html.matchAll(/href="(\/journal\/[0-9A-Za-z-]+)"/g)].map((match) => match[1])
-    .filter((href) => href !== "/journal/new" && href !== "/journal/trash");
-  return [...new Set(links)].slice(0, limit);
-}

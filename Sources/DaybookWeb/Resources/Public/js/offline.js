@@ -160,13 +160,10 @@ async function keptPages() {
   offline.append(list);
 }
 
-/** The Journal, while online, asks the worker to keep its latest entries readable offline. */
+/** The Journal, while online, asks the worker to keep its latest entries readable offline, with their photos. */
 function keepEntries() {
   if (root.dataset.keptAt || location.pathname !== "/journal" || !navigator.serviceWorker?.controller) return;
-  const links = [...document.querySelectorAll('a[href^="/journal/"]')]
-    .map((link) => link.getAttribute("href"))
-    .filter((href) => /^\/journal\/[0-9A-Za-z-]+$/.test(href) && href !== "/journal/new" && href !== "/journal/trash");
-  navigator.serviceWorker.controller.postMessage({ keep: [...new Set(links)].slice(0, 100) });
+  navigator.serviceWorker.controller.postMessage("keep-journal");
 }
 
 /**

@@ -1,7 +1,7 @@
 // Daybook's service worker: keeps the app shell, and a copy of the pages a person uses every day, so the app
 // opens while its server cannot be reached. Pages come from the server whenever it answers (network first); a kept
 // copy is marked with the time it was kept, and the page says so. Form posts made offline wait in the outbox.
-import { entryLinks, freshen } from "/static/js/freshen.js";
+import { freshen } from "/static/js/freshen.js";
 import { enqueue, flush, items, queues } from "/static/js/outbox.js";
 
 const VERSION = "__ASSET_VERSION__";
@@ -105,18 +105,58 @@ async function keep(key, response) {
   await (await caches.open(PAGES)).put(key, copy).catch(() => {});
 }
 
-/** Keeps the pages named (the Journal's latest entries) that this device does not keep yet. */
+/** Keeps the pages named that this device does not keep yet, and the photos they show, at a list's width. */
 async function keepPages(paths) {
   const cache = await caches.open(PAGES);
   for (const path of paths) {
     const url = new URL(path, self.location.origin);
     if (!kept(url) || await cache.match(url.href)) continue;
     try {
-      await keep(url.href, await fetch(url.href, { credentials: "same-origin", headers: { Accept: "text/html" } }));
+      const response = await fetch(url.href, { credentials: "same-origin", headers: { Accept: "text/html" } });
+      await keep(url.href, response.clone());
+      if (response.ok) await keepPhotos(await response.text());
     } catch {
       return;
     }
   }
+}
+
+/** The photos a page shows, kept at the width of a list; offline, the widest kept copy serves any width. */
+async function keepPhotos(html) {
+  const cache = await caches.open(PHOTOS);
+  const ids = new Set([...html.matchAll(/\/photos\/([0-9a-f-]{36})\?w=/g)].map((match) => match[1]));
+  for (const id of ids) {
+    const address = new URL(`/photos/${id}?w=${LIST_WIDTH}`, self.location.origin).href;
+    if (await cache.match(address)) continue;
+    const response = await fetch(address, { credentials: "same-origin" });
+    if (response.ok) await cache.put(address, response).catch(() => {});
+  }
+}
+
+const LIST_WIDTH = 640;
+const KEPT_DAYS = 90;
+const KEPT_ENTRIES = 100;
+const MOST_ENTRIES = 1000;
+
+/** The Journal this device keeps readable: its latest 100 entries or 90 days, whichever is more (at most 1000). */
+async function keepJournal() {
+  const since = new Date(Date.now() - KEPT_DAYS * 86_400_000).toISOString().slice(0, 10);
+  const paths = [];
+  let address = "/api/v1/entries";
+  while (address && paths.length < MOST_ENTRIES) {
+    const response = await fetch(address, { credentials: "same-origin", headers: { Accept: "application/json" } });
+    if (!response.ok) return;
+    const page = await response.json();
+    address = page.next ? `/api/v1/entries?after=${encodeURIComponent(page.next)}` : null;
+    for (const entry of page.entries) {
+      if (paths.length >= KEPT_ENTRIES && entry.dateTime < since) {
+        address = null;
+        break;
+      }
+      paths.push(entry.href);
+    }
+  }
+  await keepPages(paths);
 }
 
 /** The kept copy with the time it was kept on its root element, where the page's script finds it. */
@@ -128,14 +168,22 @@ async function marked(copy) {
   return new Response(text, { status: 200, headers });
 }
 
-/** Photos never change under one address: the kept copy first. */
+/** Photos never change under one address: the kept copy first; without the server, the photo at any kept width. */
 async function photo(request) {
   const cache = await caches.open(PHOTOS);
   const copy = await cache.match(request);
   if (copy) return copy;
-  const response = await fetch(request);
-  if (response.ok) await cache.put(request, response.clone()).catch(() => {});
-  return response;
+  try {
+    const response = await fetch(request);
+    if (response.ok) await cache.put(request, response.clone()).catch(() => {});
+    return response;
+  } catch (error) {
+    // Offline: the widest copy of this photo the device keeps.
+    const widths = (await cache.keys(request, { ignoreSearch: true }))
+      .sort((a, b) => Number(new URL(b.url).searchParams.get("w") || 1e6) - Number(new URL(a.url).searchParams.get("w") || 1e6));
+    if (widths.length > 0) return cache.match(widths[0]);
+    throw error;
+  }
 }
 
 /**
@@ -187,10 +235,7 @@ function freshenCopy() {
     do {
       again = false;
       const refreshed = await freshen(PAGES, PHOTOS, keep);
-      if (refreshed.includes("/journal")) {
-        const journal = await (await caches.open(PAGES)).match(new URL("/journal", self.location.origin).href);
-        if (journal) await keepPages(entryLinks(await journal.text()));
-      }
+      if (refreshed.includes("/journal")) await keepJournal();
     } while (again);
   })().finally(() => { freshening = null; });
   return freshening;
@@ -204,7 +249,7 @@ self.addEventListener("sync", (event) => {
 self.addEventListener("message", (event) => {
   if (event.data === "flush") event.waitUntil(flush());
   if (event.data === "freshen") event.waitUntil(freshenCopy().catch(() => {}));
-  if (Array.isArray(event.data?.keep)) event.waitUntil(keepPages(event.data.keep));
+  if (event.data === "keep-journal") event.waitUntil(keepJournal().catch(() => {}));
 });
 
 // Reminders sent by Web Push while no Daybook page is open: shown as notifications; a tap opens the page.
