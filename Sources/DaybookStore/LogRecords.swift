@@ -52,12 +52,44 @@ extension AppDatabase: DailyLogStore {
     }
 
     public func saveSleepQuality(_ quality: Int, on day: DayKey, at now: Date) async throws {
+        _ = try await changeLog(DailyLogChange(sleepQuality: .some(quality)), on: day, madeAt: now)
+    }
+
+    public func changeLog(_ change: DailyLogChange, on day: DayKey, madeAt: Date) async throws -> DailyLog? {
         try await write { db in
+            let row = try Row.fetchOne(db, sql: "SELECT * FROM dailyLog WHERE day = ?", arguments: [day.description])
+            var record =
+                try row.map(DailyLogRecord.init(row:))
+                ?? DailyLogRecord(day: day.description, sleepQuality: nil, mood: nil, reflection: "", updatedAt: madeAt)
+            // A field changed after `madeAt` keeps its value.
+            func changedLater(_ column: String) -> Bool {
+                guard let at: Date = row?[column] else { return false }
+                return at > madeAt
+            }
+            var applied: [String] = []
+            if let value = change.sleepQuality, !changedLater("sleepQualityAt") {
+                record.sleepQuality = value
+                applied.append("sleepQualityAt")
+            }
+            if let value = change.mood, !changedLater("moodAt") {
+                record.mood = value
+                applied.append("moodAt")
+            }
+            if let value = change.reflection, !changedLater("reflectionAt") {
+                record.reflection = value
+                applied.append("reflectionAt")
+            }
+            guard !applied.isEmpty else { return record.log }
+            record.updatedAt = max(row?["updatedAt"] ?? madeAt, madeAt)
+            if record.log?.isEmpty ?? true {
+                try DailyLogRecord.deleteOne(db, key: record.day)
+                return nil
+            }
+            try record.upsert(db)
             try db.execute(
-                sql: """
-                    INSERT INTO dailyLog (day, sleepQuality, updatedAt) VALUES (?, ?, ?)
-                    ON CONFLICT (day) DO UPDATE SET sleepQuality = excluded.sleepQuality, updatedAt = excluded.updatedAt
-                    """, arguments: [day.description, quality, now])
+                sql: "UPDATE dailyLog SET \(applied.map { "\($0) = :at" }.joined(separator: ", ")) WHERE day = :day",
+                arguments: ["at": madeAt, "day": record.day])
+            return record.log
         }
     }
 }

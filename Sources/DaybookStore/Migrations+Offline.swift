@@ -57,5 +57,16 @@ extension AppDatabase {
                 }
             }
         }
+        migrator.registerMigration("v16 when log fields changed") { db in
+            // Each field of a day's log keeps the time it was last changed (null: never), so a change made offline
+            // and sent later does not undo one made since on another device. Logs kept before share their row's time.
+            try db.alter(table: "dailyLog") { t in
+                t.add(column: "sleepQualityAt", .datetime)
+                t.add(column: "moodAt", .datetime)
+                t.add(column: "reflectionAt", .datetime)
+            }
+            try db.execute(
+                sql: "UPDATE dailyLog SET sleepQualityAt = updatedAt, moodAt = updatedAt, reflectionAt = updatedAt")
+        }
     }
 }

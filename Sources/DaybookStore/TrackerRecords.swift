@@ -189,20 +189,28 @@ extension AppDatabase: TrackerStore {
         try await write { db in try TrackerRecord.deleteOne(db, key: id) }
     }
 
-    public func setTrackerValue(_ value: Double?, trackerID: String, on day: DayKey, at now: Date) async throws {
+    @discardableResult
+    public func setTrackerValue(_ value: Double?, trackerID: String, on day: DayKey, at now: Date) async throws
+        -> Double?
+    {
         try await write { db in
             guard try TrackerRecord.exists(db, key: trackerID) else { throw TrackerStoreError.notFound }
+            // A value set after `now` (on another device, while this change waited offline) stays.
             if let value {
                 try db.execute(
                     sql: """
                         INSERT INTO trackerValue (trackerID, day, value, updatedAt) VALUES (?, ?, ?, ?)
                         ON CONFLICT (trackerID, day) DO UPDATE SET value = excluded.value, updatedAt = excluded.updatedAt
+                        WHERE trackerValue.updatedAt <= excluded.updatedAt
                         """, arguments: [trackerID, day.description, value, now])
             } else {
                 try db.execute(
-                    sql: "DELETE FROM trackerValue WHERE trackerID = ? AND day = ?",
-                    arguments: [trackerID, day.description])
+                    sql: "DELETE FROM trackerValue WHERE trackerID = ? AND day = ? AND updatedAt <= ?",
+                    arguments: [trackerID, day.description, now])
             }
+            return try Double.fetchOne(
+                db, sql: "SELECT value FROM trackerValue WHERE trackerID = ? AND day = ?",
+                arguments: [trackerID, day.description])
         }
     }
 

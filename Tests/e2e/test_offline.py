@@ -405,3 +405,33 @@ def test_the_journal_is_kept_for_100_entries_or_90_days_with_its_photos(server, 
     assert f"{server.url}/photos/{photo['id']}?w=640" in kept_photos, kept_photos
     go(driver, server.url + f"/journal/{old[0]['id']}")
     wait_for(driver, "#not-kept")
+
+
+def test_of_two_devices_the_later_change_to_a_log_field_wins(server, browser):
+    driver = browser("en-US", width=420, height=900)
+    complete_onboarding(driver, server, language="en")
+    open_page(driver, server.url + "/")
+    controlled_by_worker(driver, server.url + "/")
+    open_page(driver, server.url + "/log")
+    WebDriverWait(driver, WAIT).until(lambda d: d.execute_async_script(KEPT, "/log"))
+    server.stop()
+
+    # On the train: a mood and a reflection, kept on the phone.
+    go(driver, server.url + "/log")
+    wait_for(driver, "#offline-banner")
+    driver.find_element(By.CSS_SELECTOR, "#field-mood input[value='2']").click()
+    driver.find_element(By.ID, "reflection").send_keys("The train was late; I read instead.")
+    driver.find_element(By.CSS_SELECTOR, "#log-form [type=submit]").click()
+    WebDriverWait(driver, WAIT).until(lambda d: waiting_count(d) == "1 change waiting")
+
+    restarted = restart_server(server)
+    try:
+        # At home, before the phone is back: the mood, changed later on the desktop.
+        call(restarted, "PATCH", "/api/v1/logs/today", {"mood": 5})
+        open_page(driver, restarted.url + "/")
+        WebDriverWait(driver, 30).until(lambda d: d.execute_async_script(OUTBOX) == [])
+        log = call(restarted, "GET", "/api/v1/logs/today")
+        assert log["moodValue"] == 5, log
+        assert log["reflection"] == "The train was late; I read instead.", log
+    finally:
+        assert restarted.stop() == 0

@@ -32,14 +32,42 @@ public struct DailyLog: Equatable, Sendable {
     }
 }
 
+/// What one save changes in a day's log: `nil` leaves a field as it is, `.some(nil)` clears a rating.
+public struct DailyLogChange: Equatable, Sendable {
+    public var sleepQuality: Int??
+    public var mood: Int??
+    public var reflection: String?
+
+    public init(sleepQuality: Int?? = nil, mood: Int?? = nil, reflection: String? = nil) {
+        self.sleepQuality = sleepQuality
+        self.mood = mood
+        self.reflection = reflection
+    }
+}
+
+extension DailyLog {
+    /// A short, stable digest of a reflection, put into the Daily Log's form so that a save can tell the text the
+    /// person left as it was from text they changed. Not a secret: FNV-1a, 64 bits, in hex.
+    public static func fingerprint(_ reflection: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in reflection.utf8 {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01b3
+        }
+        return String(hash, radix: 16)
+    }
+}
+
 /// Where daily logs are kept.
 public protocol DailyLogStore: Sendable {
     /// The log of `day`, or `nil` when nothing was noted.
     func dailyLog(on day: DayKey) async throws -> DailyLog?
-    /// Notes the sleep quality of `day`, keeping the rest of its log.
+    /// Notes the sleep quality of `day` as made at `now`, keeping the rest of its log.
     func saveSleepQuality(_ quality: Int, on day: DayKey, at now: Date) async throws
-    /// Replaces the log of `log.day` (an empty log removes the row).
-    func saveLog(_ log: DailyLog) async throws
+    /// Applies `change` to the log of `day` as the person made it at `madeAt`: each field takes the value of its
+    /// latest change by that time, so a change made earlier offline and sent later does not undo one made since on
+    /// another device. Returns the log as it now is (`nil`: nothing noted, and no row kept).
+    func changeLog(_ change: DailyLogChange, on day: DayKey, madeAt: Date) async throws -> DailyLog?
     /// The logs from `first` through `last`, by day.
     func dailyLogs(from first: DayKey, through last: DayKey) async throws -> [DayKey: DailyLog]
 }

@@ -37,24 +37,24 @@ public struct LogInteractor: Sendable {
     /// Applies `change` to the log of `rawDay` in one write.
     ///
     /// - Throws: `Log.Problem` for a bad day, a rating outside 1–5 or an over-long reflection; nothing is saved.
+    /// Saves what `change` names in the log of `rawDay` (today when `nil`), as the person made it at `madeAt` (a
+    /// change sent later from a device that was offline; never later than now): a field changed since, on another
+    /// device, keeps that value.
     @discardableResult
-    public func save(_ change: Log.Change, on rawDay: String?) async throws -> DailyLog {
+    public func save(_ change: Log.Change, on rawDay: String?, madeAt: Date? = nil) async throws -> DailyLog {
         let settings = try await settings.loadSettings()
         let zone = settings?.timeZone ?? TimeZone(secondsFromGMT: 0)!
         let now = clock.now()
-        let day = try Self.day(rawDay, today: DayKey(date: now, timeZone: zone))
+        let at = min(madeAt ?? now, now)
+        let day = try Self.day(rawDay, today: DayKey(date: at, timeZone: zone))
         let sleep = try Self.rating(change.sleepQuality, .sleep)
         let mood = try Self.rating(change.mood, .mood)
-        let reflection = change.reflection.map { $0.replacingOccurrences(of: "\r\n", with: "\n") }
+        let reflection = change.reflection.map {
+            $0.replacingOccurrences(of: "\r\n", with: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+        }
         if let reflection, reflection.count > DailyLog.Limits.reflectionLength { throw Log.Problem.reflectionTooLong }
-
-        var log = try await logs.dailyLog(on: day) ?? DailyLog(day: day, updatedAt: now)
-        if let sleep { log.sleepQuality = sleep }
-        if let mood { log.mood = mood }
-        if let reflection { log.reflection = reflection.trimmingCharacters(in: .whitespacesAndNewlines) }
-        log.updatedAt = now
-        try await logs.saveLog(log)
-        return log
+        let change = DailyLogChange(sleepQuality: sleep, mood: mood, reflection: reflection)
+        return try await logs.changeLog(change, on: day, madeAt: at) ?? DailyLog(day: day, updatedAt: at)
     }
 
     static func day(_ raw: String?, today: DayKey) throws -> DayKey {

@@ -78,6 +78,9 @@ public enum Log {
         /// The stored values, for the API.
         public var sleepQuality: Int?
         public var moodValue: Int?
+        /// The stored reflection's `DailyLog.fingerprint`: the form sends it back, so a save tells the text left as
+        /// it was from text changed.
+        public var reflectionFingerprint: String
     }
 
     public struct RatingField: Sendable, Encodable {

@@ -53,7 +53,8 @@ public enum LogPresenter {
             error: problem.map { message(for: $0, localizer: localizer) },
             savedAt: showsSavedTime ? log.map { localizer("log.savedAt", localizer.time($0.updatedAt)) } : nil,
             statsHref: "/stats?week=\(day)", statsLabel: localizer("log.toStats"),
-            sleepQuality: log?.sleepQuality, moodValue: log?.mood)
+            sleepQuality: log?.sleepQuality, moodValue: log?.mood,
+            reflectionFingerprint: DailyLog.fingerprint(log?.reflection ?? ""))
     }
 
     static func ratingField(

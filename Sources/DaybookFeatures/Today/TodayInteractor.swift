@@ -41,13 +41,15 @@ public struct TodayInteractor: Sendable {
     ///
     /// - Parameter raw: `1`…`5` as typed or sent.
     /// - Throws: `Today.Problem.invalidRating` for anything else; nothing is saved.
-    public func recordSleep(_ raw: String?) async throws {
+    /// - Parameter madeAt: when the person answered, for an answer sent later from a device that was offline: it
+    ///   goes to that day's log, and does not undo an answer given since.
+    public func recordSleep(_ raw: String?, madeAt: Date? = nil) async throws {
         guard let text = raw?.trimmingCharacters(in: .whitespaces), let quality = Int(text),
             DailyLog.Limits.rating.contains(quality)
         else { throw Today.Problem.invalidRating }
         let settings = try await store.loadSettings()
-        let now = clock.now()
-        let today = DayKey(date: now, timeZone: settings?.timeZone ?? TimeZone(secondsFromGMT: 0)!)
-        try await logs.saveSleepQuality(quality, on: today, at: now)
+        let at = min(madeAt ?? clock.now(), clock.now())
+        let today = DayKey(date: at, timeZone: settings?.timeZone ?? TimeZone(secondsFromGMT: 0)!)
+        try await logs.saveSleepQuality(quality, on: today, at: at)
     }
 }

@@ -142,19 +142,22 @@ public struct TrackerInteractor: Sendable {
     ///
     /// - Throws: `Trackers.Problem.invalidValue` for a value of the wrong kind (text for a number, 7 for a
     ///   rating, a negative duration); `.futureDay`, `.invalidDate`, `.notFound`, `.archived`.
+    ///
+    /// `madeAt` is when the person made the change, for one sent later from a device that was offline (never later
+    /// than now): a value set since, on another device, stays.
     @discardableResult
-    public func setValue(_ input: Trackers.ValueInput, trackerID: String, day rawDay: String? = nil) async throws
-        -> Trackers.Saved
-    {
+    public func setValue(
+        _ input: Trackers.ValueInput, trackerID: String, day rawDay: String? = nil, madeAt: Date? = nil
+    ) async throws -> Trackers.Saved {
         let settings = try await ownerSettings()
-        let now = clock.now()
+        let now = min(madeAt ?? clock.now(), clock.now())
         let day = try Self.day(rawDay, today: DayKey(date: now, timeZone: settings.timeZone))
         guard let tracker = try await store.tracker(id: trackerID) else { throw Trackers.Problem.notFound }
         guard !tracker.isArchived else { throw Trackers.Problem.archived }
         let value = try Self.value(input, for: tracker.kind)
-        try await store.setTrackerValue(value, trackerID: trackerID, on: day, at: now)
+        let standing = try await store.setTrackerValue(value, trackerID: trackerID, on: day, at: now)
         await events?.publish(.trackers)
-        return Trackers.Saved(tracker: tracker, day: day, value: value)
+        return Trackers.Saved(tracker: tracker, day: day, value: standing)
     }
 
     /// Flips a yes/no tracker for today.

@@ -95,6 +95,7 @@ public func buildRouter(services: AppServices) -> Router<DaybookRequestContext> 
     router.add(middleware: CSRFMiddleware(services: services))
     router.add(
         middleware: ContractMiddleware(services: services) { [assets = services.assets] in bundledContract(assets) })
+    router.add(middleware: MadeAtMiddleware(services: services))
     router.add(middleware: IdempotencyMiddleware(services: services))
     registerRoutes(on: router, services: services)
     return router

@@ -57,12 +57,14 @@ struct LogRoutes {
         router.post("/log/{date}") { request, context in
             let day = context.parameters.get("date")
             let form = context.form
+            // A field left as the page showed it is not a change: another device may have changed it since.
             let change = Log.Change(
-                sleepQuality: form["sleepQuality"] ?? "", mood: form["mood"] ?? "", reflection: form["reflection"] ?? ""
-            )
+                sleepQuality: Self.edited(form, "sleepQuality"), mood: Self.edited(form, "mood"),
+                reflection: Self.edited(form, "reflection", as: Self.reflectionFingerprint))
             let env = try await PageEnvironment(services: services, request: request)
             do {
-                let log = try await services.logInteractor(env.database).save(change, on: day)
+                let log = try await services.logInteractor(env.database).save(
+                    change, on: day, madeAt: MadeAt.of(request))
                 await services.events.publish(.log)
                 return Response.seeOther("/log/\(log.day)?saved=1")
             } catch let problem as Log.Problem {
@@ -95,7 +97,7 @@ struct LogRoutes {
                 }
                 return try await respond(request) { interactor, localizer in
                     let day = context.parameters.get("date")
-                    try await interactor.save(change, on: day)
+                    try await interactor.save(change, on: day, madeAt: MadeAt.of(request))
                     await services.events.publish(.log)
                     guard let response = try await interactor.load(day) else { return notSetUp(localizer) }
                     return try JSONResponse.make(
@@ -155,5 +157,21 @@ struct LogRoutes {
     private func notSetUp(_ localizer: Localizer) -> Response {
         APIError.response(
             status: .conflict, code: "notSetUp", message: OnboardingPresenter.notSetUpMessage(localizer: localizer))
+    }
+}
+
+extension LogRoutes {
+    /// What the form says of a field, or `nil` when it is as the page showed it (`was.<name>` holds that: the
+    /// value, or the reflection's fingerprint).
+    static func edited(_ form: FormData, _ name: String, as seen: (String) -> String = { $0 }) -> String? {
+        let value = form[name] ?? ""
+        if let was = form["was.\(name)"], was == seen(value) { return nil }
+        return value
+    }
+
+    /// The fingerprint of a reflection as the store keeps it: `\n` line ends, no blank edges.
+    static func reflectionFingerprint(_ text: String) -> String {
+        DailyLog.fingerprint(
+            text.replacingOccurrences(of: "\r\n", with: "\n").trimmingCharacters(in: .whitespacesAndNewlines))
     }
 }

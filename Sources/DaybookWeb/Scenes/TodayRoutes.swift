@@ -20,7 +20,7 @@ struct TodayRoutes {
         router.post("/today/sleep") { request, context in
             let env = try await PageEnvironment(services: services, request: request)
             do {
-                try await interactor(env).recordSleep(context.form["quality"])
+                try await interactor(env).recordSleep(context.form["quality"], madeAt: MadeAt.of(request))
             } catch let problem as Today.Problem {
                 throw PageProblem(.badRequest, TodayPresenter.message(for: problem, localizer: env.localizer))
             }

@@ -171,14 +171,14 @@ struct TrackerAPIRoutes {
                     case .flag(let flag): .flag(flag)
                     case .number(let number): .number(number)
                     }
-                return .day(try await interactor.setValue(input, trackerID: id, day: date))
+                return .day(try await interactor.setValue(input, trackerID: id, day: date, madeAt: MadeAt.of(request)))
             }
         }
         router.delete("/api/v1/trackers/{id}/values/{date}") { request, context in
             let id = try context.parameters.require("id")
             let date = context.parameters.get("date")
             return try await respond(request) { interactor in
-                try await interactor.setValue(.clear, trackerID: id, day: date)
+                try await interactor.setValue(.clear, trackerID: id, day: date, madeAt: MadeAt.of(request))
                 return nil
             }
         }

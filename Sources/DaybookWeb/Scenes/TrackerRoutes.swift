@@ -103,7 +103,9 @@ struct TrackerRoutes {
             } else {
                 input = .text(form["value"] ?? "")
             }
-            try await refusing(env) { try await interactor(env).setValue(input, trackerID: id, day: day) }
+            try await refusing(env) {
+                try await interactor(env).setValue(input, trackerID: id, day: day, madeAt: MadeAt.of(request))
+            }
             return Response.seeOther(Self.safeBack(form["back"]) + "#tracker-\(id)")
         }
     }

@@ -38,7 +38,8 @@ function keptBanner() {
 /** The words of a change, without the form's token, for a person to read or copy. */
 function words(item) {
   const fields = new URLSearchParams(item.body || "");
-  return [...fields].filter(([name, value]) => !["csrf", "revision", "back"].includes(name) && value.trim())
+  return [...fields].filter(([name, value]) => !["csrf", "revision", "back"].includes(name) && !name.startsWith("was.")
+    && value.trim())
     .map(([, value]) => value).join("\n");
 }
 
