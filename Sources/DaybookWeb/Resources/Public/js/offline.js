@@ -200,16 +200,20 @@ try {
 async function thisDevice() {
   const section = document.getElementById("this-device");
   if (!section || !("caches" in self)) return;
-  const count = async (name) => (await (await caches.open(name)).keys()).length;
-  const [pages, photos, waiting, estimate] = await Promise.all([
-    count("daybook-pages"), count("daybook-photos"), items().then((list) => list.length).catch(() => 0),
+  const kept = async (name) => (await caches.open(name)).keys();
+  const [pageKeys, photoKeys, waiting, estimate] = await Promise.all([
+    kept("daybook-pages"), kept("daybook-photos"), items().then((list) => list.length).catch(() => 0),
     navigator.storage?.estimate?.().catch(() => ({})) ?? {},
   ]);
+  const pages = pageKeys.length;
+  const photos = new Set(photoKeys.map((request) => new URL(request.url).pathname)).size;
+  const entries = pageKeys.map((request) => new URL(request.url).pathname)
+    .filter((path) => /^\/journal\/[0-9A-Za-z-]+$/.test(path) && path !== "/journal/new").length;
   const size = new Intl.NumberFormat(root.lang, { style: "unit", unit: "megabyte", maximumFractionDigits: 1 })
     .format((estimate.usage ?? 0) / 1_000_000);
   section.replaceChildren(
     element("h2", {}, labels.deviceHeading),
-    element("p", { id: "device-summary" }, fill(labels.deviceSummary, { pages, photos, waiting, size })),
+    element("p", { id: "device-summary" }, fill(labels.deviceSummary, { entries, pages, photos, waiting, size })),
   );
   const forget = element("button", { type: "button", id: "forget-device" }, labels.deviceForget);
   forget.addEventListener("click", async () => {
