@@ -128,4 +128,20 @@ struct LaterChangeWinsTests {
         }
         #expect(try await app.database?.dailyLog(on: Self.day) == nil)
     }
+
+    @Test("the made-at time is read as RFC 3339 says, and nothing else is taken for a time")
+    func rfc3339() {
+        let seoul = MadeAt.parse("2026-11-25T08:14:00+09:00")
+        #expect(seoul == MadeAt.parse("2026-11-24T23:14:00Z"))
+        #expect(MadeAt.parse("2026-11-24t23:14:00z") == seoul)
+        #expect(MadeAt.parse("2026-11-24T23:14:00.250Z") == seoul.map { $0.addingTimeInterval(0.25) })
+        #expect(MadeAt.parse("2026-11-24T18:44:00-04:30") == seoul)
+        #expect(MadeAt.parse("2016-12-31T23:59:60Z") == MadeAt.parse("2016-12-31T23:59:59Z"))
+        for bad in [
+            "yesterday", "2026-11-24 23:14:00Z", "2026-13-01T00:00:00Z", "2026-02-30T00:00:00Z",
+            "2026-11-24T24:00:00Z", "2026-11-24T23:14:00", "2026-11-24T23:14:00+9:00", "1795594440",
+        ] {
+            #expect(MadeAt.parse(bad) == nil, "\(bad)")
+        }
+    }
 }
