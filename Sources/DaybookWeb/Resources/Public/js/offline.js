@@ -120,6 +120,8 @@ function holdForms() {
   document.addEventListener("submit", async (event) => {
     const form = event.target;
     if (!(form instanceof HTMLFormElement) || form.method !== "post" || form.hasAttribute("data-inline")) return;
+    // A page script that keeps its own posts (the focus timer's, with their times) is left to do so.
+    if (form.hasAttribute("data-own-outbox")) return;
     if (!queues(new URL(form.action, location.href))) return;
     event.preventDefault();
     const data = new URLSearchParams(new FormData(form));

@@ -7,7 +7,8 @@ const STORE = "outbox";
 export const CHANNEL = "daybook-outbox";
 
 // The form posts a device may make offline: tracker values, the Daily Log and the sleep question, tasks done or
-// undone, and entries written or edited without the editor's script. Everything else needs the server.
+// undone, entries written or edited without the editor's script, and the focus timer's start, pause, resume and
+// stop (each with the device's time it was made, `at`). Everything else needs the server.
 const QUEUED = [
   /^\/trackers\/[^/]+\/values\/[^/]+$/,
   /^\/log\/[^/]+$/,
@@ -15,6 +16,7 @@ const QUEUED = [
   /^\/timeline\/tasks\/[^/]+\/done$/,
   /^\/journal$/,
   /^\/journal\/[^/]+$/,
+  /^\/focus\/(start|pause|resume|stop)$/,
 ];
 
 export function queues(url) {
