@@ -35,6 +35,15 @@ function keptBanner() {
 
 /** The words of a change, without the form's token, for a person to read or copy. */
 function words(item) {
+  if (typeof item.body !== "string") return ""; // a photo
+  if ((item.contentType || "").startsWith("application/json")) {
+    try {
+      const json = JSON.parse(item.body);
+      return [json.title, json.body, [].concat(json.tags ?? []).join(", ")].filter((text) => text?.trim()).join("\n");
+    } catch {
+      return item.body;
+    }
+  }
   const fields = new URLSearchParams(item.body || "");
   return [...fields].filter(([name, value]) => !["csrf", "revision", "back"].includes(name) && value.trim())
     .map(([, value]) => value).join("\n");

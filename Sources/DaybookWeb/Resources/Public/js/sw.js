@@ -1,7 +1,7 @@
 // Daybook's service worker: keeps the app shell, and a copy of the pages a person uses every day, so the app
 // opens while its server cannot be reached. Pages come from the server whenever it answers (network first); a kept
 // copy is marked with the time it was kept, and the page says so. Form posts made offline wait in the outbox.
-import { enqueue, flush, items, queues } from "/static/js/outbox.js";
+import { enqueue, flush, items, queues, waitingPhoto } from "/static/js/outbox.js";
 
 const VERSION = "__ASSET_VERSION__";
 const CACHE = `daybook-shell-${VERSION}`;
@@ -125,12 +125,19 @@ async function marked(copy) {
   return new Response(text, { status: 200, headers });
 }
 
-/** Photos never change under one address: the kept copy first. */
+/** Photos never change under one address: the kept copy first; one added offline, from the outbox. */
 async function photo(request) {
   const cache = await caches.open(PHOTOS);
   const copy = await cache.match(request);
   if (copy) return copy;
-  const response = await fetch(request);
+  let response;
+  try {
+    response = await fetch(request);
+  } catch (error) {
+    const kept = await waitingPhoto(new URL(request.url).pathname.split("/")[2]);
+    if (kept) return new Response(kept, { headers: { "Content-Type": kept.type || "application/octet-stream" } });
+    throw error;
+  }
   if (response.ok) await cache.put(request, response.clone()).catch(() => {});
   return response;
 }
