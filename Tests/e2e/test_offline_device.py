@@ -220,3 +220,30 @@ def test_a_photo_the_device_has_no_room_for_is_not_added_and_never_shown_as_save
     assert not driver.find_elements(By.CSS_SELECTOR, "#photos-waiting figure")
     assert driver.execute_async_script(OUTBOX) == []
     assert state.text != "Saved"
+
+
+def test_a_new_entry_left_waiting_is_made_once_and_not_offered_again_as_a_draft(server, browser):
+    driver = editor_on_phone(server, browser)
+    server.stop()
+    driver.find_element(By.ID, "title").send_keys("Platform nine")
+    driver.find_element(By.ID, "body").send_keys("The train was late; I wrote this on the bench.")
+    state = driver.find_element(By.ID, "save-state")
+    WebDriverWait(driver, WAIT).until(lambda d: state.text == "Waiting to be sent — kept on this device")
+    # The page is left while the entry still waits.
+    go(driver, server.url + "/")
+    wait_for(driver, "#offline-banner")
+
+    restarted = restart_server(server)
+    try:
+        open_page(driver, restarted.url + "/")
+        WebDriverWait(driver, 30).until(lambda d: d.execute_async_script(OUTBOX) == [])
+        # A new entry's editor: the words already sent are not offered again as an unsaved draft.
+        open_page(driver, restarted.url + "/journal/new")
+        WebDriverWait(driver, WAIT).until(
+            lambda d: d.execute_script("return localStorage.getItem('daybook.draft.new')") is None)
+        assert not driver.find_element(By.ID, "draft-offer").is_displayed()
+        with urllib.request.urlopen(restarted.url + "/api/v1/entries", timeout=10) as response:
+            entries = json.loads(response.read())["entries"]
+        assert [entry["title"] for entry in entries].count("Platform nine") == 1, entries
+    finally:
+        assert restarted.stop() == 0

@@ -78,7 +78,7 @@ function keepDraft() {
   try {
     const content = snapshot();
     if (same(content, saved)) localStorage.removeItem(draftKey());
-    else localStorage.setItem(draftKey(), JSON.stringify({ ...content, revision, keptAt: Date.now() }));
+    else localStorage.setItem(draftKey(), JSON.stringify({ ...content, revision, keptAt: Date.now(), outbox: pending?.key }));
   } catch {
     // Storage full or disabled: the server save still runs.
   }
@@ -93,9 +93,15 @@ function readDraft() {
   }
 }
 
-function offerDraft() {
+async function offerDraft() {
   const draft = readDraft();
   if (!draft || same(draft, saved)) return;
+  // A new entry whose save the outbox holds (or has sent) is not offered again: restoring it would make a second.
+  if (!id && draft.outbox) {
+    const item = (await items().catch(() => [])).find((each) => each.key === draft.outbox);
+    if (!item) localStorage.removeItem(draftKey()); // sent: the entry is on the server
+    if (item?.state !== "refused") return;
+  }
   const when = new Date(draft.keptAt).toLocaleString(document.documentElement.lang, {
     dateStyle: "medium",
     timeStyle: "short",
@@ -150,6 +156,7 @@ async function save({ leaving = false } = {}) {
       const result = await sendOrKeep(change, { keepalive: leaving && request.length < 60_000 });
       if (result.outcome === "waiting") {
         pending = { ...change, content };
+        keepDraft();
         return show("waiting");
       }
       const response = result.response;
