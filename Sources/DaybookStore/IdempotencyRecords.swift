@@ -58,7 +58,7 @@ public struct IdempotencyRecord: Equatable, Sendable {
 
 extension AppDatabase {
     /// How long a key is kept: a device may come back after a week away.
-    public static let idempotencyKeyLifetime: TimeInterval = 8 * 24 * 3600
+    public static let idempotencyKeyLifetime: TimeInterval = DeviceTime.replayWindow
 
     /// Runs `updates` in one transaction; when the request being handled carries an idempotency key, the key is
     /// recorded in the same transaction.

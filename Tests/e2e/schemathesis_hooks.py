@@ -394,7 +394,7 @@ def map_case(context, case):
     operation = case.operation.definition.raw.get("operationId") if case.operation else None
     meta = getattr(case, "meta", None)
     positive = meta is not None and meta.generation.mode.is_positive
-    if operation == "uploadPhoto" and positive and isinstance(case.body, (bytes, bytearray, str)):
+    if operation in ("uploadPhoto", "putPhoto") and positive and isinstance(case.body, (bytes, bytearray, str)):
         case.body = SMALL_PNG
         # Schemathesis re-checks an edited body against its schema and takes any binary one for invalid, which
         # would turn this case into one expected to be refused: the PNG is its generated value.

@@ -77,11 +77,12 @@ def test_writing_keeps_every_word_and_finds_it_again(server, browser):
     assert words.endswith("words") and int(re.search(r"\d+", words).group()) >= 9, words
     screenshot(driver, "en-desktop-editor")
 
-    # The server cannot be reached: the words stay on this device, and a reload offers them back.
+    # The server cannot be reached: the save waits in the outbox, the words stay on this device, and a reload
+    # offers them back.
     driver.execute_cdp_cmd("Network.enable", {})
     driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/api/v1/entries*"]})
     type_into(driver, body, "비밀 초안 one")
-    WebDriverWait(driver, 20).until(lambda d: state(d) in ("offline", "failed"))
+    WebDriverWait(driver, 20).until(lambda d: state(d) == "waiting")
     driver.refresh()
     offer = wait_for(driver, "#draft-offer")
     WebDriverWait(driver, 10).until(lambda d: offer.is_displayed(), message="no draft was offered after the reload")
@@ -92,10 +93,11 @@ def test_writing_keeps_every_word_and_finds_it_again(server, browser):
     wait_saved(driver)
     assert "비밀 초안 one" in call(server, "GET", f"/api/v1/entries/{entry_id}")["body"]
 
-    # Offline altogether: typing goes on, the page says where the words are, and they are saved on return.
+    # Offline altogether: typing goes on, the save waits in the outbox, the page says where the words are, and
+    # they are saved on return.
     driver.set_network_conditions(offline=True, latency=0, download_throughput=0, upload_throughput=0)
     type_into(driver, body, " 오프라인에서 쓴 문장")
-    WebDriverWait(driver, 10).until(lambda d: state(d) == "offline")
+    WebDriverWait(driver, 10).until(lambda d: state(d) == "waiting")
     assert "device" in driver.find_element(By.ID, "save-state").text
     driver.delete_network_conditions()
     wait_saved(driver, timeout=30)

@@ -1,6 +1,7 @@
 """Offline-first: the server process is really stopped, the installed app keeps working from this device's copy,
 and what was changed meanwhile arrives exactly once when the server is back on the same address."""
 
+import base64
 import datetime
 import http.client
 import urllib.parse
@@ -34,13 +35,14 @@ KEPT = """
 
 
 def replay(driver, server, items) -> list[str]:
-    """Sends the outbox's changes again exactly as the device sent them (its cookies, its keys): what the server
-    says about each."""
+    """Sends the outbox's changes again exactly as the device sent them (its cookies, its keys, its method; a
+    photo's bytes given base64 as `bytes`): what the server says about each."""
     cookies = "; ".join(f"{c['name']}={c['value']}" for c in driver.get_cookies())
     answers = []
     for item in items:
         conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
-        conn.request("POST", urllib.parse.urlsplit(item["url"]).path, body=item["body"].encode(), headers={
+        body = base64.b64decode(item["bytes"]) if item.get("bytes") else item["body"].encode()
+        conn.request(item.get("method") or "POST", urllib.parse.urlsplit(item["url"]).path, body=body, headers={
             "Content-Type": item["contentType"], "Idempotency-Key": item["key"], "Cookie": cookies,
             "Origin": server.url})
         response = conn.getresponse()

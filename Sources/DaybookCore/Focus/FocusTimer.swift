@@ -103,6 +103,11 @@ public struct FocusTimer: Equatable, Sendable {
         return uncappedElapsed(at: now) >= TimeInterval(planned)
     }
 
+    /// The moment of the timer's latest transition (its start, a pause or a resume); `nil` when idle.
+    public var lastChange: Date? {
+        [sessionStartedAt, startedAt, pausedAt].compactMap { $0 }.max()
+    }
+
     /// Seconds paused in this session up to `now`, including a pause still going on.
     func pausedSeconds(at now: Date) -> TimeInterval {
         guard phase == .paused, let pausedAt else { return pausedTotal }

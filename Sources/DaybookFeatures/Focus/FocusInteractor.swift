@@ -38,7 +38,8 @@ public struct FocusInteractor: Sendable {
         return response
     }
 
-    public func start(_ request: Focus.Start.Request) async throws -> Focus.Response {
+    /// Starts a session now, or at `madeAt`: when the person started it on a device away from the server.
+    public func start(_ request: Focus.Start.Request, madeAt: Date? = nil) async throws -> Focus.Response {
         let owner = try await settings.loadSettings() ?? initial()
         let minutes = request.minutes ?? owner.focusMinutes
         guard request.stopwatch == true || FocusTimer.Limits.countdownMinutes.contains(minutes) else {
@@ -53,21 +54,23 @@ public struct FocusInteractor: Sendable {
         }
         if let taskID = request.taskID, try await tasks.task(id: taskID) == nil { throw Focus.Problem.unknownTask }
         let mode: FocusTimer.Mode = request.stopwatch == true ? .stopwatch : .countdown(seconds: minutes * 60)
-        return try await act { timer, now in
+        return try await act(madeAt: madeAt) { timer, now in
             (try timer.start(mode: mode, taskID: request.taskID, sound: sound, at: now), nil)
         }
     }
 
-    public func pause() async throws -> Focus.Response {
-        try await act { timer, now in (try timer.pause(at: now), nil) }
+    /// Pauses now, or at `madeAt` (the device's clock), which may not be before the timer's last change.
+    public func pause(madeAt: Date? = nil) async throws -> Focus.Response {
+        try await act(madeAt: madeAt) { timer, now in (try timer.pause(at: now), nil) }
     }
 
-    public func resume() async throws -> Focus.Response {
-        try await act { timer, now in (try timer.resume(at: now), nil) }
+    public func resume(madeAt: Date? = nil) async throws -> Focus.Response {
+        try await act(madeAt: madeAt) { timer, now in (try timer.resume(at: now), nil) }
     }
 
-    public func stop() async throws -> Focus.Response {
-        try await act { timer, now in
+    /// Stops now, or at `madeAt`: the session is recorded as ending then.
+    public func stop(madeAt: Date? = nil) async throws -> Focus.Response {
+        try await act(madeAt: madeAt) { timer, now in
             let (idle, session) = try timer.stop(at: now)
             return (idle, session.focusedSeconds > 0 ? session : nil)
         }
@@ -89,10 +92,18 @@ public struct FocusInteractor: Sendable {
         return timer.phase == .running ? timer.endsAt : nil
     }
 
-    private func settled() async throws -> (FocusTimer, Date) {
+    /// The stored timer settled at `moment` (now when `nil`), and the server's clock.
+    private func settled(at moment: Date? = nil) async throws -> (FocusTimer, Date) {
         let now = clock.now()
         let stored = try await store.loadTimer()
-        let (timer, session) = stored.settle(at: now)
+        if let moment {
+            do {
+                try DeviceTime.check(moment, now: now, after: stored.lastChange)
+            } catch {
+                throw Focus.Problem.deviceTime(error)
+            }
+        }
+        let (timer, session) = stored.settle(at: moment ?? now)
         if timer != stored {
             try await store.saveTimer(timer, recording: session)
             await events.publish(.timer)
@@ -100,13 +111,14 @@ public struct FocusInteractor: Sendable {
         return (timer, now)
     }
 
-    private func act(_ transition: (FocusTimer, Date) throws -> (FocusTimer, FocusSession?))
+    /// Settles the timer, then makes `transition` at `madeAt` (a device's time, checked) or now.
+    private func act(madeAt: Date? = nil, _ transition: (FocusTimer, Date) throws -> (FocusTimer, FocusSession?))
         async throws -> Focus.Response
     {
-        let (timer, now) = try await settled()
+        let (timer, now) = try await settled(at: madeAt)
         let next: (FocusTimer, FocusSession?)
         do {
-            next = try transition(timer, now)
+            next = try transition(timer, madeAt ?? now)
         } catch let error as FocusTimerError {
             throw Focus.Problem.timer(error)
         }

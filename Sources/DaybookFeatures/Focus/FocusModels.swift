@@ -8,6 +8,8 @@ public enum Focus {
         case unknownTask
         case unknownSound
         case invalidMinutes(ClosedRange<Int>)
+        /// The time a device gave for the action can't be when it was made.
+        case deviceTime(DeviceTime.Problem)
     }
 
     public enum Start {
@@ -98,5 +100,9 @@ public enum Focus {
         public var volume: String
         /// "Focus · %@ left", for lock-screen controls; `%@` is filled in by the page.
         public var timeLeft: String
+        /// What the status line says in each phase, for a page moving the timer on without the server.
+        public var statusIdle: String
+        public var statusRunning: String
+        public var statusPaused: String
     }
 }

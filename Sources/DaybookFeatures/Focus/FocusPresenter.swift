@@ -35,7 +35,9 @@ public enum FocusPresenter {
                 minutes: localizer("focus.minutes"), sound: localizer("settings.focusSound.label"),
                 today: localizer("focus.today"), leave: localizer("focus.leave"),
                 shortcuts: localizer("focus.shortcuts"), progress: localizer("focus.progress"),
-                volume: localizer("focus.volume"), timeLeft: localizer("focus.timeLeft", "%@")))
+                volume: localizer("focus.volume"), timeLeft: localizer("focus.timeLeft", "%@"),
+                statusIdle: localizer("focus.status.idle"), statusRunning: localizer("focus.status.running"),
+                statusPaused: localizer("focus.status.paused")))
     }
 
     /// The focus page; after a refused action, `problem` says why.
@@ -89,6 +91,10 @@ public enum FocusPresenter {
         case .timer(.invalidExtension): localizer("focus.error.invalidExtension")
         case .unknownTask: localizer("focus.error.unknownTask")
         case .unknownSound: localizer("focus.error.unknownSound")
+        case .deviceTime(.unreadable): localizer("focus.error.deviceTime.unreadable")
+        case .deviceTime(.inFuture): localizer("focus.error.deviceTime.inFuture")
+        case .deviceTime(.tooOld): localizer("focus.error.deviceTime.tooOld")
+        case .deviceTime(.outOfOrder): localizer("focus.error.deviceTime.outOfOrder")
         }
     }
 }

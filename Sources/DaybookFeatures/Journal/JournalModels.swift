@@ -222,6 +222,11 @@ public enum Journal {
         public var conflictText: String
         public var keepMineLabel: String
         public var takeTheirsLabel: String
+        /// Saved in the outbox, to be sent when the server answers again.
+        public var stateWaiting: String
+        /// The largest photo the server takes, in bytes, and what it says about a larger one.
+        public var photoLimit: Int
+        public var photoTooLarge: String
     }
 
     public struct TrashViewModel: Sendable, Encodable {

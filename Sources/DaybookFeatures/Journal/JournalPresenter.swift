@@ -169,7 +169,9 @@ public enum JournalPresenter {
                 draftOffer: localizer("journal.draft.offer"), restoreLabel: localizer("journal.draft.restore"),
                 discardLabel: localizer("journal.draft.discard"), conflictText: localizer("journal.conflict"),
                 keepMineLabel: localizer("journal.conflict.keepMine"),
-                takeTheirsLabel: localizer("journal.conflict.takeTheirs")))
+                takeTheirsLabel: localizer("journal.conflict.takeTheirs"),
+                stateWaiting: localizer("journal.state.waiting"), photoLimit: Photo.Limits.bytes,
+                photoTooLarge: PhotoPresenter.message(for: .tooLarge, localizer: localizer)))
     }
 
     /// The place field as stored, or as typed into a refused form.

@@ -28,10 +28,39 @@ public struct PhotoInteractor: Sendable {
         return store.incomingFolder.appendingPathComponent(ids.makeID() + ".upload")
     }
 
+    /// Stores the upload at `file` as the photo `id` a device chose, so that an entry written away from the server
+    /// can name the photo before it arrives. The same bytes under the same id again are the photo already stored.
+    /// The file is moved in or removed: it never stays behind.
+    ///
+    /// - Returns: the photo, and whether this upload added it.
+    /// - Throws: `.invalidID` for an id that is not a lowercase UUID, `.idTaken` when a photo with other bytes has
+    ///   it, and what `add(upload:)` throws.
+    public func put(upload file: URL, id: String) async throws -> (photo: Photo, created: Bool) {
+        defer { try? FileManager.default.removeItem(at: file) }
+        guard Photo.isValidID(id) else { throw Photos.Problem.invalidID }
+        if let stored = try await store.photo(id: id) {
+            guard (try? Self.sameBytes(file, store.originalFile(id: id))) == true else { throw Photos.Problem.idTaken }
+            return (stored, false)
+        }
+        do {
+            return (try await add(upload: file, chosenID: id), true)
+        } catch let problem as Photos.Problem {
+            throw problem
+        } catch {
+            // Another upload took the id in the meantime.
+            if try await store.photo(id: id) != nil { throw Photos.Problem.idTaken }
+            throw error
+        }
+    }
+
     /// Stores the upload at `file` as a new photo. The file is moved in or removed: it never stays behind.
     ///
     /// - Throws: `Photos.Problem` (`.tooLarge`, `.unsupportedType`, `.tooManyPixels`, `.unreadable`).
     public func add(upload file: URL) async throws -> Photo {
+        try await add(upload: file, chosenID: nil)
+    }
+
+    private func add(upload file: URL, chosenID: String?) async throws -> Photo {
         defer { try? FileManager.default.removeItem(at: file) }
         let bytes = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
         guard bytes <= Photo.Limits.bytes else { throw Photos.Problem.tooLarge }
@@ -53,7 +82,7 @@ public struct PhotoInteractor: Sendable {
         do { preview = try await processor.rendition(of: file, width: smallest) } catch {
             throw Photos.Problem.unreadable
         }
-        let id = ids.makeID()
+        let id = chosenID ?? ids.makeID()
         guard Photo.isValidID(id) else { preconditionFailure("photo ids are lowercase UUIDs") }
         let photo = Photo(
             id: id, type: type, width: width, height: height, bytes: bytes, takenAt: header.takenAt,
@@ -61,6 +90,20 @@ public struct PhotoInteractor: Sendable {
         try await store.addPhoto(photo, movingFileAt: file)
         try? renditions.store(preview, id: id, width: smallest)
         return photo
+    }
+
+    /// Whether two files hold the same bytes, read a mebibyte at a time.
+    static func sameBytes(_ first: URL, _ second: URL) throws -> Bool {
+        let (one, two) = (try FileHandle(forReadingFrom: first), try FileHandle(forReadingFrom: second))
+        defer {
+            try? one.close()
+            try? two.close()
+        }
+        while true {
+            let (a, b) = (try one.read(upToCount: 1 << 20) ?? Data(), try two.read(upToCount: 1 << 20) ?? Data())
+            guard a == b else { return false }
+            if a.isEmpty { return true }
+        }
     }
 
     /// - Throws: `Photos.Problem.unknownPhoto` for an id that is not a photo's (checked before any file is named).

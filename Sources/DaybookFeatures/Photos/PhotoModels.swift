@@ -15,6 +15,10 @@ public enum Photos {
         case unknownPhoto
         /// `?w=` that is not a width in pixels.
         case invalidWidth
+        /// An id a device chose that is not a lowercase UUID.
+        case invalidID
+        /// An id a device chose that another photo (other bytes) already has.
+        case idTaken
     }
 
     /// A photo as the API shows it.

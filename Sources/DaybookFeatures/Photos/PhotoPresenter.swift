@@ -20,6 +20,8 @@ public enum PhotoPresenter {
         case .unreadable: localizer("photo.error.unreadable")
         case .unknownPhoto: localizer("photo.error.unknown")
         case .invalidWidth: localizer("photo.error.width", PhotoWidths.largestAsked)
+        case .invalidID: localizer("photo.error.invalidID")
+        case .idTaken: localizer("photo.error.idTaken")
         }
     }
 }

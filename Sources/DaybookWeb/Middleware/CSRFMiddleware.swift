@@ -67,7 +67,7 @@ struct CSRFMiddleware: RouterMiddleware {
     /// another site cannot send without asking first either. An import is the exported file's bytes, likewise.
     private func checkJSON(_ request: Request, hasToken: Bool) throws {
         guard request.method != .delete else { return }
-        if request.method == .post, let upload = FileBody.of(request.uri.path) {
+        if let upload = FileBody.of(request.method, request.uri.path) {
             let type = request.headers[.contentType]?.lowercased() ?? ""
             guard upload.types.contains(where: type.hasPrefix) else {
                 throw HTTPError(.unsupportedMediaType, message: upload.refusal)
@@ -118,9 +118,11 @@ struct CSRFMiddleware: RouterMiddleware {
 enum FileBody {
     case photo, importFile
 
-    static func of(_ path: String) -> FileBody? {
-        if path == "/api/v1/photos" { return .photo }
-        if path.hasPrefix("/api/v1/import/") { return .importFile }
+    static func of(_ method: HTTPRequest.Method, _ path: String) -> FileBody? {
+        if method == .post, path == "/api/v1/photos" { return .photo }
+        // A photo under an id the device chose.
+        if method == .put, path.hasPrefix("/api/v1/photos/") { return .photo }
+        if method == .post, path.hasPrefix("/api/v1/import/") { return .importFile }
         return nil
     }
 

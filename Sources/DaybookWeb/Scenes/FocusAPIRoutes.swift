@@ -56,7 +56,7 @@ struct FocusAPIRoutes {
                 switch problem {
                 case .timer: .conflict
                 case .unknownTask: .notFound
-                case .unknownSound, .invalidMinutes: .unprocessableContent
+                case .unknownSound, .invalidMinutes, .deviceTime: .unprocessableContent
                 }
             return APIError.response(
                 status: status, code: Self.code(problem),
@@ -74,6 +74,7 @@ struct FocusAPIRoutes {
         case .timer(.invalidExtension): "invalidExtension"
         case .unknownTask: "unknownTask"
         case .unknownSound: "unknownSound"
+        case .deviceTime: "invalidDeviceTime"
         }
     }
 }

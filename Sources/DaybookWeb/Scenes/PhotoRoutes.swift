@@ -4,8 +4,9 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 
-/// `/api/v1/photos`: uploads (the raw bytes of one image as the body) and their metadata; `/photos/ID?w=N`: the
-/// photo downsampled to the width a page shows, cached on disk and in the browser.
+/// `/api/v1/photos`: uploads (the raw bytes of one image as the body) and their metadata; `PUT /api/v1/photos/ID`:
+/// an upload under an id the device chose, so an entry written offline can name it; `/photos/ID?w=N`: the photo
+/// downsampled to the width a page shows, cached on disk and in the browser.
 struct PhotoRoutes {
     let services: AppServices
 
@@ -16,6 +17,18 @@ struct PhotoRoutes {
                 try await Self.receive(request, into: file)
                 let photo = try await interactor.add(upload: file)
                 var response = try JSONResponse.make(PhotoPresenter.present(photo), status: .created)
+                response.headers[.location] = "/api/v1/photos/\(photo.id)"
+                return response
+            }
+        }
+        router.put("/api/v1/photos/{id}") { request, context in
+            let id = try context.parameters.require("id")
+            return try await respond(request) { interactor in
+                guard Photo.isValidID(id) else { throw Photos.Problem.invalidID }
+                let file = try interactor.newUploadFile()
+                try await Self.receive(request, into: file)
+                let (photo, created) = try await interactor.put(upload: file, id: id)
+                var response = try JSONResponse.make(PhotoPresenter.present(photo), status: created ? .created : .ok)
                 response.headers[.location] = "/api/v1/photos/\(photo.id)"
                 return response
             }
@@ -100,7 +113,8 @@ struct PhotoRoutes {
         case .unsupportedType: .unsupportedMediaType
         case .tooManyPixels, .unreadable: .unprocessableContent
         case .unknownPhoto: .notFound
-        case .invalidWidth: .badRequest
+        case .invalidWidth, .invalidID: .badRequest
+        case .idTaken: .conflict
         }
     }
 
@@ -112,6 +126,8 @@ struct PhotoRoutes {
         case .unreadable: "unreadablePhoto"
         case .unknownPhoto: "unknownPhoto"
         case .invalidWidth: "invalidWidth"
+        case .invalidID: "invalidPhotoID"
+        case .idTaken: "photoIDTaken"
         }
     }
 

@@ -2,10 +2,13 @@
 // renderer, photos by picker, paste or drop, a word count, and saving that never loses a word: every keystroke
 // is kept on this device at once, saved to the server a moment after typing stops (and when the page is left),
 // and a save that started from an older revision is answered with both texts instead of overwriting either.
+// Without the server a save waits in the outbox (one change per entry, holding its newest words) and the page says
+// so; once it is sent, asking again with its key gives the server's first answer, and the editor carries on.
 //
 // Without this script the page is a plain form that saves on submit.
 
 import { attachPhotos } from "./editor-photos.js";
+import { CHANNEL, items, replaceWaiting, sendOrKeep } from "./outbox.js";
 import { currentPlace, placeKey, showPlace } from "./place.js";
 
 const form = document.getElementById("entry-form");
@@ -26,6 +29,8 @@ let saved = snapshot(); // what the server has, as this page last heard
 let timer = null;
 let inFlight = null;
 let retry = null;
+// This entry's save waiting in the outbox: `{key, url, method, body, content}`.
+let pending = null;
 
 // Content ----------------------------------------------------------------------------------------------------
 
@@ -73,7 +78,7 @@ function keepDraft() {
   try {
     const content = snapshot();
     if (same(content, saved)) localStorage.removeItem(draftKey());
-    else localStorage.setItem(draftKey(), JSON.stringify({ ...content, revision, keptAt: Date.now() }));
+    else localStorage.setItem(draftKey(), JSON.stringify({ ...content, revision, keptAt: Date.now(), outbox: pending?.key }));
   } catch {
     // Storage full or disabled: the server save still runs.
   }
@@ -88,9 +93,15 @@ function readDraft() {
   }
 }
 
-function offerDraft() {
+async function offerDraft() {
   const draft = readDraft();
   if (!draft || same(draft, saved)) return;
+  // A new entry whose save the outbox holds (or has sent) is not offered again: restoring it would make a second.
+  if (!id && draft.outbox) {
+    const item = (await items().catch(() => [])).find((each) => each.key === draft.outbox);
+    if (!item) localStorage.removeItem(draftKey()); // sent: the entry is on the server
+    if (item?.state !== "refused") return;
+  }
   const when = new Date(draft.keptAt).toLocaleString(document.documentElement.lang, {
     dateStyle: "medium",
     timeStyle: "short",
@@ -136,12 +147,19 @@ async function save({ leaving = false } = {}) {
   const request = JSON.stringify(payload(content));
   inFlight = (async () => {
     try {
-      const response = await fetch(id ? `/api/v1/entries/${encodeURIComponent(id)}` : "/api/v1/entries", {
-        method: id ? "PATCH" : "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: request,
-        keepalive: leaving && request.length < 60_000,
-      });
+      if (pending) return await saveWaiting(request, content);
+      const change = {
+        key: crypto.randomUUID(), method: id ? "PATCH" : "POST", body: request, contentType: "application/json",
+        url: new URL(id ? `/api/v1/entries/${encodeURIComponent(id)}` : "/api/v1/entries", location.href).href,
+        from: location.pathname,
+      };
+      const result = await sendOrKeep(change, { keepalive: leaving && request.length < 60_000 });
+      if (result.outcome === "waiting") {
+        pending = { ...change, content };
+        keepDraft();
+        return show("waiting");
+      }
+      const response = result.response;
       const answer = await response.json().catch(() => ({}));
       if (response.ok) return accepted(answer.entry ?? answer, content);
       if (response.status === 409 && answer.current) {
@@ -152,7 +170,11 @@ async function save({ leaving = false } = {}) {
         return conflicted(answer.current, content);
       }
       show("failed", answer.error?.message ?? answer.message ?? text.stateFailed);
-    } catch {
+    } catch (error) {
+      if (error?.name === "QuotaExceededError") {
+        // Not kept anywhere but on the page: never "saved".
+        return show("failed", document.getElementById("offline-status")?.dataset.quotaFull);
+      }
       show("offline");
       clearTimeout(retry);
       retry = setTimeout(() => save(), 15_000);
@@ -160,6 +182,29 @@ async function save({ leaving = false } = {}) {
   })();
   await inFlight;
   inFlight = null;
+}
+
+/** This entry's save waits in the outbox: newer words go into it; once sent, its first answer is asked again. */
+async function saveWaiting(request, content) {
+  const key = pending.key;
+  const waits = request === pending.body
+    ? (await items()).some((item) => item.key === key && item.state === "waiting")
+    : await replaceWaiting(key, { body: request });
+  if (waits) {
+    pending = { ...pending, body: request, content };
+    return show("waiting");
+  }
+  const response = await fetch(pending.url, {
+    method: pending.method, body: pending.body, credentials: "same-origin",
+    headers: { "Content-Type": "application/json", Accept: "application/json", "Idempotency-Key": pending.key },
+  });
+  const answer = await response.json().catch(() => ({}));
+  const sent = pending;
+  pending = null;
+  const entry = answer.entry ?? answer;
+  // Without the entry (its first answer was lost with a server that stopped) the editor can't carry on with it.
+  if (!response.ok || !entry.id) return show("failed", answer.error?.message ?? answer.message ?? text.stateFailed);
+  accepted(entry, sent.content);
 }
 
 function accepted(entry, content) {
@@ -256,6 +301,14 @@ document.addEventListener("visibilitychange", () => {
 });
 window.addEventListener("pagehide", () => save({ leaving: true }));
 window.addEventListener("online", () => save());
+try {
+  // The outbox sent something: this entry's save may be among it.
+  new BroadcastChannel(CHANNEL).addEventListener("message", () => {
+    if (pending) save();
+  });
+} catch {
+  // Without BroadcastChannel the next save catches up.
+}
 window.addEventListener("offline", () => show("offline"));
 
 // The toolbar and its shortcuts ------------------------------------------------------------------------------

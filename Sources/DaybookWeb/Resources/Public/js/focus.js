@@ -1,7 +1,10 @@
 // Focus Mode: ticks locally from the server's numbers, acts through the API so sound can start with the
 // click, re-syncs when the page comes back or another device changes the timer, plays ambient loops with
 // a 1-second crossfade, and wires lock-screen controls. Without this script the forms still work.
+// Without the server, start, pause, resume and stop run from the device's clock: each waits in the outbox as a
+// form post with the time it was made (`at`), and the page shows the timer as those waiting changes make it.
 import { AmbientPlayer } from "./ambient.js";
+import { CHANNEL, items } from "./outbox.js";
 
 const root = document.getElementById("focus");
 const display = document.getElementById("focus-display");
@@ -20,6 +23,8 @@ let state = {
   sound: root.dataset.sound,
 };
 let anchor = performance.now();
+// The last state the server gave, with the device's time it was true at: a kept copy's is when it was kept.
+let known = { ...state, at: document.documentElement.dataset.keptAt ? Number(root.dataset.serverMs) : Date.now() };
 let chimed = false;
 // Only answers newer than the last one applied (by the server's clock) are applied, so a slow answer made
 // before a pause can't undo it, whichever request was sent first.
@@ -59,12 +64,20 @@ function paint() {
 function apply(model) {
   if (model.serverMilliseconds < applied) return;
   applied = model.serverMilliseconds;
+  known = { phase: model.phase, elapsed: model.elapsedMilliseconds / 1000, planned: model.plannedSeconds ?? null, sound: model.sound, at: Date.now() };
   window.daybookFocusLog = [...(window.daybookFocusLog ?? []).slice(-19), [model.phase, model.elapsedMilliseconds, model.serverMilliseconds, model.sound]];
   state = { phase: model.phase, elapsed: model.elapsedMilliseconds / 1000, planned: model.plannedSeconds ?? null, sound: model.sound };
   anchor = performance.now();
   root.dataset.phase = model.phase;
   status.textContent = model.statusLabel;
   document.getElementById("focus-today").textContent = model.todayTotal;
+  showControls(model);
+  if (model.isRunning) chimed = false;
+  paint();
+  updateMediaSession(model);
+}
+
+function showControls(model) {
   for (const form of document.querySelectorAll("form[data-action]")) {
     const action = form.dataset.action;
     const visible = {
@@ -81,17 +94,98 @@ function apply(model) {
   if (soundNow && (model.isRunning || model.isPaused)) soundNow.value = model.sound;
   if (model.isRunning) player.play(model.sound);
   else player.stop();
-  if (model.isRunning) chimed = false;
-  paint();
-  updateMediaSession(model);
 }
 
-async function call(action, body) {
-  const response = await fetch(`/api/v1/focus/${action}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Accept: "application/json" },
-    body: JSON.stringify(body ?? {}),
-  });
+/** The focus changes waiting in the outbox, oldest first, with their fields. */
+async function waiting() {
+  const list = await items().catch(() => []);
+  return list.filter((item) => item.state === "waiting" && /^\/focus\/\w+$/.test(new URL(item.url).pathname))
+    .map((item) => ({ action: new URL(item.url).pathname.slice(7), fields: new URLSearchParams(item.body) }));
+}
+
+/** The timer as the server last gave it, moved on by the waiting changes, each at the time it was made. */
+function local(changes) {
+  let timer = { ...known };
+  for (const { action, fields } of changes) {
+    const at = Number(fields.get("at"));
+    const minutes = Number(fields.get("minutes") || root.querySelector("#minutes")?.value);
+    if (action === "start") {
+      timer = { phase: "running", elapsed: 0, planned: fields.get("stopwatch") === "on" ? null : minutes * 60, sound: fields.get("sound") || timer.sound, at };
+    } else if (action === "pause" && timer.phase === "running") {
+      timer = { ...timer, phase: "paused", elapsed: timer.elapsed + (at - timer.at) / 1000, at };
+    } else if (action === "resume" && timer.phase === "paused") {
+      timer = { ...timer, phase: "running", at };
+    } else if (action === "stop") {
+      timer = { ...timer, phase: "idle", elapsed: 0, planned: timer.planned, at };
+    }
+  }
+  return timer;
+}
+
+/** Shows the timer the waiting changes make, marked as waiting; `false` when none wait. */
+async function showWaiting() {
+  const changes = await waiting();
+  document.getElementById("focus-waiting")?.remove();
+  if (changes.length === 0) return false;
+  const timer = local(changes);
+  const running = timer.phase === "running";
+  state = { phase: timer.phase, elapsed: timer.elapsed + (running ? (Date.now() - timer.at) / 1000 : 0), planned: timer.planned, sound: timer.sound };
+  anchor = performance.now();
+  root.dataset.phase = timer.phase;
+  status.textContent = root.dataset[`status${timer.phase[0].toUpperCase()}${timer.phase.slice(1)}`] ?? timer.phase;
+  const badge = document.createElement("span");
+  badge.id = "focus-waiting";
+  badge.className = "badge";
+  badge.textContent = document.getElementById("offline-status")?.dataset.waitingBadge ?? "";
+  status.append(" ", badge);
+  // A loop this page already has keeps playing; nothing new is fetched without the server.
+  showControls({ isIdle: timer.phase === "idle", isRunning: running, isPaused: timer.phase === "paused", isFinished: false, sound: timer.sound });
+  paint();
+  return true;
+}
+
+/** Keeps an action made without the server in the outbox, through the worker, with the time it was made. */
+async function keep(action, body, at) {
+  const fields = new URLSearchParams({ at: String(at) });
+  const csrf = document.querySelector('form[data-action] input[name="csrf"]')?.value;
+  if (csrf) fields.set("csrf", csrf);
+  for (const [name, value] of Object.entries(body ?? {})) if (value !== undefined) fields.set(name, String(value));
+  let response;
+  try {
+    response = await fetch(`/focus/${action}`, { method: "POST", body: fields, headers: { Accept: "text/html" } });
+  } catch {
+    response = null;
+  }
+  if (response?.headers.get("X-Daybook-Outbox") === "waiting") {
+    showError(null);
+    await showWaiting();
+    return;
+  }
+  if (response?.status === 507 || !response) {
+    showError(document.getElementById("offline-status")?.dataset.quotaFull ?? "");
+    return;
+  }
+  // The server was back after all and took it.
+  await sync();
+}
+
+// `at` is when the person acted, taken before anything is awaited.
+async function call(action, body, at = Date.now()) {
+  if (["start", "pause", "resume", "stop"].includes(action) && (await waiting()).length > 0) {
+    // Earlier changes still wait: this one waits behind them, so none overtakes another.
+    return keep(action, body, at);
+  }
+  let response;
+  try {
+    response = await fetch(`/api/v1/focus/${action}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify(body ?? {}),
+    });
+  } catch {
+    if (["start", "pause", "resume", "stop"].includes(action)) return keep(action, body, at);
+    return;
+  }
   const json = await response.json();
   if (!response.ok) {
     showError(json.error?.message ?? "");
@@ -119,6 +213,7 @@ function showError(message) {
 }
 
 async function sync() {
+  if (await showWaiting()) return; // the server does not know these changes yet
   try {
     const response = await fetch("/api/v1/focus", { headers: { Accept: "application/json" } });
     if (!response.ok) return;
@@ -129,6 +224,7 @@ async function sync() {
 }
 
 for (const form of document.querySelectorAll("form[data-action]")) {
+  form.dataset.ownOutbox = ""; // kept by `keep` with the time of the action, not by the page's generic hold
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     player.unlock(); // inside the click, so the browser lets sound start
@@ -244,8 +340,17 @@ document.addEventListener("keydown", (event) => {
 });
 
 new EventSource("/events").addEventListener("timer", sync);
+try {
+  // The outbox sent or kept something: show what the server now has, or what still waits.
+  new BroadcastChannel(CHANNEL).addEventListener("message", () => sync());
+} catch {
+  // Without BroadcastChannel the page catches up on its next sync.
+}
 document.getElementById("sound-controls").hidden = !(state.phase === "running" || state.phase === "paused");
+// A kept copy of a running timer: it has run on since the copy was kept.
+if (state.phase === "running") state.elapsed += (Date.now() - known.at) / 1000;
 if (state.phase === "running") player.play(state.sound); // may wait for a first click where autoplay is off
 paint();
+showWaiting();
 setInterval(paint, 250);
 keepAwake();

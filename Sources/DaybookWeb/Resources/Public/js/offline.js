@@ -37,6 +37,15 @@ function keptBanner() {
 
 /** The words of a change, without the form's token, for a person to read or copy. */
 function words(item) {
+  if (typeof item.body !== "string") return ""; // a photo
+  if ((item.contentType || "").startsWith("application/json")) {
+    try {
+      const json = JSON.parse(item.body);
+      return [json.title, json.body, [].concat(json.tags ?? []).join(", ")].filter((text) => text?.trim()).join("\n");
+    } catch {
+      return item.body;
+    }
+  }
   const fields = new URLSearchParams(item.body || "");
   return [...fields].filter(([name, value]) => !["csrf", "revision", "back"].includes(name) && !name.startsWith("was.")
     && value.trim())
@@ -123,6 +132,8 @@ function holdForms() {
   document.addEventListener("submit", async (event) => {
     const form = event.target;
     if (!(form instanceof HTMLFormElement) || form.method !== "post" || form.hasAttribute("data-inline")) return;
+    // A page script that keeps its own posts (the focus timer's, with their times) is left to do so.
+    if (form.hasAttribute("data-own-outbox")) return;
     if (!queues(new URL(form.action, location.href))) return;
     event.preventDefault();
     const data = new URLSearchParams(new FormData(form));

@@ -7,7 +7,8 @@ const STORE = "outbox";
 export const CHANNEL = "daybook-outbox";
 
 // The form posts a device may make offline: tracker values, the Daily Log and the sleep question, tasks done or
-// undone, and entries written or edited without the editor's script. Everything else needs the server.
+// undone, entries written or edited without the editor's script, and the focus timer's start, pause, resume and
+// stop (each with the device's time it was made, `at`). Everything else needs the server.
 const QUEUED = [
   /^\/trackers\/[^/]+\/values\/[^/]+$/,
   /^\/log\/[^/]+$/,
@@ -15,6 +16,7 @@ const QUEUED = [
   /^\/timeline\/tasks\/[^/]+\/done$/,
   /^\/journal$/,
   /^\/journal\/[^/]+$/,
+  /^\/focus\/(start|pause|resume|stop)$/,
 ];
 
 export function queues(url) {
@@ -63,7 +65,10 @@ function announce() {
   }
 }
 
-/** Every item, oldest first: `{id, key, url, body, contentType, madeAt, state: "waiting"|"refused", reason}`. */
+/**
+ * Every item, oldest first: `{id, key, url, method, body, contentType, madeAt, state: "waiting"|"refused", reason}`.
+ * `method` is POST when absent; `body` is text, or a Blob for a photo.
+ */
 export async function items() {
   return transact("readonly", (store) => promised(store.getAll()));
 }
@@ -105,7 +110,7 @@ export async function send(item) {
   let response;
   try {
     response = await fetch(item.url, {
-      method: "POST", body: item.body, credentials: "same-origin", redirect: "manual",
+      method: item.method || "POST", body: item.body, credentials: "same-origin", redirect: "manual",
       headers: {
         "Content-Type": item.contentType, "Idempotency-Key": item.key, Accept: "text/html",
         // When the person made the change: of two changes to one value, the later one wins, whichever arrives last.
@@ -143,5 +148,59 @@ export async function flush() {
     return sent;
   };
   // One sender at a time across the pages and the service worker.
-  return self.navigator?.locks ? self.navigator.locks.request("daybook-outbox", run) : run();
+  return locked(run);
+}
+
+/** Holds the outbox while `work` runs: no change is sent meanwhile. */
+function locked(work) {
+  return self.navigator?.locks ? self.navigator.locks.request("daybook-outbox", work) : work();
+}
+
+/**
+ * A change a page sends itself (the editor's saves and photos): sent at once when nothing waits before it and the
+ * server answers (`{outcome: "sent", response}`), else kept in the outbox (`{outcome: "waiting", item}`).
+ * Throws a `QuotaExceededError` when the device has no room to keep it.
+ */
+export async function sendOrKeep(change, { keepalive = false } = {}) {
+  const waiting = async () => (await items().catch(() => [])).some((item) => item.state === "waiting");
+  if (!(await waiting()) || (await flush().catch(() => 0), !(await waiting()))) {
+    try {
+      const response = await fetch(change.url, {
+        method: change.method || "POST", body: change.body, credentials: "same-origin", keepalive,
+        headers: { "Content-Type": change.contentType, "Idempotency-Key": change.key, Accept: "application/json" },
+      });
+      return { outcome: "sent", response };
+    } catch {
+      // The server did not answer: the change waits.
+    }
+  }
+  const item = await enqueue(change);
+  self.registration?.sync?.register("daybook-outbox").catch(() => {});
+  return { outcome: "waiting", item };
+}
+
+/**
+ * Puts newer words into a change that still waits (same key: it was never sent), moving it to the end so that
+ * what it names (a photo added since) goes first. `false` when it no longer waits: it was sent, or refused.
+ */
+export async function replaceWaiting(key, changes) {
+  const replaced = await locked(async () => {
+    const item = (await items()).find((each) => each.key === key && each.state === "waiting");
+    if (!item) return false;
+    const { id: _, ...rest } = item;
+    await transact("readwrite", (store) => {
+      store.delete(item.id);
+      return promised(store.add({ ...rest, ...changes }));
+    });
+    return true;
+  });
+  if (replaced) announce();
+  return replaced;
+}
+
+/** The photo `id` as kept on this device, waiting to be uploaded; `undefined` when none waits. */
+export async function waitingPhoto(id) {
+  const item = (await items().catch(() => [])).find((each) => each.method === "PUT" && each.state === "waiting"
+    && new URL(each.url).pathname === `/api/v1/photos/${id}`);
+  return item?.body;
 }

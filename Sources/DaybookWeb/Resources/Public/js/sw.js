@@ -2,7 +2,7 @@
 // opens while its server cannot be reached. Pages come from the server whenever it answers (network first); a kept
 // copy is marked with the time it was kept, and the page says so. Form posts made offline wait in the outbox.
 import { freshen } from "/static/js/freshen.js";
-import { enqueue, flush, items, queues } from "/static/js/outbox.js";
+import { enqueue, flush, items, queues, waitingPhoto } from "/static/js/outbox.js";
 
 const VERSION = "__ASSET_VERSION__";
 const CACHE = `daybook-shell-${VERSION}`;
@@ -168,7 +168,10 @@ async function marked(copy) {
   return new Response(text, { status: 200, headers });
 }
 
-/** Photos never change under one address: the kept copy first; without the server, the photo at any kept width. */
+/**
+ * Photos never change under one address: the kept copy first. Without the server, one added offline comes from the
+ * outbox, and any other from the widest copy of it this device keeps.
+ */
 async function photo(request) {
   const cache = await caches.open(PHOTOS);
   const copy = await cache.match(request);
@@ -178,7 +181,8 @@ async function photo(request) {
     if (response.ok) await cache.put(request, response.clone()).catch(() => {});
     return response;
   } catch (error) {
-    // Offline: the widest copy of this photo the device keeps.
+    const waiting = await waitingPhoto(new URL(request.url).pathname.split("/")[2]);
+    if (waiting) return new Response(waiting, { headers: { "Content-Type": waiting.type || "application/octet-stream" } });
     const widths = (await cache.keys(request, { ignoreSearch: true }))
       .sort((a, b) => Number(new URL(b.url).searchParams.get("w") || 1e6) - Number(new URL(a.url).searchParams.get("w") || 1e6));
     if (widths.length > 0) return cache.match(widths[0]);
