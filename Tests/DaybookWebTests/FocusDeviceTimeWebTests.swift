@@ -13,15 +13,16 @@ struct FocusDeviceTimeWebTests {
     static let key = HTTPField.Name("Idempotency-Key")!
     let nine = Date.iso("2026-11-21T09:00:00+09:00")
 
-    func milliseconds(_ date: Date) -> String { String(Int64(date.timeIntervalSince1970 * 1000)) }
-
     /// The form as a device's outbox keeps it: the same bytes every time it is sent.
     func post(_ browser: inout Browser, _ action: String, at date: Date, key: String) async throws -> TestResponse {
         let csrf = browser.cookies["daybook_csrf"] ?? ""
         return try await browser.send(
             "/focus/\(action)", method: .post,
-            headers: [.contentType: "application/x-www-form-urlencoded", Self.key: key],
-            body: ByteBuffer(string: "csrf=\(csrf)&at=\(milliseconds(date))&minutes=25&sound=none"))
+            headers: [
+                .contentType: "application/x-www-form-urlencoded", Self.key: key,
+                MadeAt.header: Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(date),
+            ],
+            body: ByteBuffer(string: "csrf=\(csrf)&minutes=25&sound=none"))
     }
 
     @Test("start, pause, resume and stop replayed twice with their keys: one session, at the device's times")
@@ -49,7 +50,7 @@ struct FocusDeviceTimeWebTests {
         }
     }
 
-    @Test("a pause dated before the start, or a time that can't be read, is a 422 page saying why")
+    @Test("a pause dated before the start or in the future is a 422 page saying why; a time that is not one, a 400")
     func refused() async throws {
         let clock = ManualClock(nine.addingTimeInterval(600))
         let app = try await TestApp.make(settings: Fixtures.settings(), clock: clock)
@@ -61,9 +62,9 @@ struct FocusDeviceTimeWebTests {
             #expect(
                 early.text.contains("before the timer&#39;s last change")
                     || early.text.contains("before the timer's last change"))
-            let garbled = try await browser.post("/focus/stop", form: ["at": "yesterday"])
-            #expect(garbled.status == .unprocessableContent)
-            #expect(garbled.text.contains("could not be read"))
+            let garbled = try await browser.post("/focus/stop", form: [:], headers: [MadeAt.header: "yesterday"])
+            #expect(garbled.status == .badRequest)
+            #expect(garbled.text.contains(#""code":"invalidMadeAt""#))
             let future = try await post(&browser, "stop", at: nine.addingTimeInterval(3600), key: UUID().uuidString)
             #expect(future.status == .unprocessableContent)
             #expect(future.text.contains("dated in the future"))

@@ -14,7 +14,8 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import WAIT, complete_onboarding, open_page, restart_server, screenshot, wait_for
 from schemathesis_hooks import _png
-from test_offline import KEPT, OUTBOX, controlled_by_worker, go, replay, waiting_count
+from small_disk import small_disk
+from test_offline import BALLAST, KEPT, OUTBOX, controlled_by_worker, go, replay, waiting_count
 
 
 def click_at(driver, element_id: str) -> tuple[int, int]:
@@ -75,7 +76,7 @@ def test_a_focus_session_run_offline_arrives_once_with_its_true_times(server, br
     WebDriverWait(driver, WAIT).until(lambda d: waiting_count(d) == "4 changes waiting")
     assert shown(driver, "focus-start")
     waiting = driver.execute_async_script(OUTBOX)
-    times = [int(dict(urllib.parse.parse_qsl(item["body"]))["at"]) for item in waiting]
+    times = [int(item["madeAt"]) for item in waiting]
     for (before, after), at in zip([started, paused, resumed, stopped], times):
         assert before <= at <= after, (before, at, after)
 
@@ -122,9 +123,9 @@ def pick(driver, path) -> None:
     driver.execute_script("arguments[0].hidden = true", field)
 
 
-def editor_on_phone(server, browser):
+def editor_on_phone(server, browser, profile=None):
     """A phone that has opened a new entry's editor under the service worker."""
-    driver = browser("en-US", width=420, height=900)
+    driver = browser("en-US", width=420, height=900, profile=profile)
     complete_onboarding(driver, server, language="en")
     open_page(driver, server.url + "/journal/new")
     controlled_by_worker(driver, server.url + "/journal/new")
@@ -200,26 +201,29 @@ def test_an_entry_with_a_photo_written_offline_arrives_once_with_its_photo(serve
 
 
 def test_a_photo_the_device_has_no_room_for_is_not_added_and_never_shown_as_saved(server, browser, tmp_path):
-    driver = editor_on_phone(server, browser)
-    picture = tmp_path / "ferry.png"
-    picture.write_bytes(_png(16, 16))
-    # This origin may keep almost nothing more on the device.
-    driver.execute_cdp_cmd("Storage.overrideQuotaForOrigin", {"origin": server.url, "quotaSize": 1})
+    # The browser's data on a 64 MB disk, its quota used up for real (see test_offline's full-device test).
+    with small_disk(tmp_path / "profile", 64) as profile:
+        driver = editor_on_phone(server, browser, profile)
+        picture = tmp_path / "ferry.png"
+        picture.write_bytes(_png(16, 16))
+        server.stop()
+        for size in (1 << 20, 1 << 12, 1 << 6):
+            kept, error = driver.execute_async_script(BALLAST, size)
+            assert error == "QuotaExceededError", (size, kept, error)
 
-    server.stop()
-    full = driver.find_element(By.ID, "offline-status").get_attribute("data-quota-full")
-    driver.find_element(By.ID, "title").send_keys("Night ferry")
-    driver.find_element(By.ID, "body").send_keys("Engines humming under the bunk.")
-    state = driver.find_element(By.ID, "save-state")
-    WebDriverWait(driver, WAIT).until(lambda d: state.text == full)
-    pick(driver, picture)
-    WebDriverWait(driver, WAIT).until(lambda d: "…" not in d.find_element(By.ID, "body").get_attribute("value"))
-    WebDriverWait(driver, WAIT).until(lambda d: state.text == full)
-    text = driver.find_element(By.ID, "body").get_attribute("value")
-    assert "/photos/" not in text and "Engines humming under the bunk." in text, text
-    assert not driver.find_elements(By.CSS_SELECTOR, "#photos-waiting figure")
-    assert driver.execute_async_script(OUTBOX) == []
-    assert state.text != "Saved"
+        full = driver.find_element(By.ID, "offline-status").get_attribute("data-quota-full")
+        driver.find_element(By.ID, "title").send_keys("Night ferry")
+        driver.find_element(By.ID, "body").send_keys("Engines humming under the bunk.")
+        state = driver.find_element(By.ID, "save-state")
+        WebDriverWait(driver, WAIT).until(lambda d: state.text == full)
+        pick(driver, picture)
+        WebDriverWait(driver, WAIT).until(lambda d: "…" not in d.find_element(By.ID, "body").get_attribute("value"))
+        WebDriverWait(driver, WAIT).until(lambda d: state.text == full)
+        text = driver.find_element(By.ID, "body").get_attribute("value")
+        assert "/photos/" not in text and "Engines humming under the bunk." in text, text
+        assert not driver.find_elements(By.CSS_SELECTOR, "#photos-waiting figure")
+        assert driver.execute_async_script(OUTBOX) == []
+        assert state.text != "Saved"
 
 
 def test_a_new_entry_left_waiting_is_made_once_and_not_offered_again_as_a_draft(server, browser):

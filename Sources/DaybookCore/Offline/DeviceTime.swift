@@ -10,23 +10,12 @@ public enum DeviceTime {
 
     /// Why a device's time was refused.
     public enum Problem: Error, Equatable, Sendable {
-        /// Not a number of milliseconds since 1970.
-        case unreadable
         /// Later than the server's clock, beyond the allowed skew.
         case inFuture
         /// Older than the replay window.
         case tooOld
         /// Before the last thing that happened to what it changes (a pause before its start).
         case outOfOrder
-    }
-
-    /// Reads milliseconds since 1970, as `Date.now()` gives them on the device.
-    /// - Throws: `.unreadable` for anything else.
-    public static func parse(_ text: String) throws(Problem) -> Date {
-        guard let milliseconds = Int64(text.trimmingCharacters(in: .whitespaces)), milliseconds > 0 else {
-            throw .unreadable
-        }
-        return Date(timeIntervalSince1970: TimeInterval(milliseconds) / 1000)
     }
 
     /// Checks that `time` could be when a person did something.

@@ -91,7 +91,6 @@ public enum FocusPresenter {
         case .timer(.invalidExtension): localizer("focus.error.invalidExtension")
         case .unknownTask: localizer("focus.error.unknownTask")
         case .unknownSound: localizer("focus.error.unknownSound")
-        case .deviceTime(.unreadable): localizer("focus.error.deviceTime.unreadable")
         case .deviceTime(.inFuture): localizer("focus.error.deviceTime.inFuture")
         case .deviceTime(.tooOld): localizer("focus.error.deviceTime.tooOld")
         case .deviceTime(.outOfOrder): localizer("focus.error.deviceTime.outOfOrder")

@@ -5,8 +5,8 @@ import Hummingbird
 
 /// `/focus`: Focus Mode. Forms work without JavaScript; `focus.js` ticks, re-syncs and plays sound.
 ///
-/// Start, pause, resume and stop take an optional `at` field (milliseconds since 1970): the device's clock when the
-/// person acted while the server could not be reached, so the session is recorded with its true times.
+/// Start, pause, resume and stop sent later from a device's outbox carry `Daybook-Made-At`, the device's clock when
+/// the person acted, so the session is recorded with its true times.
 struct FocusRoutes {
     let services: AppServices
 
@@ -22,30 +22,20 @@ struct FocusRoutes {
                 taskID: form["taskID"].flatMap { $0.isEmpty ? nil : $0 }, sound: form["sound"],
                 stopwatch: form["stopwatch"] == "on")
             return try await page(request, context, redirect: true) {
-                try await $0.start(start, madeAt: try madeAt(context))
+                try await $0.start(start, madeAt: MadeAt.of(request))
             }
         }
         router.post("/focus/pause") { request, context in
-            try await page(request, context, redirect: true) { try await $0.pause(madeAt: try madeAt(context)) }
+            try await page(request, context, redirect: true) { try await $0.pause(madeAt: MadeAt.of(request)) }
         }
         router.post("/focus/resume") { request, context in
-            try await page(request, context, redirect: true) { try await $0.resume(madeAt: try madeAt(context)) }
+            try await page(request, context, redirect: true) { try await $0.resume(madeAt: MadeAt.of(request)) }
         }
         router.post("/focus/stop") { request, context in
-            try await page(request, context, redirect: true) { try await $0.stop(madeAt: try madeAt(context)) }
+            try await page(request, context, redirect: true) { try await $0.stop(madeAt: MadeAt.of(request)) }
         }
         router.post("/focus/extend") { request, context in
             try await page(request, context, redirect: true) { try await $0.extend(byMinutes: 5) }
-        }
-    }
-
-    /// The device's time sent with the action, if any.
-    private func madeAt(_ context: DaybookRequestContext) throws -> Date? {
-        guard let text = context.form["at"], !text.isEmpty else { return nil }
-        do {
-            return try DeviceTime.parse(text)
-        } catch {
-            throw Focus.Problem.deviceTime(error)
         }
     }
 

@@ -2,7 +2,7 @@
 // click, re-syncs when the page comes back or another device changes the timer, plays ambient loops with
 // a 1-second crossfade, and wires lock-screen controls. Without this script the forms still work.
 // Without the server, start, pause, resume and stop run from the device's clock: each waits in the outbox as a
-// form post with the time it was made (`at`), and the page shows the timer as those waiting changes make it.
+// form post with the time it was made (`Daybook-Made-At`), and the page shows the timer as those waiting changes make it.
 import { AmbientPlayer } from "./ambient.js";
 import { CHANNEL, items } from "./outbox.js";
 
@@ -100,14 +100,13 @@ function showControls(model) {
 async function waiting() {
   const list = await items().catch(() => []);
   return list.filter((item) => item.state === "waiting" && /^\/focus\/\w+$/.test(new URL(item.url).pathname))
-    .map((item) => ({ action: new URL(item.url).pathname.slice(7), fields: new URLSearchParams(item.body) }));
+    .map((item) => ({ action: new URL(item.url).pathname.slice(7), fields: new URLSearchParams(item.body), at: item.madeAt }));
 }
 
 /** The timer as the server last gave it, moved on by the waiting changes, each at the time it was made. */
 function local(changes) {
   let timer = { ...known };
-  for (const { action, fields } of changes) {
-    const at = Number(fields.get("at"));
+  for (const { action, fields, at } of changes) {
     const minutes = Number(fields.get("minutes") || root.querySelector("#minutes")?.value);
     if (action === "start") {
       timer = { phase: "running", elapsed: 0, planned: fields.get("stopwatch") === "on" ? null : minutes * 60, sound: fields.get("sound") || timer.sound, at };
@@ -146,13 +145,15 @@ async function showWaiting() {
 
 /** Keeps an action made without the server in the outbox, through the worker, with the time it was made. */
 async function keep(action, body, at) {
-  const fields = new URLSearchParams({ at: String(at) });
+  const fields = new URLSearchParams();
   const csrf = document.querySelector('form[data-action] input[name="csrf"]')?.value;
   if (csrf) fields.set("csrf", csrf);
   for (const [name, value] of Object.entries(body ?? {})) if (value !== undefined) fields.set(name, String(value));
   let response;
   try {
-    response = await fetch(`/focus/${action}`, { method: "POST", body: fields, headers: { Accept: "text/html" } });
+    response = await fetch(`/focus/${action}`, {
+      method: "POST", body: fields, headers: { Accept: "text/html", "Daybook-Made-At": new Date(at).toISOString() },
+    });
   } catch {
     response = null;
   }

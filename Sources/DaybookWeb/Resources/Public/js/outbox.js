@@ -75,7 +75,7 @@ export async function items() {
 
 /** Keeps a change to send later. Throws a `QuotaExceededError` when the device has no room for it. */
 export async function enqueue(change) {
-  const item = { ...change, state: "waiting", madeAt: Date.now() };
+  const item = { ...change, state: "waiting", madeAt: change.madeAt ?? Date.now() };
   item.id = await transact("readwrite", (store) => promised(store.add(item)));
   announce();
   return item;

@@ -196,9 +196,11 @@ async function photo(request) {
  */
 async function post(request) {
   const body = await request.clone().text();
+  // A page may say when the person acted (the focus timer, whose own call waited for a server that was away).
+  const said = Date.parse(request.headers.get("Daybook-Made-At") || "");
   const change = {
     key: crypto.randomUUID(), url: request.url, body, contentType: request.headers.get("Content-Type"),
-    from: request.referrer || "/",
+    from: request.referrer || "/", madeAt: Number.isFinite(said) ? said : Date.now(),
   };
   const waiting = (await items().catch(() => [])).some((item) => item.state === "waiting");
   if (waiting) await flush().catch(() => {});
@@ -207,7 +209,10 @@ async function post(request) {
     try {
       return await fetch(request.url, {
         method: "POST", body, credentials: "same-origin", redirect: request.mode === "navigate" ? "manual" : "follow",
-        headers: { "Content-Type": change.contentType, "Idempotency-Key": change.key, Accept: "text/html" },
+        headers: {
+          "Content-Type": change.contentType, "Idempotency-Key": change.key, Accept: "text/html",
+          "Daybook-Made-At": new Date(change.madeAt).toISOString(),
+        },
       });
     } catch {
       // The server did not answer: the change waits.
