@@ -85,13 +85,16 @@ public struct JournalEntrySummary: Equatable, Sendable, Codable {
     public var place: Place?
     public var updatedAt: Date
     public var revision: Int
+    /// Whether it was changed on two devices and waits for the person to choose a version.
+    public var hasConflict: Bool
 
     /// Characters of plain text kept in `excerpt`.
     public static let excerptLength = 240
 
     public init(
         id: String, moment: Date, day: DayKey, title: String, excerpt: String, wordCount: Int, tags: [String],
-        isStarred: Bool, coverPhotoID: String?, place: Place? = nil, updatedAt: Date, revision: Int
+        isStarred: Bool, coverPhotoID: String?, place: Place? = nil, updatedAt: Date, revision: Int,
+        hasConflict: Bool = false
     ) {
         self.id = id
         self.moment = moment
@@ -105,6 +108,7 @@ public struct JournalEntrySummary: Equatable, Sendable, Codable {
         self.place = place
         self.updatedAt = updatedAt
         self.revision = revision
+        self.hasConflict = hasConflict
     }
 }
 
