@@ -13,10 +13,12 @@ extension JournalPresenter {
         let current = JournalEntryContent(
             moment: entry.moment, day: entry.day, timeZone: entry.timeZone, title: entry.title, body: entry.body,
             tags: entry.tags, isStarred: entry.isStarred, coverPhotoID: entry.coverPhotoID, place: entry.place)
+        // Two versions made in the same minute are told apart by their seconds.
+        let seconds = made(entryMadeAt, localizer: localizer) == made(open.madeAt, localizer: localizer)
         func side(_ keep: JournalConflictChoice, _ content: JournalEntryContent, madeAt: Date) -> Journal.ConflictSide {
             Journal.ConflictSide(
                 keep: keep.rawValue, label: localizer("journal.twoDevices.\(keep.rawValue)"),
-                madeLabel: localizer("journal.twoDevices.made", made(madeAt, localizer: localizer)),
+                madeLabel: localizer("journal.twoDevices.made", made(madeAt, seconds: seconds, localizer: localizer)),
                 madeTime: internetDateTime(madeAt, localizer.timeZone),
                 title: content.title.isEmpty ? localizer("journal.untitled") : content.title, tags: content.tags,
                 hasTags: !content.tags.isEmpty, body: content.body, keepLabel: localizer("journal.twoDevices.keep"))
@@ -55,9 +57,16 @@ extension JournalPresenter {
             baseRevision: conflict.baseRevision)
     }
 
-    /// "Nov 25, 14:05": when a version was made, in the owner's time zone.
-    static func made(_ date: Date, localizer: Localizer) -> String {
+    /// "Nov 25, 14:05" (or "14:05:09" with `seconds`): when a version was made, in the owner's time zone.
+    static func made(_ date: Date, seconds: Bool = false, localizer: Localizer) -> String {
         let day = DayKey(date: date, timeZone: localizer.timeZone)
-        return "\(localizer.day(day, weekday: false)) \(localizer.time(date))"
+        let time =
+            seconds
+            ? date.formatted(
+                Date.FormatStyle(
+                    date: .omitted, time: .standard, locale: localizer.locale, calendar: localizer.calendar,
+                    timeZone: localizer.timeZone))
+            : localizer.time(date)
+        return "\(localizer.day(day, weekday: false)) \(time)"
     }
 }

@@ -106,7 +106,11 @@ export async function send(item) {
   try {
     response = await fetch(item.url, {
       method: "POST", body: item.body, credentials: "same-origin", redirect: "manual",
-      headers: { "Content-Type": item.contentType, "Idempotency-Key": item.key, Accept: "text/html" },
+      // When the person made the change: an entry edited here and elsewhere keeps both, the later as the entry.
+      headers: {
+        "Content-Type": item.contentType, "Idempotency-Key": item.key, Accept: "text/html",
+        "Daybook-Made-At": new Date(item.madeAt).toISOString(),
+      },
     });
   } catch {
     return { outcome: "later" };
