@@ -43,10 +43,7 @@ extension AppDatabase {
     public func conflicts(entryID: String) async throws -> [JournalConflict] {
         try await writer.read { db in
             try JournalConflictRecord.fetchAll(
-                db,
-                sql: """
-                    SELECT * FROM journalConflict WHERE entryID = ? ORDER BY resolvedAt IS NOT NULL, createdAt, id
-                    """, arguments: [entryID]
+                db, where: "entryID = ? ORDER BY resolvedAt IS NOT NULL, createdAt, id", arguments: [entryID]
             ).compactMap(\.conflict)
         }
     }
@@ -60,8 +57,7 @@ extension AppDatabase {
             }
             guard
                 var open = try JournalConflictRecord.fetchAll(
-                    db, sql: "SELECT * FROM journalConflict WHERE id = ? AND entryID = ? AND resolvedAt IS NULL",
-                    arguments: [conflictID, entryID]
+                    db, where: "id = ? AND entryID = ? AND resolvedAt IS NULL", arguments: [conflictID, entryID]
                 ).first, let chosen = open.conflict
             else { throw JournalStoreError.noConflict }
             switch keep {
@@ -75,7 +71,7 @@ extension AppDatabase {
                 // The row keeps the version not chosen, as the entry had it.
                 let entryMadeAt = stored.revision == open.entryRevision ? open.entryMadeAt : stored.updatedAt
                 let madeAt = open.madeAt
-                open.take(stored)
+                open.version = stored
                 (open.madeAt, open.entryMadeAt, open.resolvedAt) = (entryMadeAt, madeAt, now)
                 try open.update(db)
                 try Self.replace(db, stored, with: chosen.content, plainText: chosen.plainText, at: now)
@@ -94,23 +90,13 @@ extension AppDatabase {
     }
 }
 
-/// A row of the `journalConflict` table.
+/// A row of the `journalConflict` table: the other version, in the columns an entry keeps it in, and when
+/// each version was made.
 struct JournalConflictRecord {
     var id: String
     var entryID: String
-    var moment: Date
-    var day: String
-    var timeZone: String
-    var title: String
-    var body: String
-    var plainText: String
-    var tags: String
-    var isStarred: Bool
-    var coverPhotoID: String?
-    var latitude: Double?
-    var longitude: Double?
-    var placeName: String?
-    var placeCountry: String?
+    /// The other version; only its content columns are kept (id, times and revision are the conflict's).
+    var version: JournalEntryRecord
     var madeAt: Date
     var entryMadeAt: Date
     var baseRevision: Int
@@ -122,60 +108,41 @@ struct JournalConflictRecord {
         id: String, entryID: String, version: JournalEntryRecord, madeAt: Date, entryMadeAt: Date,
         baseRevision: Int, entryRevision: Int, createdAt: Date
     ) {
-        (self.id, self.entryID) = (id, entryID)
-        (moment, day, timeZone, title, body, plainText) = (
-            version.moment, version.day, version.timeZone, version.title, version.body, version.plainText
-        )
-        (tags, isStarred, coverPhotoID) = (version.tags, version.isStarred, version.coverPhotoID)
-        (latitude, longitude, placeName, placeCountry) = (
-            version.latitude, version.longitude, version.placeName, version.placeCountry
-        )
+        (self.id, self.entryID, self.version) = (id, entryID, version)
         (self.madeAt, self.entryMadeAt, self.baseRevision) = (madeAt, entryMadeAt, baseRevision)
         (self.entryRevision, self.createdAt) = (entryRevision, createdAt)
     }
 
+    /// Reads a row of `select`.
     init(row: Row) {
-        (id, entryID, moment, day, timeZone) = (
-            row["id"], row["entryID"], row["moment"], row["day"], row["timeZone"]
-        )
-        (title, body, plainText, tags, isStarred, coverPhotoID) = (
-            row["title"], row["body"], row["plainText"], row["tags"], row["isStarred"], row["coverPhotoID"]
-        )
-        (latitude, longitude, placeName, placeCountry) = (
-            row["latitude"], row["longitude"], row["placeName"], row["placeCountry"]
-        )
+        (id, entryID, version) = (row["id"], row["entryID"], JournalEntryRecord(row: row))
         (madeAt, entryMadeAt, baseRevision, entryRevision) = (
             row["madeAt"], row["entryMadeAt"], row["baseRevision"], row["entryRevision"]
         )
         (createdAt, resolvedAt) = (row["createdAt"], row["resolvedAt"])
     }
 
-    /// Takes the content of `version`, keeping its own identity and times.
-    mutating func take(_ version: JournalEntryRecord) {
-        let copy = JournalConflictRecord(
-            id: id, entryID: entryID, version: version, madeAt: madeAt, entryMadeAt: entryMadeAt,
-            baseRevision: baseRevision, entryRevision: entryRevision, createdAt: createdAt)
-        self = copy
-    }
+    /// The rows, with the columns of `journalEntry` a conflict does not keep, so `JournalEntryRecord` reads them.
+    static let select = """
+        SELECT *, NULL AS number, 0 AS wordCount, createdAt AS updatedAt, 0 AS revision, NULL AS deletedAt
+        FROM journalConflict
+        """
 
     /// The domain value, or `nil` for a row this version cannot read.
     var conflict: JournalConflict? {
-        guard let dayKey = DayKey(string: day) else { return nil }
-        let content = JournalEntryContent(
-            moment: moment, day: dayKey, timeZone: timeZone, title: title, body: body,
-            tags: tags.isEmpty ? [] : tags.components(separatedBy: "\n"), isStarred: isStarred,
-            coverPhotoID: coverPhotoID,
-            place: Place(latitude: latitude, longitude: longitude, name: placeName, country: placeCountry))
+        guard let entry = version.entry else { return nil }
         return JournalConflict(
-            id: id, entryID: entryID, content: content, plainText: plainText, madeAt: madeAt,
+            id: id, entryID: entryID, content: entry.content, plainText: version.plainText, madeAt: madeAt,
             entryMadeAt: entryMadeAt, baseRevision: baseRevision, entryRevision: entryRevision,
             createdAt: createdAt, resolvedAt: resolvedAt)
     }
 
     private var values: StatementArguments {
-        [
-            moment, day, timeZone, title, body, plainText, tags, isStarred, coverPhotoID, latitude, longitude,
-            placeName, placeCountry, madeAt, entryMadeAt, baseRevision, entryRevision, createdAt, resolvedAt,
+        let v = version
+        return [
+            v.moment, v.day, v.timeZone, v.title, v.body, v.plainText, v.tags, v.isStarred, v.coverPhotoID,
+            v.latitude, v.longitude, v.placeName, v.placeCountry, madeAt, entryMadeAt, baseRevision, entryRevision,
+            createdAt, resolvedAt,
         ]
     }
 
@@ -200,8 +167,11 @@ struct JournalConflictRecord {
                 """, arguments: values + [id])
     }
 
-    static func fetchAll(_ db: Database, sql: String, arguments: StatementArguments) throws -> [JournalConflictRecord] {
-        try Row.fetchAll(db, sql: sql, arguments: arguments).map(JournalConflictRecord.init(row:))
+    static func fetchAll(_ db: Database, where condition: String, arguments: StatementArguments) throws
+        -> [JournalConflictRecord]
+    {
+        try Row.fetchAll(db, sql: "\(select) WHERE \(condition)", arguments: arguments)
+            .map(JournalConflictRecord.init(row:))
     }
 }
 

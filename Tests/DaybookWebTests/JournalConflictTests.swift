@@ -132,6 +132,23 @@ struct JournalConflictTests {
         }
     }
 
+    @Test("two devices that wrote the same thing have nothing to choose between")
+    func sameWordsNoConflict() async throws {
+        let clock = ManualClock(Self.start)
+        let app = try await TestApp.make(settings: Fixtures.settings(), clock: clock)
+        try await app.browse { browser in
+            let id = try await editedElsewhere(&browser, clock: clock, desk: "Same words.")
+            let stored = try await entry(&browser, id)
+            let posted = try await browser.post(
+                "/journal/\(id)", form: ["title": "Harbour", "body": "Same words.", "revision": "1", "date": ""])
+            #expect(posted.status == .seeOther)
+            let after = try await entry(&browser, id)
+            #expect(after["conflict"] == nil)
+            #expect(after["revision"] as? Int == stored["revision"] as? Int)
+            #expect(!(try await browser.get("/journal/\(id)").text.contains("Changed on two devices")))
+        }
+    }
+
     @Test("the API keeps answering 409 to a stale change, and keeps both when asked to")
     func keyedAPI() async throws {
         let clock = ManualClock(Self.start)

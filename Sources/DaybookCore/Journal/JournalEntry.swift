@@ -70,6 +70,15 @@ public struct JournalEntry: Equatable, Sendable, Codable {
     }
 }
 
+extension JournalEntry {
+    /// What a save writes of it.
+    public var content: JournalEntryContent {
+        JournalEntryContent(
+            moment: moment, day: day, timeZone: timeZone, title: title, body: body, tags: tags, isStarred: isStarred,
+            coverPhotoID: coverPhotoID, place: place)
+    }
+}
+
 /// What lists, the calendar and "On this day" show of an entry: no body, an excerpt of its plain text.
 public struct JournalEntrySummary: Equatable, Sendable, Codable {
     public var id: String

@@ -10,9 +10,6 @@ extension JournalPresenter {
         guard let open = conflicts.first(where: \.isOpen) else { return nil }
         // A save of the entry since the two met makes it the entry's own time.
         let entryMadeAt = entry.revision == open.entryRevision ? open.entryMadeAt : entry.updatedAt
-        let current = JournalEntryContent(
-            moment: entry.moment, day: entry.day, timeZone: entry.timeZone, title: entry.title, body: entry.body,
-            tags: entry.tags, isStarred: entry.isStarred, coverPhotoID: entry.coverPhotoID, place: entry.place)
         // Two versions made in the same minute are told apart by their seconds.
         let seconds = made(entryMadeAt, localizer: localizer) == made(open.madeAt, localizer: localizer)
         func side(_ keep: JournalConflictChoice, _ content: JournalEntryContent, madeAt: Date) -> Journal.ConflictSide {
@@ -26,7 +23,7 @@ extension JournalPresenter {
         return Journal.ConflictView(
             heading: localizer("journal.twoDevices"), text: localizer("journal.twoDevices.text"),
             action: "/journal/\(URLText.component(entry.id))/conflicts/\(URLText.component(open.id))",
-            sides: [side(.entry, current, madeAt: entryMadeAt), side(.other, open.content, madeAt: open.madeAt)])
+            sides: [side(.entry, entry.content, madeAt: entryMadeAt), side(.other, open.content, madeAt: open.madeAt)])
     }
 
     /// The versions not chosen, newest choice last; `nil` when there are none.
