@@ -2,11 +2,13 @@
 in its outbox), the desktop edits it once the server is back, then the phone's outbox is sent. Both texts are
 kept, the entry says "Changed on two devices" with both side by side, and one tap keeps either."""
 
+from axe_selenium_python import Axe
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import (WAIT, call, click_and_wait, complete_onboarding, open_page, restart_server, screenshot,
                       set_value, wait_for)
+from test_accessibility import serious_findings
 from test_offline import KEPT, OUTBOX, controlled_by_worker, go, waiting_count
 
 PHONE_TEXT = "Gulls over the pier, written on the train with the server away."
@@ -89,6 +91,7 @@ def test_an_entry_edited_offline_and_on_the_desktop_keeps_both_texts(server, bro
         # The editor says so too.
         open_page(desk, restarted.url + path + "/edit")
         assert "Changed on two devices" in wait_for(desk, "#two-devices").text
+        screenshot(desk, "en-desktop-two-devices-editor")
 
         # One tap on the other side keeps the phone's text.
         button = phone.find_element(By.ID, "keep-other")
@@ -121,11 +124,15 @@ def test_the_choice_reads_in_korean_on_a_phone_and_a_desktop(server, browser):
     assert wait_for(phone, "#two-devices h2").text == "두 기기에서 바뀌었어요"
     assert phone.find_element(By.ID, "keep-entry").text == "이 버전 남기기"
     assert not side_by_side(phone) and fits_the_screen(phone)
+    with open(Axe(phone).script_url, encoding="utf-8") as file:
+        axe = file.read()
+    assert not serious_findings(phone, axe, "ko phone, changed on two devices")
     screenshot(phone, "ko-phone-two-devices")
     desk = browser("ko-KR", width=1280, height=900)
     open_page(desk, server.url + path)
     wait_for(desk, "#two-devices")
     assert side_by_side(desk)
+    assert not serious_findings(desk, axe, "ko desktop, changed on two devices")
     screenshot(desk, "ko-desktop-two-devices")
 
     click_and_wait(desk, desk.find_element(By.ID, "keep-entry"))
