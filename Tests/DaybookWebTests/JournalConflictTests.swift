@@ -85,6 +85,7 @@ struct JournalConflictTests {
             #expect(try await entry(&browser, id)["revision"] as? Int == 3)
 
             // When the person keeps the phone's text
+            let seen = try #require(changes["cursor"] as? String)
             let conflictID = try #require(conflict["id"] as? String)
             let chosen = try await browser.post("/journal/\(id)/conflicts/\(conflictID)", form: ["keep": "other"])
             #expect(chosen.status == .seeOther)
@@ -95,6 +96,8 @@ struct JournalConflictTests {
             #expect(after["tags"] as? [String] == ["sea"])
             #expect(after["revision"] as? Int == 4)
             #expect(after["conflict"] == nil)
+            let sinceChoice = try jsonObject(try await browser.get("/api/v1/changes?since=\(seen)"))
+            #expect((sinceChoice["changes"] as? [[String: Any]])?.map { $0["id"] as? String } == [id])
             let resolved = try await browser.get("/journal/\(id)").text
             #expect(!resolved.contains("Changed on two devices"))
             #expect(resolved.contains("Versions not kept") && resolved.contains("Desk words."))
