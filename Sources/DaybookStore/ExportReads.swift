@@ -7,7 +7,8 @@ extension AppDatabase {
     /// The tables an export carries, and the columns left out of them (secrets never leave in an export).
     public static let exportedTables: [(table: String, leaveOut: Set<String>)] = [
         ("settings", []), ("task", []), ("taskCompletion", []), ("taskSkip", []), ("focusSession", []),
-        ("dailyLog", []), ("journalEntry", []), ("photo", []), ("tracker", []), ("trackerValue", []),
+        ("dailyLog", []), ("journalEntry", []), ("journalConflict", []), ("photo", []), ("tracker", []),
+        ("trackerValue", []),
         ("weatherObservation", []), ("reminderSettings", []), ("connections", []),
         ("backupPlan", ["passphrase"]),
     ]

@@ -128,7 +128,8 @@ extension JournalEntrySummary {
         e.id AS id, e.moment AS moment, e.day AS day, e.title AS title,
         substr(e.plainText, 1, \(excerptLength)) AS excerpt, e.wordCount AS wordCount, e.tags AS tags,
         e.isStarred AS isStarred, e.coverPhotoID AS coverPhotoID, e.updatedAt AS updatedAt, e.revision AS revision,
-        e.latitude AS latitude, e.longitude AS longitude, e.placeName AS placeName, e.placeCountry AS placeCountry
+        e.latitude AS latitude, e.longitude AS longitude, e.placeName AS placeName, e.placeCountry AS placeCountry,
+        EXISTS (SELECT 1 FROM journalConflict c WHERE c.entryID = e.id AND c.resolvedAt IS NULL) AS hasConflict
         """
 
     /// Reads the columns of `columns`; `nil` for a row this version cannot read.
@@ -142,7 +143,7 @@ extension JournalEntrySummary {
             place: Place(
                 latitude: row["latitude"], longitude: row["longitude"], name: row["placeName"],
                 country: row["placeCountry"]),
-            updatedAt: row["updatedAt"], revision: row["revision"])
+            updatedAt: row["updatedAt"], revision: row["revision"], hasConflict: row["hasConflict"] ?? false)
     }
 }
 

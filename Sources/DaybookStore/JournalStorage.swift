@@ -23,25 +23,7 @@ extension AppDatabase: JournalStore {
                 let current = stored.entry
             else { throw JournalStoreError.notFound }
             guard stored.revision == revision else { throw JournalStoreError.conflict(current: current) }
-            try stored.unindex(db)
-            var record = JournalEntryRecord(
-                id: id, content, plainText: plainText, createdAt: stored.createdAt, updatedAt: now,
-                revision: stored.revision + 1)
-            record.number = stored.number
-            try db.cachedStatement(
-                sql: """
-                    UPDATE journalEntry SET moment = ?, day = ?, timeZone = ?, title = ?, body = ?, plainText = ?,
-                      wordCount = ?, tags = ?, isStarred = ?, coverPhotoID = ?, latitude = ?, longitude = ?,
-                      placeName = ?, placeCountry = ?, updatedAt = ?, revision = ?
-                    WHERE number = ?
-                    """
-            ).execute(arguments: [
-                record.moment, record.day, record.timeZone, record.title, record.body, record.plainText,
-                record.wordCount, record.tags, record.isStarred, record.coverPhotoID, record.latitude,
-                record.longitude, record.placeName, record.placeCountry, record.updatedAt, record.revision,
-                record.number,
-            ])
-            try record.indexLive(db)
+            try Self.replace(db, stored, with: content, plainText: plainText, at: now)
             return try Self.storedEntry(db, id: id)
         }
     }
@@ -113,7 +95,32 @@ extension AppDatabase: JournalStore {
         }
     }
 
-    private static func storedEntry(_ db: Database, id: String) throws -> JournalEntry {
+    /// Writes new content over a stored entry, with the next revision, its tags and its index rows.
+    static func replace(
+        _ db: Database, _ stored: JournalEntryRecord, with content: JournalEntryContent, plainText: String, at now: Date
+    ) throws {
+        try stored.unindex(db)
+        var record = JournalEntryRecord(
+            id: stored.id, content, plainText: plainText, createdAt: stored.createdAt, updatedAt: now,
+            revision: stored.revision + 1)
+        record.number = stored.number
+        try db.cachedStatement(
+            sql: """
+                UPDATE journalEntry SET moment = ?, day = ?, timeZone = ?, title = ?, body = ?, plainText = ?,
+                  wordCount = ?, tags = ?, isStarred = ?, coverPhotoID = ?, latitude = ?, longitude = ?,
+                  placeName = ?, placeCountry = ?, updatedAt = ?, revision = ?
+                WHERE number = ?
+                """
+        ).execute(arguments: [
+            record.moment, record.day, record.timeZone, record.title, record.body, record.plainText,
+            record.wordCount, record.tags, record.isStarred, record.coverPhotoID, record.latitude,
+            record.longitude, record.placeName, record.placeCountry, record.updatedAt, record.revision,
+            record.number,
+        ])
+        try record.indexLive(db)
+    }
+
+    static func storedEntry(_ db: Database, id: String) throws -> JournalEntry {
         guard let entry = try JournalEntryRecord.fetchOne(db, id: id)?.entry else { throw JournalStoreError.notFound }
         return entry
     }

@@ -101,7 +101,7 @@ struct APITests {
                     "/api/v1/logs/{date}", "/api/v1/export/sessions.csv", "/api/v1/export/logs.csv",
                     "/api/v1/photos", "/api/v1/photos/{id}",
                     "/api/v1/render", "/api/v1/entries", "/api/v1/entries/{id}", "/api/v1/entries/{id}/restore",
-                    "/api/v1/trash", "/api/v1/search",
+                    "/api/v1/entries/{id}/conflicts/{conflict}", "/api/v1/trash", "/api/v1/search",
                     "/api/v1/trackers", "/api/v1/trackers/order", "/api/v1/trackers/{id}",
                     "/api/v1/trackers/{id}/values", "/api/v1/trackers/{id}/values/{date}",
                     "/api/v1/trackers/{id}/toggle", "/api/v1/widgets/{name}", "/api/v1/map", "/api/v1/map/entries",

@@ -32,7 +32,8 @@ on this machine; the Swift tests push to real keys and decrypt what arrives.
 
 The cases meant to be accepted that name a task, entry, photo or tracker by id name one that exists: this hook
 keeps one of each (a trashed entry for restoring, a yes/no tracker for toggling, as another kind is refused
-409), made again whenever schemathesis has deleted it. Without it, whether an operation ever met anything but
+409), made again whenever schemathesis has deleted it; a choice between two versions names an entry changed on
+two devices, made anew for each such case. Without it, whether an operation ever met anything but
 404 would hang on how far a time-bounded run's stateful phase happened to get, and on the seed.
 
 A photo upload is "any bytes" to JSON Schema, but only an image is a valid one (the document says so in prose):
@@ -357,6 +358,18 @@ def kept_id(kind: str) -> str:
     return _kept[kind]
 
 
+def open_conflict() -> dict[str, str]:
+    """The path of an entry changed on two devices that waits for a choice: made anew for every case, as a
+    choice ends it."""
+    status, made = _request("POST", "/api/v1/entries", {"body": "Written once."})
+    assert status == 201, f"could not make an entry: {status}"
+    path = f"/api/v1/entries/{made['id']}"
+    assert _request("PATCH", path, {"body": "Changed here.", "revision": 1})[0] == 200
+    status, both = _request("PATCH", path, {"body": "Changed there.", "revision": 1, "onConflict": "keepBoth"})
+    assert status == 200 and "conflict" in both, f"could not keep both versions: {status}"
+    return {"id": made["id"], "conflict": both["conflict"]["id"]}
+
+
 def kind_of(path: str) -> str | None:
     """Which kept thing an operation's `{id}` names."""
     if path == "/api/v1/entries/{id}/restore":
@@ -431,6 +444,10 @@ def map_case(context, case):
         # another body is rightly refused. Keys the document does not allow stay, to be refused with 400.
         case.headers = {**case.headers, "Idempotency-Key": str(uuid.uuid4())}
         case._record_starting_state()
+    if operation == "chooseEntryVersion" and positive and "DAYBOOK_API_URL" in os.environ:
+        case.path_parameters = {**(case.path_parameters or {}), **open_conflict()}
+        case._record_starting_state()
+        return case
     kind = kind_of(case.operation.path) if case.operation else None
     if kind and positive and "DAYBOOK_API_URL" in os.environ:
         case.path_parameters = {**(case.path_parameters or {}), "id": kept_id(kind)}

@@ -26,7 +26,10 @@ public enum DaybookExportImport {
                 batch.photos.append(.init(sourceID: id, path: folder + "photos/\(id).\(type.fileExtension)"))
                 return id
             })
-        for row in tables["journalEntry"] ?? [] where row["deletedAt"] == nil || row["deletedAt"] is NSNull {
+        // The other version of an entry changed on two devices (open, or set aside by a choice) comes back as an
+        // entry of its own: its words are never dropped.
+        let versions = (tables["journalEntry"] ?? []) + (tables["journalConflict"] ?? [])
+        for row in versions where row["deletedAt"] == nil || row["deletedAt"] is NSNull {
             guard let id = row["id"] as? String, let moment = (row["moment"] as? String).flatMap(storedDate),
                 let zone = (row["timeZone"] as? String).flatMap(TimeZone.init(identifier:))
             else {

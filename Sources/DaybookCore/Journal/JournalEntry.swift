@@ -70,6 +70,15 @@ public struct JournalEntry: Equatable, Sendable, Codable {
     }
 }
 
+extension JournalEntry {
+    /// What a save writes of it.
+    public var content: JournalEntryContent {
+        JournalEntryContent(
+            moment: moment, day: day, timeZone: timeZone, title: title, body: body, tags: tags, isStarred: isStarred,
+            coverPhotoID: coverPhotoID, place: place)
+    }
+}
+
 /// What lists, the calendar and "On this day" show of an entry: no body, an excerpt of its plain text.
 public struct JournalEntrySummary: Equatable, Sendable, Codable {
     public var id: String
@@ -85,13 +94,16 @@ public struct JournalEntrySummary: Equatable, Sendable, Codable {
     public var place: Place?
     public var updatedAt: Date
     public var revision: Int
+    /// Whether it was changed on two devices and waits for the person to choose a version.
+    public var hasConflict: Bool
 
     /// Characters of plain text kept in `excerpt`.
     public static let excerptLength = 240
 
     public init(
         id: String, moment: Date, day: DayKey, title: String, excerpt: String, wordCount: Int, tags: [String],
-        isStarred: Bool, coverPhotoID: String?, place: Place? = nil, updatedAt: Date, revision: Int
+        isStarred: Bool, coverPhotoID: String?, place: Place? = nil, updatedAt: Date, revision: Int,
+        hasConflict: Bool = false
     ) {
         self.id = id
         self.moment = moment
@@ -105,6 +117,7 @@ public struct JournalEntrySummary: Equatable, Sendable, Codable {
         self.place = place
         self.updatedAt = updatedAt
         self.revision = revision
+        self.hasConflict = hasConflict
     }
 }
 

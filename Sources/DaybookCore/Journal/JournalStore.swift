@@ -19,6 +19,30 @@ public protocol JournalStore: Sendable {
     func updateEntry(
         id: String, _ content: JournalEntryContent, plainText: String, revision: Int, at now: Date
     ) async throws -> JournalEntry
+    /// Saves an edit; when it started from an older revision than the stored one, keeps both versions instead
+    /// of refusing: the one made later becomes the entry, the other is kept as a conflict of it, in the same
+    /// transaction. The revision goes up either way. An edit that changes nothing of the stored words is saved
+    /// as a plain edit would be, without a conflict.
+    ///
+    /// - Parameters:
+    ///   - madeAt: when the person made the edit (on a device that was offline, before it arrived).
+    ///   - conflictID: the id the kept version gets, if one is kept.
+    /// - Throws: `JournalStoreError.notFound` when there is no live entry with this id.
+    func updateEntryKeepingBoth(
+        id: String, _ content: JournalEntryContent, plainText: String, revision: Int, madeAt: Date,
+        conflictID: String, at now: Date
+    ) async throws -> JournalSave
+    /// The versions kept beside an entry: open ones first, then those set aside, each oldest first.
+    func conflicts(entryID: String) async throws -> [JournalConflict]
+    /// Ends an open conflict: the chosen version becomes the entry (with a new revision) and the other is kept,
+    /// set aside, in the conflict's row; one transaction.
+    ///
+    /// - Throws: `JournalStoreError.notFound` for no live entry; `.noConflict` when the entry has no open
+    ///   conflict with this id.
+    func resolveConflict(entryID: String, conflictID: String, keep: JournalConflictChoice, at now: Date)
+        async throws -> JournalEntry
+    /// Deletes a version set aside by an earlier choice; `false` when the entry has none with this id.
+    func deleteSetAside(entryID: String, conflictID: String) async throws -> Bool
     /// An entry as stored, also when it is in the trash.
     func entry(id: String) async throws -> JournalEntry?
     /// Live entries, newest first, one page at a time.
@@ -53,6 +77,8 @@ public enum JournalStoreError: Error, Equatable, Sendable {
     case notFound
     /// An entry with this id exists already.
     case duplicateID
+    /// The entry has no open conflict with this id.
+    case noConflict
 }
 
 /// Which entries a list shows, and from where.

@@ -4,13 +4,13 @@ import Foundation
 /// Writes, lists, searches and trashes journal entries. Every save renders the body's plain-text mirror (for
 /// search and word counts) and stores entry, tags and search index in one transaction.
 public struct JournalInteractor: Sendable {
-    private let store: any JournalStore
+    let store: any JournalStore
     private let photos: any PhotoStore
     private let settings: any SettingsStore
     private let renderer: any MarkdownRendering
-    private let clock: any DaybookClock
-    private let ids: any IDGenerator
-    private let events: EventBus
+    let clock: any DaybookClock
+    let ids: any IDGenerator
+    let events: EventBus
     /// Names the places of saves: offline, so a save never waits on the network.
     private let places: any PlaceNaming
     /// Names a point for the editor before it is saved: may ask a geocoder the owner turned on.
@@ -61,7 +61,9 @@ public struct JournalInteractor: Sendable {
         let owner = try await owner()
         guard let id else { return Journal.Entry.Response(settings: owner, entry: nil, html: "", now: clock.now()) }
         let entry = try await existing(id)
-        return Journal.Entry.Response(settings: owner, entry: entry, html: try await html(entry.body), now: clock.now())
+        return Journal.Entry.Response(
+            settings: owner, entry: entry, html: try await html(entry.body), now: clock.now(),
+            conflicts: try await store.conflicts(entryID: id))
     }
 
     /// Saves a new entry; a draft without a date is for now.
@@ -86,9 +88,28 @@ public struct JournalInteractor: Sendable {
     ///   for a refused field; `Journal.Problem.notFound`, or `.wouldEmpty` for a change that leaves nothing in
     ///   the entry. Nothing is saved then.
     public func update(id: String, _ draft: JournalEntryDraft, revision: Int) async throws -> JournalEntry {
+        try await edit(id: id, draft, revision: revision, madeAt: nil).entry
+    }
+
+    /// Changes the fields a draft carries, like `update`, but an edit that started from an older revision keeps
+    /// both versions instead of being refused: the one made later becomes the entry, the other waits beside it
+    /// for the person to choose.
+    ///
+    /// - Parameter madeAt: when the person made the edit (an offline device sends it later); `nil`, or a time
+    ///   after its arrival, counts as now.
+    /// - Throws: `JournalValidationError` for a refused field; `Journal.Problem.notFound`, `.wouldEmpty`.
+    public func updateKeepingBoth(id: String, _ draft: JournalEntryDraft, revision: Int, madeAt: Date?)
+        async throws -> JournalSave
+    {
+        try await edit(id: id, draft, revision: revision, madeAt: min(madeAt ?? clock.now(), clock.now()))
+    }
+
+    private func edit(id: String, _ draft: JournalEntryDraft, revision: Int, madeAt: Date?) async throws
+        -> JournalSave
+    {
         let owner = try await owner()
         let current = try await existing(id)
-        guard revision == current.revision else { throw Journal.Conflict(current: current) }
+        guard revision == current.revision || madeAt != nil else { throw Journal.Conflict(current: current) }
         let merged = JournalEntryDraft(
             title: draft.title ?? current.title, body: draft.body ?? current.body,
             tags: draft.tags ?? current.tags, starred: draft.starred ?? current.isStarred,
@@ -110,10 +131,20 @@ public struct JournalInteractor: Sendable {
             (content.moment, content.day, content.timeZone) = (current.moment, current.day, current.timeZone)
         }
         do {
-            let entry = try await store.updateEntry(
-                id: id, content, plainText: renderer.plainText(content.body), revision: revision, at: now)
+            let plainText = renderer.plainText(content.body)
+            let save =
+                if let madeAt {
+                    try await store.updateEntryKeepingBoth(
+                        id: id, content, plainText: plainText, revision: revision, madeAt: madeAt,
+                        conflictID: ids.makeID(), at: now)
+                } else {
+                    JournalSave(
+                        entry: try await store.updateEntry(
+                            id: id, content, plainText: plainText, revision: revision, at: now),
+                        conflict: nil)
+                }
             await events.publish(.journal)
-            return entry
+            return save
         } catch JournalStoreError.conflict(let stored) {
             throw Journal.Conflict(current: stored)
         } catch JournalStoreError.notFound {
@@ -240,11 +271,11 @@ public struct JournalInteractor: Sendable {
             ?? Place(coordinate: coordinate, name: "", country: nil)
     }
 
-    private func owner() async throws -> Settings {
+    func owner() async throws -> Settings {
         try await settings.loadSettings() ?? initial()
     }
 
-    private func existing(_ id: String) async throws -> JournalEntry {
+    func existing(_ id: String) async throws -> JournalEntry {
         guard let entry = try await store.entry(id: id), entry.deletedAt == nil else {
             throw Journal.Problem.notFound
         }

@@ -14,6 +14,10 @@ public enum Journal {
         case unknownPhoto
         /// A change would leave an entry with no title, no text and no photo.
         case wouldEmpty
+        /// The entry has no open conflict (or version set aside) with the id given.
+        case noConflict
+        /// A choice between two versions that names neither.
+        case invalidChoice
     }
 
     /// A save that started from an older revision than the stored one: nothing was written.
@@ -53,6 +57,8 @@ public enum Journal {
             public var now: Date
             /// The weather kept for the entry's place and hour, when weather is on and it was fetched.
             public var weather: WeatherObservation? = nil
+            /// Other versions of the entry: open conflicts first, then versions set aside.
+            public var conflicts: [JournalConflict] = []
         }
     }
 
@@ -117,6 +123,8 @@ public enum Journal {
         public var thumbnail: Thumbnail?
         /// Where it was written, in the owner's language.
         public var placeLabel: String?
+        /// "Changed on two devices" while the person has not chosen a version; `nil` otherwise.
+        public var conflictLabel: String?
     }
 
     public struct Thumbnail: Sendable, Encodable {
@@ -147,6 +155,47 @@ public enum Journal {
         public var logLabel: String
         public var place: PlacePresenter.View?
         public var weather: WeatherPresenter.View?
+        public var conflict: ConflictView?
+        public var setAside: SetAsideList?
+    }
+
+    /// An entry changed on two devices: both versions side by side, each with a button that keeps it.
+    public struct ConflictView: Sendable, Encodable {
+        public var heading: String
+        public var text: String
+        /// Where the choice is posted.
+        public var action: String
+        public var sides: [ConflictSide]
+    }
+
+    public struct ConflictSide: Sendable, Encodable {
+        /// `entry` or `other`: what the button sends.
+        public var keep: String
+        public var label: String
+        public var madeLabel: String
+        public var madeTime: String
+        public var title: String
+        public var tags: [String]
+        public var hasTags: Bool
+        /// The Markdown as typed, shown as text.
+        public var body: String
+        public var keepLabel: String
+    }
+
+    /// Versions not chosen, kept until the person deletes them.
+    public struct SetAsideList: Sendable, Encodable {
+        public var heading: String
+        public var hint: String
+        public var versions: [SetAsideVersion]
+    }
+
+    public struct SetAsideVersion: Sendable, Encodable {
+        public var id: String
+        public var summary: String
+        public var title: String
+        public var body: String
+        public var deleteAction: String
+        public var deleteLabel: String
     }
 
     public struct EditorViewModel: Sendable, Encodable {
@@ -170,6 +219,8 @@ public enum Journal {
         public var previewLabel: String
         public var wordsLabel: String
         public var texts: EditorTexts
+        /// Shown above the form while the entry waits for a choice between two versions.
+        public var conflict: ConflictView?
     }
 
     /// The editor's place field: the point and name sent with the entry, and the words of its buttons.
@@ -273,5 +324,23 @@ public enum Journal {
         public var createdAt: String
         public var updatedAt: String
         public var deletedAt: String?
+        /// The other version, while the entry was changed on two devices and no version was chosen.
+        public var conflict: ConflictJSON?
+    }
+
+    /// The other version of an entry changed on two devices, as the API answers it.
+    public struct ConflictJSON: Sendable, Encodable {
+        public var id: String
+        public var title: String
+        public var body: String
+        public var tags: [String]
+        public var starred: Bool
+        public var date: String
+        /// When the other version was made.
+        public var madeAt: String
+        /// When the version the entry holds was made.
+        public var entryMadeAt: String
+        /// The revision both versions started from.
+        public var baseRevision: Int
     }
 }

@@ -66,7 +66,8 @@ public enum JournalPresenter {
             tags: summary.tags, hasTags: !summary.tags.isEmpty, isStarred: summary.isStarred,
             starredLabel: localizer("journal.starred"),
             thumbnail: summary.coverPhotoID.map { thumbnail($0, width: 160) },
-            placeLabel: summary.place.map { PlacePresenter.label($0, localizer: localizer) })
+            placeLabel: summary.place.map { PlacePresenter.label($0, localizer: localizer) },
+            conflictLabel: summary.hasConflict ? localizer("journal.twoDevices") : nil)
     }
 
     /// A cover photo at a list's size, and twice that for dense screens; square, cropped by the stylesheet.
@@ -100,7 +101,9 @@ public enum JournalPresenter {
             place: entry.place.map { PlacePresenter.view($0, localizer: localizer) },
             weather: response.weather.map {
                 WeatherPresenter.view($0, units: response.settings.units, localizer: localizer)
-            })
+            },
+            conflict: conflict(of: entry, response.conflicts, localizer: localizer),
+            setAside: setAside(of: entry, response.conflicts, localizer: localizer))
     }
 
     /// The editor, for a new entry (`response.entry == nil`) or an existing one; after a refused form save it
@@ -171,7 +174,8 @@ public enum JournalPresenter {
                 keepMineLabel: localizer("journal.conflict.keepMine"),
                 takeTheirsLabel: localizer("journal.conflict.takeTheirs"),
                 stateWaiting: localizer("journal.state.waiting"), photoLimit: Photo.Limits.bytes,
-                photoTooLarge: PhotoPresenter.message(for: .tooLarge, localizer: localizer)))
+                photoTooLarge: PhotoPresenter.message(for: .tooLarge, localizer: localizer)),
+            conflict: entry.flatMap { conflict(of: $0, response.conflicts, localizer: localizer) })
     }
 
     /// The place field as stored, or as typed into a refused form.
@@ -229,7 +233,7 @@ public enum JournalPresenter {
     /// An entry as the API answers it.
     public static func json(
         _ entry: JournalEntry, html: String, weather: WeatherObservation? = nil, units: UnitSystem = .metric,
-        localizer: Localizer
+        conflict: JournalConflict? = nil, localizer: Localizer
     ) -> Journal.EntryJSON {
         let zone = TimeZone(identifier: entry.timeZone) ?? TimeZone(secondsFromGMT: 0)!
         func stamp(_ date: Date) -> String { internetDateTime(date, zone) }
@@ -240,7 +244,8 @@ public enum JournalPresenter {
             weather: weather.map { WeatherPresenter.json($0, units: units, localizer: localizer) },
             wordCount: entry.wordCount,
             revision: entry.revision, createdAt: stamp(entry.createdAt),
-            updatedAt: stamp(entry.updatedAt), deletedAt: entry.deletedAt.map(stamp))
+            updatedAt: stamp(entry.updatedAt), deletedAt: entry.deletedAt.map(stamp),
+            conflict: conflict.map { conflictJSON($0, zone: zone) })
     }
 
     public static func message(for problem: JournalProblem, localizer: Localizer) -> String {
@@ -269,6 +274,8 @@ public enum JournalPresenter {
         case .invalidDay: localizer("journal.error.day")
         case .unknownPhoto: localizer("journal.error.unknownPhoto")
         case .wouldEmpty: localizer("journal.error.wouldEmpty")
+        case .noConflict: localizer("journal.error.noConflict")
+        case .invalidChoice: localizer("journal.error.choice")
         }
     }
 

@@ -20,6 +20,13 @@ struct JournalAPIRoutes {
         /// `null` takes the place away; absent keeps it.
         var place: PlaceDraft?
         var revision: Int?
+        /// What a change that started from an older revision does: refused with 409 (the default), or saved
+        /// keeping both versions for the person to choose from.
+        var onConflict: OnConflict?
+
+        enum OnConflict: String, Decodable {
+            case refuse, keepBoth
+        }
 
         init() {}
 
@@ -32,6 +39,7 @@ struct JournalAPIRoutes {
             coverPhotoID = try container.decodeIfPresent(String.self, forKey: .coverPhotoID)
             date = try container.decodeIfPresent(String.self, forKey: .date)
             revision = try container.decodeIfPresent(Int.self, forKey: .revision)
+            onConflict = try container.decodeIfPresent(OnConflict.self, forKey: .onConflict)
             if container.contains(.place) {
                 place =
                     try container.decodeNil(forKey: .place)
@@ -40,7 +48,7 @@ struct JournalAPIRoutes {
         }
 
         private enum CodingKeys: String, CodingKey {
-            case title, body, tags, starred, coverPhotoID, date, place, revision
+            case title, body, tags, starred, coverPhotoID, date, place, revision, onConflict
         }
 
         var draft: JournalEntryDraft {
@@ -48,6 +56,11 @@ struct JournalAPIRoutes {
                 title: title, body: body?.replacingOccurrences(of: "\r\n", with: "\n"), tags: tags, starred: starred,
                 coverPhotoID: coverPhotoID, date: date, place: place)
         }
+    }
+
+    /// Which version of an entry changed on two devices to keep: `entry` or `other`.
+    struct Choice: Decodable {
+        var keep: String
     }
 
     struct EntryList: Encodable {
@@ -97,6 +110,11 @@ struct JournalAPIRoutes {
             let body = try await JSONBody.decode(Body.self, from: request, upTo: Limits.markdownBody) ?? Body()
             return try await respond(request) { scene in
                 guard let revision = body.revision else { throw Journal.Problem.invalidRevision }
+                if body.onConflict == .keepBoth {
+                    let saved = try await scene.interactor.updateKeepingBoth(
+                        id: id, body.draft, revision: revision, madeAt: MadeAt.of(request))
+                    return try JSONResponse.make(try await scene.json(saved.entry))
+                }
                 do {
                     let entry = try await scene.interactor.update(id: id, body.draft, revision: revision)
                     return try JSONResponse.make(try await scene.json(entry))
@@ -104,6 +122,14 @@ struct JournalAPIRoutes {
                     // Both texts reach the page, which lets the person choose; nothing was overwritten.
                     return try JSONResponse.make(try await scene.conflict(conflict.current), status: .conflict)
                 }
+            }
+        }
+        router.post("/api/v1/entries/{id}/conflicts/{conflict}") { request, context in
+            let (id, conflict) = (try context.parameters.require("id"), try context.parameters.require("conflict"))
+            let choice = try await JSONBody.decode(Choice.self, from: request, upTo: Limits.jsonBody)
+            return try await respond(request) { scene in
+                let entry = try await scene.interactor.choose(id: id, conflictID: conflict, keep: choice?.keep ?? "")
+                return try JSONResponse.make(try await scene.json(entry))
             }
         }
         router.delete("/api/v1/entries/{id}") { request, context in
@@ -161,7 +187,7 @@ struct JournalAPIRoutes {
         func json(_ entry: JournalEntry) async throws -> Journal.EntryJSON {
             JournalPresenter.json(
                 entry, html: try await interactor.html(entry.body), weather: try await weather.weather(for: entry),
-                units: settings.units, localizer: localizer)
+                units: settings.units, conflict: try await interactor.openConflict(id: entry.id), localizer: localizer)
         }
 
         func rows(_ entries: [JournalEntrySummary], today: DayKey) -> [Journal.Row] {
@@ -197,6 +223,8 @@ struct JournalAPIRoutes {
                 case .invalidCursor: (.badRequest, "invalidCursor")
                 case .invalidRevision: (.unprocessableContent, "invalidRevision")
                 case .invalidDay: (.badRequest, "invalidDate")
+                case .noConflict: (.notFound, "noConflict")
+                case .invalidChoice: (.unprocessableContent, "invalidChoice")
                 }
             return APIError.response(
                 status: status, code: code, message: JournalPresenter.message(for: problem, localizer: localizer))

@@ -1,11 +1,13 @@
 import DaybookCore
 import DaybookFeatures
+import HTTPTypes
 import Hummingbird
 
 /// `/journal`: the list, an entry, the editor and the trash, as pages that work without a script; the editor's
 /// script saves through `/api/v1/entries` instead of submitting.
 struct JournalRoutes {
     let services: AppServices
+    /// When a device's outbox sends an edit made offline, the time it was made (RFC 3339).
 
     func register(on router: Router<DaybookRequestContext>) {
         router.get("/journal") { request, context in
@@ -100,6 +102,20 @@ struct JournalRoutes {
             }
             return Response.seeOther("/journal#entry-\(URLText.component(id))")
         }
+        router.post("/journal/{id}/conflicts/{conflict}") { request, context in
+            let (id, conflict) = (try context.parameters.require("id"), try context.parameters.require("conflict"))
+            let env = try await PageEnvironment(services: services, request: request)
+            _ = try await refusing(env) {
+                try await interactor(env).choose(id: id, conflictID: conflict, keep: context.form["keep"] ?? "")
+            }
+            return Response.seeOther("/journal/\(URLText.component(id))")
+        }
+        router.post("/journal/{id}/conflicts/{conflict}/delete") { request, context in
+            let (id, conflict) = (try context.parameters.require("id"), try context.parameters.require("conflict"))
+            let env = try await PageEnvironment(services: services, request: request)
+            try await refusing(env) { try await interactor(env).deleteSetAside(id: id, conflictID: conflict) }
+            return Response.seeOther("/journal/\(URLText.component(id))")
+        }
         router.post("/journal/{id}/restore") { request, context in
             let id = try context.parameters.require("id")
             let env = try await PageEnvironment(services: services, request: request)
@@ -132,9 +148,9 @@ struct JournalRoutes {
         } catch let problem as Journal.Problem {
             let status: HTTPResponse.Status =
                 switch problem {
-                case .notFound, .unknownTag: .notFound
+                case .notFound, .unknownTag, .noConflict: .notFound
                 case .unknownPhoto: .conflict
-                case .invalidCursor, .invalidRevision, .invalidDay: .badRequest
+                case .invalidCursor, .invalidRevision, .invalidDay, .invalidChoice: .badRequest
                 case .wouldEmpty: .conflict
                 }
             throw PageProblem(status, JournalPresenter.message(for: problem, localizer: env.localizer))
@@ -143,15 +159,12 @@ struct JournalRoutes {
 
     private func editor(
         _ request: Request, _ context: DaybookRequestContext, id: String?, typed: JournalEntryDraft? = nil,
-        problems: [JournalField: JournalProblem] = [:], conflict: JournalEntry? = nil,
-        status: HTTPResponse.Status = .ok
+        problems: [JournalField: JournalProblem] = [:], status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let env = try await PageEnvironment(services: services, request: request)
         guard !env.settings.needsOnboarding else { return Response.seeOther("/onboarding") }
-        var response = try await refusing(env) { try await interactor(env).entry(id) }
-        if let conflict { response.entry = conflict }
-        var model = JournalPresenter.editor(response, typed: typed, problems: problems, localizer: env.localizer)
-        if conflict != nil { model.error = env.localizer("journal.conflict") }
+        let response = try await refusing(env) { try await interactor(env).entry(id) }
+        let model = JournalPresenter.editor(response, typed: typed, problems: problems, localizer: env.localizer)
         return try env.render(
             "entry-edit", page: model, title: model.title, current: .journal, services: services, context: context,
             status: status)
@@ -170,7 +183,9 @@ struct JournalRoutes {
             country: form["placeCountry"])
     }
 
-    /// The editor's form, sent without its script: saved, or shown again with what was typed and why not.
+    /// The editor's form, sent without its script or from a device's outbox: saved, or shown again with what was
+    /// typed and why not. An edit that started from an older revision keeps both versions (the entry then asks
+    /// which to keep), so no words are lost to a save made elsewhere meanwhile.
     private func save(_ request: Request, _ context: DaybookRequestContext, id: String?) async throws -> Response {
         let env = try await PageEnvironment(services: services, request: request)
         let form = context.form
@@ -187,7 +202,10 @@ struct JournalRoutes {
                     throw PageProblem(
                         .badRequest, JournalPresenter.message(for: .invalidRevision, localizer: env.localizer))
                 }
-                entry = try await refusing(env) { try await interactor(env).update(id: id, draft, revision: revision) }
+                entry = try await refusing(env) {
+                    try await interactor(env)
+                        .updateKeepingBoth(id: id, draft, revision: revision, madeAt: MadeAt.of(request)).entry
+                }
             } else {
                 entry = try await interactor(env).create(draft)
             }
@@ -196,9 +214,6 @@ struct JournalRoutes {
             return try await editor(
                 request, context, id: id, typed: draft, problems: error.problems,
                 status: error.isTooLarge ? .contentTooLarge : .badRequest)
-        } catch let conflict as Journal.Conflict {
-            return try await editor(
-                request, context, id: id, typed: draft, conflict: conflict.current, status: .conflict)
         }
     }
 }

@@ -142,6 +142,8 @@ async function save({ leaving = false } = {}) {
     if (state.dataset.state !== "saved") show("saved");
     return;
   }
+  // A kept copy (the server is away): the form's post waits in the outbox, sent with the time it was made.
+  if (document.documentElement.dataset.keptAt) return show("offline");
   if (!id && !content.title.trim() && !content.body.trim()) return; // nothing to keep yet
   show("saving");
   const request = JSON.stringify(payload(content));

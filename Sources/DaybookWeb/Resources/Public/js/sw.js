@@ -25,11 +25,11 @@ const SHELL = [
   "/static/icons/icon-192.png",
 ];
 
-// Today, the Journal and its entries, the trackers, the Focus page and the Daily Log.
+// Today, the Journal and its entries (and their editor), the trackers, the Focus page and the Daily Log.
 function kept(url) {
   const path = url.pathname;
   return path === "/" || path === "/journal" || path === "/trackers" || path === "/focus" || path === "/log"
-    || /^\/journal\/[0-9A-Za-z-]+$/.test(path) && path !== "/journal/trash"
+    || /^\/journal\/[0-9A-Za-z-]+(\/edit)?$/.test(path) && path !== "/journal/trash"
     || /^\/trackers\/[0-9A-Za-z-]+$/.test(path)
     || /^\/log\/\d{4}-\d{2}-\d{2}$/.test(path);
 }
