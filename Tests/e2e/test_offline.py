@@ -390,6 +390,9 @@ def test_the_journal_is_kept_for_100_entries_or_90_days_with_its_photos(server, 
     for entry in recent + [with_photo] + autumn:
         WebDriverWait(driver, 60).until(lambda d, e=entry: d.execute_async_script(KEPT, f"/journal/{e['id']}"))
     assert not any(driver.execute_async_script(KEPT, f"/journal/{e['id']}") for e in old)
+    # Each with its editor, so it can be changed offline too.
+    for entry in recent + [with_photo] + autumn:
+        WebDriverWait(driver, 60).until(lambda d, e=entry: d.execute_async_script(KEPT, f"/journal/{e['id']}/edit"))
     open_page(driver, server.url + "/settings")
     summary = wait_for(driver, "#device-summary").text
     assert summary.startswith("Kept here for use without the server: 108 journal entries among "), summary

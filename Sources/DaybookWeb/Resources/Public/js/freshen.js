@@ -45,7 +45,7 @@ export function forgetCursor() {
 export function pagesOf(change) {
   const id = encodeURIComponent(change.id);
   switch (change.kind) {
-    case "entry": return ["/", "/journal", `/journal/${id}`];
+    case "entry": return ["/", "/journal", `/journal/${id}`, `/journal/${id}/edit`];
     case "tracker": return ["/", "/trackers", `/trackers/${id}`];
     case "trackerValue": return ["/", "/trackers", `/trackers/${encodeURIComponent(change.id.split("/")[0])}`];
     case "log": return ["/", "/log", `/log/${id}`];
@@ -84,7 +84,10 @@ export async function freshen(pages, photos, keep) {
     if (page.reset) stale.add("*");
     for (const change of page.changes) {
       for (const path of pagesOf(change)) stale.add(path);
-      if (change.deleted && change.kind === "entry") gone.add(`/journal/${encodeURIComponent(change.id)}`);
+      if (change.deleted && change.kind === "entry") {
+        gone.add(`/journal/${encodeURIComponent(change.id)}`);
+        gone.add(`/journal/${encodeURIComponent(change.id)}/edit`);
+      }
       if (change.deleted && change.kind === "photo") photosGone.push(`/photos/${change.id}`);
     }
     if (!page.more || page.reset) break;

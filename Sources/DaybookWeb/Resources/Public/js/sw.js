@@ -138,7 +138,10 @@ const KEPT_DAYS = 90;
 const KEPT_ENTRIES = 100;
 const MOST_ENTRIES = 1000;
 
-/** The Journal this device keeps readable: its latest 100 entries or 90 days, whichever is more (at most 1000). */
+/**
+ * The Journal this device keeps readable and editable: its latest 100 entries or 90 days, whichever is more (at
+ * most 1000), each with its editor.
+ */
 async function keepJournal() {
   const since = new Date(Date.now() - KEPT_DAYS * 86_400_000).toISOString().slice(0, 10);
   const paths = [];
@@ -157,6 +160,8 @@ async function keepJournal() {
     }
   }
   await keepPages(paths);
+  // Then their editors, so a kept entry can be edited offline too.
+  await keepPages(paths.map((path) => `${path}/edit`));
 }
 
 /** The kept copy with the time it was kept on its root element, where the page's script finds it. */
