@@ -128,6 +128,10 @@ def test_changes_made_with_the_server_stopped_arrive_once_after_it_restarts(serv
     WebDriverWait(driver, WAIT).until(
         lambda d: waiting_count(d) == "2 changes waiting")
     assert driver.find_element(By.ID, "reflection").get_attribute("value") == words
+    # The list says what each change is, in the owner's words.
+    driver.find_element(By.ID, "outbox-count").click()
+    kinds = [e.text.split(" · ")[0] for e in driver.find_elements(By.CSS_SELECTOR, "#outbox .outbox-what")]
+    assert kinds == ["Tracker", "Daily Log"], kinds
 
     go(driver, server.url + f"/journal/{entry['id']}")
     wait_for(driver, "#offline-banner")

@@ -49,6 +49,9 @@ public enum Shell {
         public var deviceSummary: String
         public var deviceForget: String
         public var deviceForgotten: String
+        /// What each kind of waiting change is called in the list (`entry`, `tracker`, `log`, `sleep`, `task`,
+        /// `focus`, `photo`), as a JSON object for the page's script.
+        public var kinds: String
     }
 
     public struct NavigationItem: Sendable, Encodable {

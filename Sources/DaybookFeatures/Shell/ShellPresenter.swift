@@ -1,4 +1,5 @@
 import DaybookCore
+import Foundation
 
 public enum ShellPresenter {
     /// The shell around a page titled `title`, with `current` marked in the navigation.
@@ -43,7 +44,15 @@ public enum ShellPresenter {
             quotaFull: localizer("offline.quotaFull"), notKept: localizer("offline.notKept"),
             keptPages: localizer("offline.keptPages"), deviceHeading: localizer("offline.deviceHeading"),
             deviceSummary: localizer("offline.deviceSummary"), deviceForget: localizer("offline.deviceForget"),
-            deviceForgotten: localizer("offline.deviceForgotten"))
+            deviceForgotten: localizer("offline.deviceForgotten"), kinds: kinds(localizer))
+    }
+
+    private static func kinds(_ localizer: Localizer) -> String {
+        let names = ["entry", "tracker", "log", "sleep", "task", "focus", "photo"]
+        let labels = Dictionary(uniqueKeysWithValues: names.map { ($0, localizer("offline.kind.\($0)")) })
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return (try? encoder.encode(labels)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 
     /// The places a phone reaches through "More": every section its bottom bar leaves out, then search and the log.

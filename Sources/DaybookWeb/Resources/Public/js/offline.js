@@ -35,6 +35,20 @@ function keptBanner() {
   showStatus();
 }
 
+/** What a change is, in the owner's words: "Daily Log", "Journal entry". */
+function kindOf(item) {
+  const path = new URL(item.url).pathname;
+  const kind = path.startsWith("/trackers/") ? "tracker" : path.startsWith("/log/") ? "log"
+    : path === "/today/sleep" ? "sleep" : path.startsWith("/timeline/tasks/") ? "task"
+    : path.startsWith("/focus/") ? "focus" : path.startsWith("/api/v1/photos/") ? "photo"
+    : path.startsWith("/journal") ? "entry" : "";
+  try {
+    return JSON.parse(labels.kinds || "{}")[kind] || path;
+  } catch {
+    return path;
+  }
+}
+
 /** The words of a change, without the form's token, for a person to read or copy. */
 function words(item) {
   if (typeof item.body !== "string") return ""; // a photo
@@ -63,8 +77,7 @@ async function render() {
     const rows = element("ol", { class: "outbox-items" });
     for (const item of list) {
       const row = element("li", { "data-state": item.state });
-      const path = new URL(item.url).pathname;
-      row.append(element("span", { class: "outbox-what" }, `${path} · ${new Date(item.madeAt).toLocaleTimeString(root.lang, { hour: "2-digit", minute: "2-digit" })}`));
+      row.append(element("span", { class: "outbox-what" }, `${kindOf(item)} · ${new Date(item.madeAt).toLocaleTimeString(root.lang, { hour: "2-digit", minute: "2-digit" })}`));
       if (item.state === "refused") {
         row.append(element("p", { class: "form-error" }, fill(labels.refused, { reason: item.reason })));
         row.append(element("p", { class: "hint" }, labels.yourWords));
