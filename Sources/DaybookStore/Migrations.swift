@@ -48,6 +48,7 @@ extension AppDatabase {
         registerImportMigration(&migrator)
         registerTrackerFrequencyMigration(&migrator)
         registerOfflineMigration(&migrator)
+        registerPhotoHashMigration(&migrator)
         return migrator
     }
 }

@@ -21,7 +21,7 @@ struct AppDatabaseTests {
                 "v5 photos",
                 "v6 journal",
                 "v7 trackers", "v8 places", "v9 weather and connections", "v10 reminders", "v11 backups", "v12 imports",
-                "v13 tracker frequency and note", "v14 idempotency keys", "v15 changes feed",
+                "v13 tracker frequency and note", "v14 idempotency keys", "v15 changes feed", "v16 photo content hash",
             ])
         #expect(try database.tableNames().contains("settings") && database.tableNames().contains("photo"))
         // Opening again finds everything in place.
@@ -32,7 +32,7 @@ struct AppDatabaseTests {
                 "v5 photos",
                 "v6 journal",
                 "v7 trackers", "v8 places", "v9 weather and connections", "v10 reminders", "v11 backups", "v12 imports",
-                "v13 tracker frequency and note", "v14 idempotency keys", "v15 changes feed",
+                "v13 tracker frequency and note", "v14 idempotency keys", "v15 changes feed", "v16 photo content hash",
             ])
     }
 

@@ -30,8 +30,10 @@ public struct PhotoInteractor: Sendable {
 
     /// Stores the upload at `file` as a new photo. The file is moved in or removed: it never stays behind.
     ///
+    /// - Parameter sha256: the SHA-256 of the file's bytes (lowercase hex), taken as they were written; the photo
+    ///   row keeps it, so `daybook check` finds bytes that change later.
     /// - Throws: `Photos.Problem` (`.tooLarge`, `.unsupportedType`, `.tooManyPixels`, `.unreadable`).
-    public func add(upload file: URL) async throws -> Photo {
+    public func add(upload file: URL, sha256: String) async throws -> Photo {
         defer { try? FileManager.default.removeItem(at: file) }
         let bytes = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
         guard bytes <= Photo.Limits.bytes else { throw Photos.Problem.tooLarge }
@@ -57,7 +59,7 @@ public struct PhotoInteractor: Sendable {
         guard Photo.isValidID(id) else { preconditionFailure("photo ids are lowercase UUIDs") }
         let photo = Photo(
             id: id, type: type, width: width, height: height, bytes: bytes, takenAt: header.takenAt,
-            latitude: header.latitude, longitude: header.longitude, createdAt: clock.now())
+            latitude: header.latitude, longitude: header.longitude, createdAt: clock.now(), sha256: sha256)
         try await store.addPhoto(photo, movingFileAt: file)
         try? renditions.store(preview, id: id, width: smallest)
         return photo

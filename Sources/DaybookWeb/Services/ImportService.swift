@@ -22,7 +22,7 @@ struct ImportService: Sendable {
     static func read(
         _ file: URL, as source: ImportSource, options: Options = Options(), localizer: Localizer,
         photosInto folder: URL?
-    ) throws -> (ImportBatch, [String: URL]) {
+    ) throws -> (ImportBatch, [String: UnpackedPhoto]) {
         let timeZone = localizer.timeZone
         switch source {
         case .jrnl:
@@ -80,6 +80,12 @@ struct ImportService: Sendable {
         }
     }
 
+    /// A photo taken out of an archive, with the SHA-256 of its bytes, taken before they were written.
+    struct UnpackedPhoto: Sendable {
+        var file: URL
+        var sha256: String
+    }
+
     /// What an import is asked for besides the file.
     struct Options: Sendable {
         /// The one Day One journal to import (by its name); all of them when nil.
@@ -128,7 +134,7 @@ struct ImportService: Sendable {
     /// type, and the type in the JSON is not always the file's extension).
     private static func unpack(
         _ batch: inout ImportBatch, from archive: ImportArchive, into folder: URL?, localizer: Localizer? = nil
-    ) throws -> [String: URL] {
+    ) throws -> [String: UnpackedPhoto] {
         var problems: [ImportProblem] = []
         var byStem: [String: Entry] = [:]
         for entry in archive where entry.type == .file {
@@ -155,15 +161,16 @@ struct ImportService: Sendable {
         } else {
             batch.photos.removeAll { missing.contains($0.sourceID) }
         }
-        var files: [String: URL] = [:]
+        var files: [String: UnpackedPhoto] = [:]
         if let folder {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             var unreadable: Set<String> = []
             for photo in batch.photos {
                 let target = folder.appendingPathComponent(UUID().uuidString)
                 do {
-                    try read(archive, found[photo.sourceID]!, limit: largestPhoto).write(to: target)
-                    files[photo.sourceID] = target
+                    let bytes = try read(archive, found[photo.sourceID]!, limit: largestPhoto)
+                    try bytes.write(to: target)
+                    files[photo.sourceID] = UnpackedPhoto(file: target, sha256: FileDigest.sha256(bytes))
                 } catch {
                     if let full = DiskFull.cause(of: error) { throw full }
                     problems.append(.init(item: Self.item(photo), reason: "\(error)", kind: .photos))
