@@ -6,7 +6,7 @@ import ZIPFoundation
 /// Reads another app's export into an `ImportBatch`: a file as the app writes it (a ZIP for Day One, Loop and
 /// Daylio, or Loop's SQLite backup; JSON or text for jrnl). Archives are read entry by entry with a limit on the bytes that come out, so a
 /// ZIP bomb stops at the limit, and names inside an archive only ever pick an entry, never a path on disk.
-struct ImportService: Sendable {
+package struct ImportService: Sendable {
     /// The largest import file.
     static let largestFile = 1 << 30
     /// The largest JSON or CSV inside an archive, or a jrnl file.
@@ -19,7 +19,7 @@ struct ImportService: Sendable {
     ///   - localizer: the owner's time zone (for dates that carry none) and language (for mentions in the text).
     ///   - photosInto: where to unpack the photos an import will store; nil for a dry run.
     /// - Returns: the batch, and each photo's unpacked file by source id.
-    static func read(
+    package static func read(
         _ file: URL, as source: ImportSource, options: Options = Options(), localizer: Localizer,
         photosInto folder: URL?
     ) throws -> (ImportBatch, [String: UnpackedPhoto]) {
@@ -81,19 +81,25 @@ struct ImportService: Sendable {
     }
 
     /// A photo taken out of an archive, with the SHA-256 of its bytes, taken before they were written.
-    struct UnpackedPhoto: Sendable {
+    package struct UnpackedPhoto: Sendable {
         var file: URL
         var sha256: String
     }
 
     /// What an import is asked for besides the file.
-    struct Options: Sendable {
+    package struct Options: Sendable {
         /// The one Day One journal to import (by its name); all of them when nil.
         var journal: String?
         /// The imported file's name, as problems name it.
         var fileName: String?
         /// Daybook's mood levels for the mood names of a Daylio CSV, by `DaylioCSVImport.moodKey`.
-        var moodLevels: [String: Int] = [:]
+        var moodLevels: [String: Int]
+
+        package init(journal: String? = nil, fileName: String? = nil, moodLevels: [String: Int] = [:]) {
+            self.journal = journal
+            self.fileName = fileName
+            self.moodLevels = moodLevels
+        }
     }
 
     /// Each journal of a Day One export (`<Journal name>.json` at the top of the ZIP), or only `journal`. When the
