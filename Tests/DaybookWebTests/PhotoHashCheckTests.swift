@@ -65,9 +65,12 @@ struct PhotoHashCheckTests {
         #expect(try await store.photo(id: id)?.sha256 == FileDigest.sha256(of: store.originalFile(id: id)))
 
         // When the journal is checked: all is well, and the older photo gets its hash
+        let before = try #require(try await database.changes(after: nil, limit: 1)).cursor
         let (first, firstClean) = await Self.photoFinding(folder, database)
         #expect(first.outcome == .ok && firstClean, "\(first.details)")
         #expect(try Self.rowsMatchFiles(folder, database))
+        // And no device is told to fetch the photo again for it
+        #expect(try await database.changes(after: before, limit: 10)?.changes == [])
 
         // When both files are overwritten with other bytes of the same size and type
         for photo in [id, older] {
