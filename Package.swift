@@ -101,6 +101,24 @@ let package = Package(
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
+        // The parsers of outside bytes as fuzz targets: run by the tests with a seeded mutator, and by
+        // `daybook-fuzz` under libFuzzer (scripts/fuzz builds it with -sanitize=fuzzer).
+        .target(
+            name: "DaybookFuzzing",
+            dependencies: [
+                "DaybookArchive",
+                "DaybookCore",
+                "DaybookMedia",
+                "DaybookWeb",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        // libFuzzer's driver, declared for Swift; defined by the fuzzer runtime that -sanitize=fuzzer links.
+        .target(name: "CLibFuzzer"),
+        .executableTarget(
+            name: "daybook-fuzz",
+            dependencies: ["CLibFuzzer", "DaybookFuzzing"]
+        ),
         .executableTarget(
             name: "journal-benchmark",
             dependencies: [
@@ -143,6 +161,7 @@ let package = Package(
             name: "DaybookWebTests",
             dependencies: [
                 "DaybookArchive",
+                "DaybookFuzzing",
                 "DaybookWeb",
                 "DaybookMedia",
                 "DaybookTestSupport",

@@ -58,4 +58,13 @@ extension AppDatabase {
     public func allPhotos() throws -> [Photo] {
         try writer.read { db in try PhotoRecord.order(Column("id")).fetchAll(db).compactMap(\.photo) }
     }
+
+    /// Keeps `sha256` as photo `id`'s content hash when the row has none yet (a photo stored before hashes were
+    /// kept); a hash already kept is never replaced.
+    public func fillPhotoHash(id: String, sha256: String) throws {
+        try writer.write { db in
+            try db.execute(
+                sql: "UPDATE photo SET sha256 = ? WHERE id = ? AND sha256 IS NULL", arguments: [sha256, id])
+        }
+    }
 }

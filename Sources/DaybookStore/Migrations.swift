@@ -49,6 +49,7 @@ extension AppDatabase {
         registerTrackerFrequencyMigration(&migrator)
         registerOfflineMigration(&migrator)
         registerJournalConflictMigration(&migrator)
+        registerPhotoHashMigration(&migrator)
         return migrator
     }
 }

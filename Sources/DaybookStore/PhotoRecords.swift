@@ -15,6 +15,7 @@ struct PhotoRecord: Codable, FetchableRecord, PersistableRecord {
     var latitude: Double?
     var longitude: Double?
     var createdAt: Date
+    var sha256: String?
 
     init(_ photo: Photo) {
         id = photo.id
@@ -26,6 +27,7 @@ struct PhotoRecord: Codable, FetchableRecord, PersistableRecord {
         latitude = photo.latitude
         longitude = photo.longitude
         createdAt = photo.createdAt
+        sha256 = photo.sha256
     }
 
     /// The domain value, or `nil` for a row this version cannot read.
@@ -33,7 +35,7 @@ struct PhotoRecord: Codable, FetchableRecord, PersistableRecord {
         guard let type = PhotoType(rawValue: type) else { return nil }
         return Photo(
             id: id, type: type, width: width, height: height, bytes: bytes, takenAt: takenAt, latitude: latitude,
-            longitude: longitude, createdAt: createdAt)
+            longitude: longitude, createdAt: createdAt, sha256: sha256)
     }
 }
 

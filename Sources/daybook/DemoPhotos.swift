@@ -31,7 +31,7 @@ struct DemoPhotos {
             let jpeg = try await services.processor.rendition(of: scratch, width: Self.width)
             let upload = try photos.newUploadFile()
             try jpeg.data.write(to: upload)
-            ids.append(try await photos.add(upload: upload).id)
+            ids.append(try await photos.add(upload: upload, sha256: FileDigest.sha256(jpeg.data)).id)
         }
         return try await database.attachDemoCovers(ids)
     }

@@ -1,6 +1,6 @@
-"""`daybook check`: exit 0 only when the database, the search index, every photo and the newest backup are
-whole; `--repair` rebuilds the search index and moves stray photo files to lost+found, and says what it cannot
-mend; Settings → Backups shows the last result in the owner's language."""
+"""`daybook check`: exit 0 only when the database, the search index, every photo (its size, type and SHA-256) and
+the newest backup are whole; `--repair` rebuilds the search index and moves stray photo files to lost+found, and
+says what it cannot mend; Settings → Backups shows the last result in the owner's language."""
 
 import json
 import os
@@ -77,3 +77,18 @@ def test_check_finds_damage_repairs_what_it_can_and_the_page_shows_it(tmp_path):
     original.write_bytes(whole_bytes)
     again = cli("check", "--data-dir", str(data))
     assert again.returncode == 0, again.stdout + again.stderr
+
+    # Other bytes of the same size and type (bit rot, a half-overwritten file): the photo's hash tells.
+    changed = bytearray(whole_bytes)
+    for index in range(64, len(changed)):
+        changed[index] ^= 0x5A
+    original.write_bytes(bytes(changed))
+    rotted = cli("check", "--data-dir", str(data))
+    assert rotted.returncode != 0, rotted.stdout
+    assert f"photo {photo['id']}: contents changed (hash differs)" in rotted.stdout
+    still = cli("check", "--data-dir", str(data), "--repair")
+    assert still.returncode != 0, "changed bytes cannot be mended"
+    assert f"photo {photo['id']}: contents changed (hash differs)" in still.stdout
+    assert "cannot mend" in still.stderr
+    original.write_bytes(whole_bytes)
+    assert cli("check", "--data-dir", str(data)).returncode == 0

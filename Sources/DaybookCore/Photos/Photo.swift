@@ -15,10 +15,13 @@ public struct Photo: Equatable, Sendable, Codable {
     public var latitude: Double?
     public var longitude: Double?
     public var createdAt: Date
+    /// The SHA-256 of the stored file, in lowercase hex, taken as its bytes were written; `nil` for a photo stored
+    /// before Daybook kept it, until `daybook check` first reads the file.
+    public var sha256: String?
 
     public init(
         id: String, type: PhotoType, width: Int, height: Int, bytes: Int, takenAt: String? = nil,
-        latitude: Double? = nil, longitude: Double? = nil, createdAt: Date
+        latitude: Double? = nil, longitude: Double? = nil, createdAt: Date, sha256: String? = nil
     ) {
         self.id = id
         self.type = type
@@ -29,6 +32,7 @@ public struct Photo: Equatable, Sendable, Codable {
         self.latitude = latitude
         self.longitude = longitude
         self.createdAt = createdAt
+        self.sha256 = sha256
     }
 
     /// Whether `text` is a photo id: a UUID in its lowercase form. Anything else names no photo, so no path made

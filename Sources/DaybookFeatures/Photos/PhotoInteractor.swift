@@ -28,22 +28,25 @@ public struct PhotoInteractor: Sendable {
         return store.incomingFolder.appendingPathComponent(ids.makeID() + ".upload")
     }
 
-    /// Stores the upload at `file` as the photo `id` a device chose, so that an entry written away from the server
-    /// can name the photo before it arrives. The same bytes under the same id again are the photo already stored.
+    /// Stores the upload at `file` (whose bytes hash to `sha256`) as the photo `id` a device chose, so that an entry
+    /// written away from the server can name the photo before it arrives. The same bytes under the same id again
+    /// are the photo already stored.
     /// The file is moved in or removed: it never stays behind.
     ///
     /// - Returns: the photo, and whether this upload added it.
     /// - Throws: `.invalidID` for an id that is not a lowercase UUID, `.idTaken` when a photo with other bytes has
     ///   it, and what `add(upload:)` throws.
-    public func put(upload file: URL, id: String) async throws -> (photo: Photo, created: Bool) {
+    public func put(upload file: URL, id: String, sha256: String) async throws -> (photo: Photo, created: Bool) {
         defer { try? FileManager.default.removeItem(at: file) }
         guard Photo.isValidID(id) else { throw Photos.Problem.invalidID }
         if let stored = try await store.photo(id: id) {
-            guard (try? Self.sameBytes(file, store.originalFile(id: id))) == true else { throw Photos.Problem.idTaken }
+            // Photos kept before they had a hash are compared byte by byte.
+            let same = try? stored.sha256.map { $0 == sha256 } ?? Self.sameBytes(file, store.originalFile(id: id))
+            guard same == true else { throw Photos.Problem.idTaken }
             return (stored, false)
         }
         do {
-            return (try await add(upload: file, chosenID: id), true)
+            return (try await add(upload: file, sha256: sha256, chosenID: id), true)
         } catch let problem as Photos.Problem {
             throw problem
         } catch {
@@ -55,12 +58,14 @@ public struct PhotoInteractor: Sendable {
 
     /// Stores the upload at `file` as a new photo. The file is moved in or removed: it never stays behind.
     ///
+    /// - Parameter sha256: the SHA-256 of the file's bytes (lowercase hex), taken as they were written; the photo
+    ///   row keeps it, so `daybook check` finds bytes that change later.
     /// - Throws: `Photos.Problem` (`.tooLarge`, `.unsupportedType`, `.tooManyPixels`, `.unreadable`).
-    public func add(upload file: URL) async throws -> Photo {
-        try await add(upload: file, chosenID: nil)
+    public func add(upload file: URL, sha256: String) async throws -> Photo {
+        try await add(upload: file, sha256: sha256, chosenID: nil)
     }
 
-    private func add(upload file: URL, chosenID: String?) async throws -> Photo {
+    private func add(upload file: URL, sha256: String, chosenID: String?) async throws -> Photo {
         defer { try? FileManager.default.removeItem(at: file) }
         let bytes = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
         guard bytes <= Photo.Limits.bytes else { throw Photos.Problem.tooLarge }
@@ -86,7 +91,7 @@ public struct PhotoInteractor: Sendable {
         guard Photo.isValidID(id) else { preconditionFailure("photo ids are lowercase UUIDs") }
         let photo = Photo(
             id: id, type: type, width: width, height: height, bytes: bytes, takenAt: header.takenAt,
-            latitude: header.latitude, longitude: header.longitude, createdAt: clock.now())
+            latitude: header.latitude, longitude: header.longitude, createdAt: clock.now(), sha256: sha256)
         try await store.addPhoto(photo, movingFileAt: file)
         try? renditions.store(preview, id: id, width: smallest)
         return photo

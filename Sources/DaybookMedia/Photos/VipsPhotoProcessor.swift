@@ -32,7 +32,7 @@ public struct VipsPhotoProcessor: PhotoProcessor {
         }
     }
 
-    static func readHeader(_ file: URL) throws -> PhotoHeader {
+    package static func readHeader(_ file: URL) throws -> PhotoHeader {
         var raw = daybook_vips_header()
         try call { error, size in daybook_vips_read_header(file.path, &raw, error, size) }
         func text<Field>(_ field: Field) -> String? {

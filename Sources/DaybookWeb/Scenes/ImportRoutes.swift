@@ -57,7 +57,7 @@ struct ImportRoutes {
                     batch, from: source, dryRun: dryRun,
                     savePhoto: { photo in
                         guard let unpacked = files[photo.sourceID] else { throw ImportFailure.unreadable(photo.path) }
-                        return try await photoInteractor.add(upload: unpacked)
+                        return try await photoInteractor.add(upload: unpacked.file, sha256: unpacked.sha256)
                     },
                     discardPhoto: { photo in try? await photoInteractor.delete(id: photo.id) })
                 return try JSONResponse.make(ImportPresenter.present(report, dryRun: dryRun, localizer: localizer))

@@ -14,8 +14,8 @@ struct PhotoRoutes {
         router.post("/api/v1/photos") { request, _ in
             try await respond(request) { interactor in
                 let file = try interactor.newUploadFile()
-                try await Self.receive(request, into: file)
-                let photo = try await interactor.add(upload: file)
+                let sha256 = try await Self.receive(request, into: file)
+                let photo = try await interactor.add(upload: file, sha256: sha256)
                 var response = try JSONResponse.make(PhotoPresenter.present(photo), status: .created)
                 response.headers[.location] = "/api/v1/photos/\(photo.id)"
                 return response
@@ -26,8 +26,8 @@ struct PhotoRoutes {
             return try await respond(request) { interactor in
                 guard Photo.isValidID(id) else { throw Photos.Problem.invalidID }
                 let file = try interactor.newUploadFile()
-                try await Self.receive(request, into: file)
-                let (photo, created) = try await interactor.put(upload: file, id: id)
+                let sha256 = try await Self.receive(request, into: file)
+                let (photo, created) = try await interactor.put(upload: file, id: id, sha256: sha256)
                 var response = try JSONResponse.make(PhotoPresenter.present(photo), status: created ? .created : .ok)
                 response.headers[.location] = "/api/v1/photos/\(photo.id)"
                 return response
@@ -72,10 +72,12 @@ struct PhotoRoutes {
 
     /// Streams a request's body into `file`, never holding it whole, and makes it durable; past `limit` bytes, on a
     /// full disk (`DiskFull`) or a cut connection it stops and removes what came.
+    /// - Returns: the SHA-256 of the bytes written (lowercase hex), taken as they passed.
+    @discardableResult
     static func receive(
         _ request: Request, into file: URL, limit: Int = Photo.Limits.bytes,
         tooLarge: any Error = Photos.Problem.tooLarge
-    ) async throws {
+    ) async throws -> String {
         if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit {
             throw tooLarge
         }
@@ -86,13 +88,18 @@ struct PhotoRoutes {
             let handle = try FileHandle(forWritingTo: file)
             defer { try? handle.close() }
             var received = 0
+            var digest = FileDigest()
             for try await buffer in request.body {
                 received += buffer.readableBytes
                 guard received <= limit else { throw tooLarge }
-                try buffer.withUnsafeReadableBytes { try handle.write(contentsOf: $0) }
+                try buffer.withUnsafeReadableBytes { bytes in
+                    try handle.write(contentsOf: bytes)
+                    digest.update(bytes)
+                }
             }
             // The row that will name this file must never outlive a power cut that its bytes did not.
             try handle.synchronize()
+            return digest.hex()
         } catch {
             try? FileManager.default.removeItem(at: file)
             throw DiskFull.cause(of: error) ?? error

@@ -4,7 +4,8 @@ import DaybookStore
 import Foundation
 
 /// `daybook check`, and the server's weekly self-check: the database file, its foreign keys, the search index
-/// against the entries, every photo row against its file, and the newest backup opened with its key.
+/// against the entries, every photo row against its file (its size, type and SHA-256), and the newest backup
+/// opened with its key.
 public struct DataCheck: Sendable {
     public let dataFolder: URL
 
@@ -95,6 +96,8 @@ public struct DataCheck: Sendable {
                     details.append("photo \(photo.id): the file has \(size) bytes, the row says \(photo.bytes)")
                 } else if PhotoType.sniff([UInt8](head)) != photo.type {
                     details.append("photo \(photo.id): the file is not the \(photo.type.rawValue) the row says")
+                } else if let problem = contents(of: photo, in: file, database) {
+                    details.append(problem)
                 }
             }
             let store = FilePhotoStore(database: database, folder: folder)
@@ -118,6 +121,19 @@ public struct DataCheck: Sendable {
         } catch {
             return .init(part: .photos, outcome: .problem, details: details + ["\(error)"])
         }
+    }
+
+    /// Whether the file's bytes are still those the row's hash was taken from. A row from before hashes were kept
+    /// gets the file's hash now, so a later change is found from here on.
+    private func contents(of photo: Photo, in file: URL, _ database: AppDatabase) -> String? {
+        guard let hash = try? FileDigest.sha256(of: file) else { return "photo \(photo.id): its file cannot be read" }
+        guard let kept = photo.sha256 else {
+            do { try database.fillPhotoHash(id: photo.id, sha256: hash) } catch {
+                return "photo \(photo.id): its hash cannot be kept: \(DiskFull.cause(of: error) ?? error)"
+            }
+            return nil
+        }
+        return kept == hash ? nil : "photo \(photo.id): contents changed (hash differs)"
     }
 
     private func backup(_ database: AppDatabase, identities: [AgeIdentity]) async -> CheckReport.Finding {

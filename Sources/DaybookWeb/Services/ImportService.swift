@@ -6,7 +6,7 @@ import ZIPFoundation
 /// Reads another app's export into an `ImportBatch`: a file as the app writes it (a ZIP for Day One, Loop and
 /// Daylio, or Loop's SQLite backup; JSON or text for jrnl). Archives are read entry by entry with a limit on the bytes that come out, so a
 /// ZIP bomb stops at the limit, and names inside an archive only ever pick an entry, never a path on disk.
-struct ImportService: Sendable {
+package struct ImportService: Sendable {
     /// The largest import file.
     static let largestFile = 1 << 30
     /// The largest JSON or CSV inside an archive, or a jrnl file.
@@ -19,10 +19,10 @@ struct ImportService: Sendable {
     ///   - localizer: the owner's time zone (for dates that carry none) and language (for mentions in the text).
     ///   - photosInto: where to unpack the photos an import will store; nil for a dry run.
     /// - Returns: the batch, and each photo's unpacked file by source id.
-    static func read(
+    package static func read(
         _ file: URL, as source: ImportSource, options: Options = Options(), localizer: Localizer,
         photosInto folder: URL?
-    ) throws -> (ImportBatch, [String: URL]) {
+    ) throws -> (ImportBatch, [String: UnpackedPhoto]) {
         let timeZone = localizer.timeZone
         switch source {
         case .jrnl:
@@ -80,14 +80,26 @@ struct ImportService: Sendable {
         }
     }
 
+    /// A photo taken out of an archive, with the SHA-256 of its bytes, taken before they were written.
+    package struct UnpackedPhoto: Sendable {
+        var file: URL
+        var sha256: String
+    }
+
     /// What an import is asked for besides the file.
-    struct Options: Sendable {
+    package struct Options: Sendable {
         /// The one Day One journal to import (by its name); all of them when nil.
         var journal: String?
         /// The imported file's name, as problems name it.
         var fileName: String?
         /// Daybook's mood levels for the mood names of a Daylio CSV, by `DaylioCSVImport.moodKey`.
-        var moodLevels: [String: Int] = [:]
+        var moodLevels: [String: Int]
+
+        package init(journal: String? = nil, fileName: String? = nil, moodLevels: [String: Int] = [:]) {
+            self.journal = journal
+            self.fileName = fileName
+            self.moodLevels = moodLevels
+        }
     }
 
     /// Each journal of a Day One export (`<Journal name>.json` at the top of the ZIP), or only `journal`. When the
@@ -128,7 +140,7 @@ struct ImportService: Sendable {
     /// type, and the type in the JSON is not always the file's extension).
     private static func unpack(
         _ batch: inout ImportBatch, from archive: ImportArchive, into folder: URL?, localizer: Localizer? = nil
-    ) throws -> [String: URL] {
+    ) throws -> [String: UnpackedPhoto] {
         var problems: [ImportProblem] = []
         var byStem: [String: Entry] = [:]
         for entry in archive where entry.type == .file {
@@ -155,15 +167,16 @@ struct ImportService: Sendable {
         } else {
             batch.photos.removeAll { missing.contains($0.sourceID) }
         }
-        var files: [String: URL] = [:]
+        var files: [String: UnpackedPhoto] = [:]
         if let folder {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             var unreadable: Set<String> = []
             for photo in batch.photos {
                 let target = folder.appendingPathComponent(UUID().uuidString)
                 do {
-                    try read(archive, found[photo.sourceID]!, limit: largestPhoto).write(to: target)
-                    files[photo.sourceID] = target
+                    let bytes = try read(archive, found[photo.sourceID]!, limit: largestPhoto)
+                    try bytes.write(to: target)
+                    files[photo.sourceID] = UnpackedPhoto(file: target, sha256: FileDigest.sha256(bytes))
                 } catch {
                     if let full = DiskFull.cause(of: error) { throw full }
                     problems.append(.init(item: Self.item(photo), reason: "\(error)", kind: .photos))
