@@ -51,19 +51,22 @@ extension AppDatabase: DailyLogStore {
         try await writer.read { db in try DatabaseSnapshot(db: db).dailyLog(on: day) }
     }
 
-    public func saveSleepQuality(_ quality: Int, on day: DayKey, at now: Date) async throws {
-        _ = try await changeLog(DailyLogChange(sleepQuality: .some(quality)), on: day, madeAt: now)
+    public func saveSleepQuality(_ quality: Int, on day: DayKey, madeAt: Date?, at now: Date) async throws {
+        _ = try await changeLog(DailyLogChange(sleepQuality: .some(quality)), on: day, madeAt: madeAt, at: now)
     }
 
-    public func changeLog(_ change: DailyLogChange, on day: DayKey, madeAt: Date) async throws -> DailyLog? {
-        try await write { db in
+    public func changeLog(_ change: DailyLogChange, on day: DayKey, madeAt: Date?, at now: Date) async throws
+        -> DailyLog?
+    {
+        let stamp = madeAt ?? now
+        return try await write { db in
             let row = try Row.fetchOne(db, sql: "SELECT * FROM dailyLog WHERE day = ?", arguments: [day.description])
             var record =
                 try row.map(DailyLogRecord.init(row:))
-                ?? DailyLogRecord(day: day.description, sleepQuality: nil, mood: nil, reflection: "", updatedAt: madeAt)
+                ?? DailyLogRecord(day: day.description, sleepQuality: nil, mood: nil, reflection: "", updatedAt: stamp)
             // A field changed after `madeAt` keeps its value.
             func changedLater(_ column: String) -> Bool {
-                guard let at: Date = row?[column] else { return false }
+                guard let madeAt, let at: Date = row?[column] else { return false }
                 return at > madeAt
             }
             var applied: [String] = []
@@ -80,7 +83,7 @@ extension AppDatabase: DailyLogStore {
                 applied.append("reflectionAt")
             }
             guard !applied.isEmpty else { return record.log }
-            record.updatedAt = max(row?["updatedAt"] ?? madeAt, madeAt)
+            record.updatedAt = max(row?["updatedAt"] ?? stamp, stamp)
             if record.log?.isEmpty ?? true {
                 try DailyLogRecord.deleteOne(db, key: record.day)
                 return nil
@@ -88,7 +91,7 @@ extension AppDatabase: DailyLogStore {
             try record.upsert(db)
             try db.execute(
                 sql: "UPDATE dailyLog SET \(applied.map { "\($0) = :at" }.joined(separator: ", ")) WHERE day = :day",
-                arguments: ["at": madeAt, "day": record.day])
+                arguments: ["at": stamp, "day": record.day])
             return record.log
         }
     }

@@ -190,23 +190,25 @@ extension AppDatabase: TrackerStore {
     }
 
     @discardableResult
-    public func setTrackerValue(_ value: Double?, trackerID: String, on day: DayKey, at now: Date) async throws
-        -> Double?
+    public func setTrackerValue(_ value: Double?, trackerID: String, on day: DayKey, at now: Date, madeAt: Date?)
+        async throws -> Double?
     {
-        try await write { db in
+        let live = madeAt == nil
+        let stamp = madeAt ?? now
+        return try await write { db in
             guard try TrackerRecord.exists(db, key: trackerID) else { throw TrackerStoreError.notFound }
-            // A value set after `now` (on another device, while this change waited offline) stays.
+            // A value set after `madeAt` (on another device, while this change waited offline) stays.
             if let value {
                 try db.execute(
                     sql: """
                         INSERT INTO trackerValue (trackerID, day, value, updatedAt) VALUES (?, ?, ?, ?)
                         ON CONFLICT (trackerID, day) DO UPDATE SET value = excluded.value, updatedAt = excluded.updatedAt
-                        WHERE trackerValue.updatedAt <= excluded.updatedAt
-                        """, arguments: [trackerID, day.description, value, now])
+                        WHERE ? OR trackerValue.updatedAt <= excluded.updatedAt
+                        """, arguments: [trackerID, day.description, value, stamp, live])
             } else {
                 try db.execute(
-                    sql: "DELETE FROM trackerValue WHERE trackerID = ? AND day = ? AND updatedAt <= ?",
-                    arguments: [trackerID, day.description, now])
+                    sql: "DELETE FROM trackerValue WHERE trackerID = ? AND day = ? AND (? OR updatedAt <= ?)",
+                    arguments: [trackerID, day.description, live, stamp])
             }
             return try Double.fetchOne(
                 db, sql: "SELECT value FROM trackerValue WHERE trackerID = ? AND day = ?",

@@ -115,6 +115,22 @@ struct LaterChangeWinsTests {
         #expect(try await database.trackerValues(trackerID: water.id, from: Self.day, through: Self.day)[Self.day] == 6)
     }
 
+    @Test("a change made now always applies, even over a value stamped later (a demo or an import)")
+    func liveChangeApplies() async throws {
+        let app = try await TestApp.make(settings: Fixtures.settings())
+        let database = try #require(app.database)
+        let walk = try await app.services.trackerInteractor(database).create(
+            Trackers.Draft(name: "Walk", kind: "boolean"))
+        // Kept with this evening's time, as generated data is.
+        try await database.setTrackerValue(
+            1, trackerID: walk.id, on: Self.day, at: .iso("2026-11-21T21:00:00+09:00"), madeAt: nil)
+        try await app.browse { browser in
+            try await browser.get("/")
+            try await browser.post("/trackers/\(walk.id)/values/2026-11-21", form: ["clear": "1", "back": "/"])
+        }
+        #expect(try await database.trackerValues(trackerID: walk.id, from: Self.day, through: Self.day).isEmpty)
+    }
+
     @Test("a made-at that is not a time is refused with a reason, and nothing is written")
     func badMadeAt() async throws {
         let app = try await TestApp.make(settings: Fixtures.settings(language: .korean))

@@ -62,12 +62,12 @@ extension DailyLog {
 public protocol DailyLogStore: Sendable {
     /// The log of `day`, or `nil` when nothing was noted.
     func dailyLog(on day: DayKey) async throws -> DailyLog?
-    /// Notes the sleep quality of `day` as made at `now`, keeping the rest of its log.
-    func saveSleepQuality(_ quality: Int, on day: DayKey, at now: Date) async throws
-    /// Applies `change` to the log of `day` as the person made it at `madeAt`: each field takes the value of its
-    /// latest change by that time, so a change made earlier offline and sent later does not undo one made since on
-    /// another device. Returns the log as it now is (`nil`: nothing noted, and no row kept).
-    func changeLog(_ change: DailyLogChange, on day: DayKey, madeAt: Date) async throws -> DailyLog?
+    /// Notes the sleep quality of `day`, keeping the rest of its log (`madeAt` as in `changeLog`).
+    func saveSleepQuality(_ quality: Int, on day: DayKey, madeAt: Date?, at now: Date) async throws
+    /// Applies `change` to the log of `day`. A change made earlier (`madeAt`, sent later by a device that was
+    /// offline) leaves each field changed after it as it is, so it does not undo what another device did since; a
+    /// change made now (`madeAt` nil) always applies. Returns the log as it now is (`nil`: nothing noted, no row).
+    func changeLog(_ change: DailyLogChange, on day: DayKey, madeAt: Date?, at now: Date) async throws -> DailyLog?
     /// The logs from `first` through `last`, by day.
     func dailyLogs(from first: DayKey, through last: DayKey) async throws -> [DayKey: DailyLog]
 }

@@ -17,12 +17,14 @@ public protocol TrackerStore: Sendable {
     func reorderTrackers(_ ids: [String]) async throws
     /// Deletes a tracker and its values for good; `false` when there was none.
     func deleteTracker(id: String) async throws -> Bool
-    /// Sets (or with `nil` clears) the value of `day` as made at `now`; a value set later than that stays.
+    /// Sets (or with `nil` clears) the value of `day`. A change made earlier (`madeAt`, sent later by a device that
+    /// was offline) leaves standing a value set after it; a change made now (`madeAt` nil) always applies.
     ///
     /// - Throws: `TrackerStoreError.notFound` when there is no such tracker.
     /// Returns the value that stands.
     @discardableResult
-    func setTrackerValue(_ value: Double?, trackerID: String, on day: DayKey, at now: Date) async throws -> Double?
+    func setTrackerValue(_ value: Double?, trackerID: String, on day: DayKey, at now: Date, madeAt: Date?)
+        async throws -> Double?
     /// Flips a yes/no tracker's value of `day` and returns the new one.
     func toggleTracker(id: String, on day: DayKey, at now: Date) async throws -> Bool
     /// The values of one tracker from `first` through `last`.

@@ -45,8 +45,8 @@ public struct LogInteractor: Sendable {
         let settings = try await settings.loadSettings()
         let zone = settings?.timeZone ?? TimeZone(secondsFromGMT: 0)!
         let now = clock.now()
-        let at = min(madeAt ?? now, now)
-        let day = try Self.day(rawDay, today: DayKey(date: at, timeZone: zone))
+        let madeAt = madeAt.map { min($0, now) }
+        let day = try Self.day(rawDay, today: DayKey(date: madeAt ?? now, timeZone: zone))
         let sleep = try Self.rating(change.sleepQuality, .sleep)
         let mood = try Self.rating(change.mood, .mood)
         let reflection = change.reflection.map {
@@ -54,7 +54,8 @@ public struct LogInteractor: Sendable {
         }
         if let reflection, reflection.count > DailyLog.Limits.reflectionLength { throw Log.Problem.reflectionTooLong }
         let change = DailyLogChange(sleepQuality: sleep, mood: mood, reflection: reflection)
-        return try await logs.changeLog(change, on: day, madeAt: at) ?? DailyLog(day: day, updatedAt: at)
+        return try await logs.changeLog(change, on: day, madeAt: madeAt, at: now)
+            ?? DailyLog(day: day, updatedAt: madeAt ?? now)
     }
 
     static func day(_ raw: String?, today: DayKey) throws -> DayKey {

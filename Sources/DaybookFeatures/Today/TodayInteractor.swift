@@ -48,8 +48,9 @@ public struct TodayInteractor: Sendable {
             DailyLog.Limits.rating.contains(quality)
         else { throw Today.Problem.invalidRating }
         let settings = try await store.loadSettings()
-        let at = min(madeAt ?? clock.now(), clock.now())
-        let today = DayKey(date: at, timeZone: settings?.timeZone ?? TimeZone(secondsFromGMT: 0)!)
-        try await logs.saveSleepQuality(quality, on: today, at: at)
+        let now = clock.now()
+        let madeAt = madeAt.map { min($0, now) }
+        let today = DayKey(date: madeAt ?? now, timeZone: settings?.timeZone ?? TimeZone(secondsFromGMT: 0)!)
+        try await logs.saveSleepQuality(quality, on: today, madeAt: madeAt, at: now)
     }
 }

@@ -150,12 +150,13 @@ public struct TrackerInteractor: Sendable {
         _ input: Trackers.ValueInput, trackerID: String, day rawDay: String? = nil, madeAt: Date? = nil
     ) async throws -> Trackers.Saved {
         let settings = try await ownerSettings()
-        let now = min(madeAt ?? clock.now(), clock.now())
-        let day = try Self.day(rawDay, today: DayKey(date: now, timeZone: settings.timeZone))
+        let now = clock.now()
+        let madeAt = madeAt.map { min($0, now) }
+        let day = try Self.day(rawDay, today: DayKey(date: madeAt ?? now, timeZone: settings.timeZone))
         guard let tracker = try await store.tracker(id: trackerID) else { throw Trackers.Problem.notFound }
         guard !tracker.isArchived else { throw Trackers.Problem.archived }
         let value = try Self.value(input, for: tracker.kind)
-        let standing = try await store.setTrackerValue(value, trackerID: trackerID, on: day, at: now)
+        let standing = try await store.setTrackerValue(value, trackerID: trackerID, on: day, at: now, madeAt: madeAt)
         await events?.publish(.trackers)
         return Trackers.Saved(tracker: tracker, day: day, value: standing)
     }

@@ -3,43 +3,13 @@
 // of an entry that is gone is forgotten. Used by the service worker, woken by the pages when `/events` says
 // something changed.
 
-const DB_NAME = "daybook-copy";
-const STORE = "meta";
+import { fact, forgetFacts, keepFact } from "./outbox.js";
 
-function open() {
-  return new Promise((resolve, reject) => {
-    const request = indexedDB.open(DB_NAME, 1);
-    request.onupgradeneeded = () => request.result.createObjectStore(STORE);
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  });
-}
-
-async function meta(mode, work) {
-  const db = await open();
-  try {
-    return await new Promise((resolve, reject) => {
-      const tx = db.transaction(STORE, mode);
-      const request = work(tx.objectStore(STORE));
-      tx.oncomplete = () => resolve(request.result);
-      tx.onerror = () => reject(tx.error);
-      tx.onabort = () => reject(tx.error);
-    });
-  } finally {
-    db.close();
-  }
-}
-
-const savedCursor = () => meta("readonly", (store) => store.get("cursor"));
-const saveCursor = (cursor) => meta("readwrite", (store) => store.put(cursor, "cursor"));
+const savedCursor = () => fact("cursor");
+const saveCursor = (cursor) => keepFact("cursor", cursor);
 
 /** Forgets where the device was in the feed (with the copy itself). */
-export function forgetCursor() {
-  return new Promise((resolve) => {
-    const request = indexedDB.deleteDatabase(DB_NAME);
-    request.onsuccess = request.onerror = request.onblocked = () => resolve();
-  });
-}
+export const forgetCursor = () => forgetFacts().catch(() => {});
 
 /** The kept pages a change shows on: exact paths, and every page when the owner's settings change. */
 export function pagesOf(change) {

@@ -4,11 +4,13 @@
 
 const DB_NAME = "daybook";
 const STORE = "outbox";
+// Small facts about this device's copy, beside the outbox: where it is in the changes feed.
+const META = "meta";
 export const CHANNEL = "daybook-outbox";
 
 // The form posts a device may make offline: tracker values, the Daily Log and the sleep question, tasks done or
 // undone, entries written or edited without the editor's script, and the focus timer's start, pause, resume and
-// stop (each with the device's time it was made, `at`). Everything else needs the server.
+// stop. Each is sent with the time it was made (`Daybook-Made-At`). Everything else needs the server.
 const QUEUED = [
   /^\/trackers\/[^/]+\/values\/[^/]+$/,
   /^\/log\/[^/]+$/,
@@ -25,22 +27,24 @@ export function queues(url) {
 
 function open() {
   return new Promise((resolve, reject) => {
-    const request = indexedDB.open(DB_NAME, 1);
+    const request = indexedDB.open(DB_NAME, 2);
     request.onupgradeneeded = () => {
-      request.result.createObjectStore(STORE, { keyPath: "id", autoIncrement: true });
+      const db = request.result;
+      if (!db.objectStoreNames.contains(STORE)) db.createObjectStore(STORE, { keyPath: "id", autoIncrement: true });
+      if (!db.objectStoreNames.contains(META)) db.createObjectStore(META);
     };
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => reject(request.error);
   });
 }
 
-async function transact(mode, work) {
+async function transact(mode, work, name = STORE) {
   const db = await open();
   try {
     return await new Promise((resolve, reject) => {
-      const tx = db.transaction(STORE, mode);
+      const tx = db.transaction(name, mode);
       let result;
-      Promise.resolve(work(tx.objectStore(STORE))).then((value) => { result = value; });
+      Promise.resolve(work(tx.objectStore(name))).then((value) => { result = value; });
       tx.oncomplete = () => resolve(result);
       tx.onerror = () => reject(tx.error);
       tx.onabort = () => reject(tx.error);
@@ -63,6 +67,19 @@ function announce() {
   } catch {
     // Without BroadcastChannel pages see the change on their next look.
   }
+}
+
+/** A fact about this device's copy (`undefined` when not known). */
+export function fact(key) {
+  return transact("readonly", (store) => promised(store.get(key)), META);
+}
+
+export function keepFact(key, value) {
+  return transact("readwrite", (store) => promised(store.put(value, key)), META);
+}
+
+export function forgetFacts() {
+  return transact("readwrite", (store) => promised(store.clear()), META);
 }
 
 /**

@@ -216,7 +216,8 @@ async function post(request) {
         method: "POST", body, credentials: "same-origin", redirect: request.mode === "navigate" ? "manual" : "follow",
         headers: {
           "Content-Type": change.contentType, "Idempotency-Key": change.key, Accept: "text/html",
-          "Daybook-Made-At": new Date(change.madeAt).toISOString(),
+          // Sent now, it is made now, unless the page said it was made earlier.
+          ...(Number.isFinite(said) ? { "Daybook-Made-At": new Date(said).toISOString() } : {}),
         },
       });
     } catch {
