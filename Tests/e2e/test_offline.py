@@ -82,6 +82,20 @@ def go(driver, url: str) -> None:
         pass  # some drivers report a page served by the worker after a failed fetch as an error
 
 
+def phone_offline_on(server, browser, path: str, profile=None):
+    """A phone that kept `path` under the service worker and then lost its server: the page open from its copy."""
+    driver = browser("en-US", width=420, height=900, profile=profile)
+    complete_onboarding(driver, server, language="en")
+    open_page(driver, server.url + "/")
+    controlled_by_worker(driver, server.url + "/")
+    open_page(driver, server.url + path)
+    WebDriverWait(driver, WAIT).until(lambda d: d.execute_async_script(KEPT, path))
+    server.stop()
+    go(driver, server.url + path)
+    wait_for(driver, "#offline-banner")
+    return driver
+
+
 def phone_with_a_tracker(server, browser, name: str):
     """A phone that has opened Today once under the service worker, and a yes/no tracker named `name`."""
     driver = browser("en-US", width=420, height=900)
@@ -278,16 +292,7 @@ BALLAST = """
 def test_a_full_device_keeps_the_text_on_screen_and_never_says_saved(server, browser, tmp_path):
     # The browser's data on a 64 MB disk: its storage quota is real and can be used up.
     with small_disk(tmp_path / "profile", 64) as profile:
-        driver = browser("en-US", width=420, height=900, profile=profile)
-        complete_onboarding(driver, server, language="en")
-        open_page(driver, server.url + "/")
-        controlled_by_worker(driver, server.url + "/")
-        open_page(driver, server.url + "/log")
-        WebDriverWait(driver, WAIT).until(lambda d: d.execute_async_script(KEPT, "/log"))
-        server.stop()
-
-        go(driver, server.url + "/log")
-        wait_for(driver, "#offline-banner")
+        driver = phone_offline_on(server, browser, "/log", profile)
         # Everything this origin may keep is taken, down to the last few bytes.
         for size in (1 << 20, 1 << 12, 1 << 6):
             kept, error = driver.execute_async_script(BALLAST, size)
@@ -420,17 +425,8 @@ def test_the_journal_is_kept_for_100_entries_or_90_days_with_its_photos(server, 
 
 
 def test_of_two_devices_the_later_change_to_a_log_field_wins(server, browser):
-    driver = browser("en-US", width=420, height=900)
-    complete_onboarding(driver, server, language="en")
-    open_page(driver, server.url + "/")
-    controlled_by_worker(driver, server.url + "/")
-    open_page(driver, server.url + "/log")
-    WebDriverWait(driver, WAIT).until(lambda d: d.execute_async_script(KEPT, "/log"))
-    server.stop()
-
     # On the train: a mood and a reflection, kept on the phone.
-    go(driver, server.url + "/log")
-    wait_for(driver, "#offline-banner")
+    driver = phone_offline_on(server, browser, "/log")
     driver.find_element(By.CSS_SELECTOR, "#field-mood input[value='2']").click()
     driver.find_element(By.ID, "reflection").send_keys("The train was late; I read instead.")
     driver.find_element(By.CSS_SELECTOR, "#log-form [type=submit]").click()

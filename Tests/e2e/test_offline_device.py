@@ -15,7 +15,8 @@ from selenium.webdriver.support.ui import WebDriverWait
 from conftest import WAIT, complete_onboarding, open_page, restart_server, screenshot, wait_for
 from schemathesis_hooks import _png
 from small_disk import small_disk
-from test_offline import BALLAST, KEPT, OUTBOX, controlled_by_worker, go, replay, waiting_count
+from test_offline import (BALLAST, KEPT, OUTBOX, controlled_by_worker, go, phone_offline_on, replay,
+                          waiting_count)
 
 
 def click_at(driver, element_id: str) -> tuple[int, int]:
@@ -41,15 +42,7 @@ def epoch_ms(text: str) -> int:
 
 
 def test_a_focus_session_run_offline_arrives_once_with_its_true_times(server, browser):
-    driver = browser("en-US", width=420, height=900)
-    complete_onboarding(driver, server, language="en")
-    open_page(driver, server.url + "/focus")
-    controlled_by_worker(driver, server.url + "/focus")
-    WebDriverWait(driver, WAIT).until(lambda d: d.execute_async_script(KEPT, "/focus"))
-
-    server.stop()
-    go(driver, server.url + "/focus")
-    wait_for(driver, "#offline-banner")
+    driver = phone_offline_on(server, browser, "/focus")
     driver.execute_script("document.getElementById('sound').value = 'none'")
 
     # Started from the kept page: the timer runs from the device's clock, and the start waits, marked.
