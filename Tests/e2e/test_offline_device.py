@@ -15,7 +15,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 from conftest import WAIT, complete_onboarding, open_page, restart_server, screenshot, wait_for
 from schemathesis_hooks import _png
 from small_disk import small_disk
-from test_offline import (BALLAST, KEPT, OUTBOX, controlled_by_worker, go, phone_offline_on, replay,
+from test_offline import (BALLAST, OUTBOX, controlled_by_worker, go, phone_offline_on, replay,
                           waiting_count)
 
 
