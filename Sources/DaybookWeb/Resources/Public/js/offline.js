@@ -168,7 +168,6 @@ async function keptPages() {
   const requests = await cache.keys();
   offline.append(element("p", { id: "not-kept" }, labels.notKept));
   if (requests.length === 0) return;
-  offline.append(element("p", {}, labels.keptPages));
   const list = element("ul", { id: "kept-pages" });
   for (const request of requests.slice(0, 200)) {
     const text = await (await cache.match(request))?.text() ?? "";
@@ -182,7 +181,8 @@ async function keptPages() {
     item.append(link);
     list.append(item);
   }
-  offline.append(list);
+  // The heading and its list appear together, never the heading over an empty list.
+  offline.append(element("p", {}, labels.keptPages), list);
 }
 
 /** The Journal, while online, asks the worker to keep its latest entries readable offline, with their photos. */
