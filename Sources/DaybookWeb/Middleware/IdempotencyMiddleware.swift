@@ -1,4 +1,3 @@
-import Crypto
 import DaybookCore
 import DaybookStore
 import Foundation
@@ -121,15 +120,15 @@ struct IdempotencyMiddleware: RouterMiddleware {
 
 /// SHA-256 of a body as it streams past.
 final class BodyDigest: Sendable {
-    private let state = Locked(SHA256())
+    private let state = Locked(FileDigest())
 
     func update(_ buffer: ByteBuffer) -> ByteBuffer {
-        buffer.withUnsafeReadableBytes { bytes in state.withLock { $0.update(bufferPointer: bytes) } }
+        buffer.withUnsafeReadableBytes { bytes in state.withLock { $0.update(bytes) } }
         return buffer
     }
 
     func finish() -> String {
-        state.withLock { $0.finalize().map { String(format: "%02x", $0) }.joined() }
+        state.withLock { $0.hex() }
     }
 }
 

@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
 
-/// The SHA-256 of a photo's bytes, in lowercase hex, as photo rows keep it: taken while an upload is written, or
+/// A SHA-256 in lowercase hex, as photo rows and idempotency keys keep it: taken while a body streams past, or
 /// read back from a stored file by `daybook check`.
 public struct FileDigest: Sendable {
     private var hasher = SHA256()
