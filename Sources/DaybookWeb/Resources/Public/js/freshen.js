@@ -35,7 +35,8 @@ async function changesSince(cursor) {
 /**
  * Brings the kept pages up to date: reads the feed from the saved cursor, fetches again each kept page a change
  * shows on (through `keep`), forgets those of entries that are gone, and saves the new cursor only after that, so
- * a failure part-way is retried from the same place. Returns the paths fetched again.
+ * a failure part-way is retried from the same place. Says whether the Journal may hold entries this device does
+ * not keep yet: on its first look, after a reset, or when entries changed.
  */
 export async function freshen(pages, photos, keep) {
   const cache = await caches.open(pages);
@@ -46,14 +47,17 @@ export async function freshen(pages, photos, keep) {
   if (!cursor) {
     // First look from this device: its pages were kept a moment ago, as the server has them now.
     await saveCursor((await changesSince(null)).cursor);
-    return [];
+    return { journalChanged: true };
   }
+  let journalChanged = false;
   for (;;) {
     const page = await changesSince(cursor);
     cursor = page.cursor;
     if (page.reset) stale.add("*");
+    journalChanged ||= page.reset;
     for (const change of page.changes) {
       for (const path of pagesOf(change)) stale.add(path);
+      journalChanged ||= change.kind === "entry";
       if (change.deleted && change.kind === "entry") {
         gone.add(`/journal/${encodeURIComponent(change.id)}`);
         gone.add(`/journal/${encodeURIComponent(change.id)}/edit`);
@@ -62,7 +66,6 @@ export async function freshen(pages, photos, keep) {
     }
     if (!page.more || page.reset) break;
   }
-  const refreshed = [];
   for (const url of (await cache.keys()).map((request) => new URL(request.url))) {
     if (gone.has(url.pathname)) {
       await cache.delete(url.href);
@@ -72,7 +75,6 @@ export async function freshen(pages, photos, keep) {
         await cache.delete(url.href);
       } else {
         await keep(url.href, response);
-        refreshed.push(url.pathname + url.search);
       }
     }
   }
@@ -83,5 +85,5 @@ export async function freshen(pages, photos, keep) {
     }
   }
   await saveCursor(cursor);
-  return refreshed;
+  return { journalChanged };
 }

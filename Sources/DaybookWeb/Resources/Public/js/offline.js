@@ -185,12 +185,6 @@ async function keptPages() {
   offline.append(element("p", {}, labels.keptPages), list);
 }
 
-/** The Journal, while online, asks the worker to keep its latest entries readable offline, with their photos. */
-function keepEntries() {
-  if (root.dataset.keptAt || location.pathname !== "/journal" || !navigator.serviceWorker?.controller) return;
-  navigator.serviceWorker.controller.postMessage("keep-journal");
-}
-
 /**
  * While the server answers, the worker keeps this device's copy current: at each page and whenever `/events` says
  * something changed here or elsewhere (another device, the CLI), it reads the changes feed and fetches again only
@@ -211,7 +205,6 @@ stayCurrent();
 render();
 sendWaiting();
 keptPages();
-keepEntries();
 addEventListener("online", () => sendWaiting());
 setInterval(() => sendWaiting(), 20_000);
 try {

@@ -237,7 +237,8 @@ async function post(request) {
 
 /**
  * Brings the kept pages up to date from the changes feed. Wake-ups during a run make one more run, not one each;
- * the Journal fetched again brings its newest entries into the copy.
+ * the device's first look, and any change to the journal, bring its newest entries into the copy (once, not at
+ * every visit to the Journal).
  */
 let freshening = null;
 let again = false;
@@ -249,8 +250,8 @@ function freshenCopy() {
   freshening = (async () => {
     do {
       again = false;
-      const refreshed = await freshen(PAGES, PHOTOS, keep);
-      if (refreshed.includes("/journal")) await keepJournal();
+      const { journalChanged } = await freshen(PAGES, PHOTOS, keep);
+      if (journalChanged) await keepJournal();
     } while (again);
   })().finally(() => { freshening = null; });
   return freshening;
@@ -264,7 +265,6 @@ self.addEventListener("sync", (event) => {
 self.addEventListener("message", (event) => {
   if (event.data === "flush") event.waitUntil(flush());
   if (event.data === "freshen") event.waitUntil(freshenCopy().catch(() => {}));
-  if (event.data === "keep-journal") event.waitUntil(keepJournal().catch(() => {}));
 });
 
 // Reminders sent by Web Push while no Daybook page is open: shown as notifications; a tap opens the page.
