@@ -41,6 +41,9 @@ function enhance() {
 
   tint(document.documentElement);
 
+  // Settings → This device: what this device keeps.
+  if (document.getElementById("this-device")) import("./this-device.js");
+
   live();
 }
 

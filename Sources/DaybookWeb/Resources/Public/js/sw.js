@@ -20,6 +20,7 @@ const SHELL = [
   "/static/js/outbox.js",
   "/static/js/events.js",
   "/static/js/freshen.js",
+  "/static/js/this-device.js",
   "/static/icons/icon.svg",
   "/static/icons/nav.svg",
   "/static/icons/icon-192.png",

@@ -1,0 +1,57 @@
+// Settings → This device: what this device keeps of Daybook (pages, photos, journal entries, changes waiting) and
+// how much room it takes, with a way to forget it all. The words come from the page (#offline-status).
+
+import { forgetCursor } from "./freshen.js";
+import { clear, items } from "./outbox.js";
+
+const labels = document.getElementById("offline-status")?.dataset ?? {};
+const root = document.documentElement;
+const fill = (template, values) => (template || "").replace(/\{(\w+)\}/g, (_, name) => values[name] ?? "");
+const element = (tag, attributes = {}, text) => {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  if (text !== undefined) node.textContent = text;
+  return node;
+};
+
+/** Settings → This device: what is kept here, and a way to forget it all. */
+async function thisDevice() {
+  const section = document.getElementById("this-device");
+  if (!section || !("caches" in self)) return;
+  const kept = async (name) => (await caches.open(name)).keys();
+  const [pageKeys, photoKeys, waiting, estimate] = await Promise.all([
+    kept("daybook-pages"), kept("daybook-photos"), items().then((list) => list.length).catch(() => 0),
+    navigator.storage?.estimate?.().catch(() => ({})) ?? {},
+  ]);
+  const pages = pageKeys.length;
+  const photos = new Set(photoKeys.map((request) => new URL(request.url).pathname)).size;
+  const entries = pageKeys.map((request) => new URL(request.url).pathname)
+    .filter((path) => /^\/journal\/[0-9A-Za-z-]+$/.test(path) && path !== "/journal/new").length;
+  const size = new Intl.NumberFormat(root.lang, { style: "unit", unit: "megabyte", maximumFractionDigits: 1 })
+    .format((estimate.usage ?? 0) / 1_000_000);
+  section.replaceChildren(
+    element("h2", {}, labels.deviceHeading),
+    element("p", { id: "device-summary" }, fill(labels.deviceSummary, { entries, pages, photos, waiting, size })),
+  );
+  const forget = element("button", { type: "button", id: "forget-device" }, labels.deviceForget);
+  forget.addEventListener("click", async () => {
+    await forgetDevice();
+    section.replaceChildren(element("h2", {}, labels.deviceHeading),
+      element("p", { id: "device-summary", role: "status" }, labels.deviceForgotten));
+  });
+  section.append(forget);
+  section.hidden = false;
+}
+
+/** Wipes this device's copy: kept pages and photos, the outbox, and the worker that kept them. */
+export async function forgetDevice() {
+  for (const name of await caches.keys()) {
+    if (name.startsWith("daybook-")) await caches.delete(name);
+  }
+  // Clearing the outbox tells the open pages, which show that nothing waits any more.
+  await clear().catch(() => {});
+  await forgetCursor();
+  for (const registration of await navigator.serviceWorker?.getRegistrations?.() ?? []) await registration.unregister();
+}
+
+thisDevice();
