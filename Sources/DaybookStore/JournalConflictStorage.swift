@@ -4,33 +4,41 @@ import GRDB
 
 extension AppDatabase {
     public func updateEntryKeepingBoth(
-        id: String, _ content: JournalEntryContent, plainText: String, revision: Int, madeAt: Date,
+        id: String, _ content: JournalEntryContent, plainText: String, origin: JournalEditOrigin,
         conflictID: String, at now: Date
     ) async throws -> JournalSave {
         try await write { db in
             guard let stored = try JournalEntryRecord.fetchOne(db, id: id), stored.deletedAt == nil else {
                 throw JournalStoreError.notFound
             }
+            let unchanged = JournalSave(entry: try Self.storedEntry(db, id: id), conflict: nil)
+            let madeAt = origin.madeAt
+            if stored.revision == origin.revision {
+                try Self.replace(db, stored, with: content, plainText: plainText, origin: origin, at: now)
+                return JournalSave(entry: try Self.storedEntry(db, id: id), conflict: nil)
+            }
+            if let lineage = origin.lineage, lineage == stored.lineage {
+                // The same session saved since this edit started (its answer was lost on the way): this is its
+                // newer words, or, made before what is stored, older words that arrived late and change nothing.
+                guard madeAt >= stored.versionMadeAt else { return unchanged }
+                try Self.replace(db, stored, with: content, plainText: plainText, origin: origin, at: now)
+                return JournalSave(entry: try Self.storedEntry(db, id: id), conflict: nil)
+            }
             let incoming = JournalEntryRecord(
                 id: id, content, plainText: plainText, createdAt: stored.createdAt, updatedAt: now,
                 revision: stored.revision)
-            if stored.revision != revision && incoming.sameContent(as: stored) {
-                // Both devices wrote the same thing: nothing to choose between.
-                return JournalSave(entry: try Self.storedEntry(db, id: id), conflict: nil)
-            }
-            guard stored.revision != revision else {
-                try Self.replace(db, stored, with: content, plainText: plainText, at: now)
-                return JournalSave(entry: try Self.storedEntry(db, id: id), conflict: nil)
-            }
-            // The version made later becomes the entry; the other is kept beside it.
-            let incomingIsLater = madeAt >= stored.updatedAt
+            // Both devices wrote the same thing: nothing to choose between.
+            if incoming.sameContent(as: stored) { return unchanged }
+            // Someone else changed the entry since: the version made later on its device becomes the entry, and
+            // the other is kept beside it.
+            let incomingIsLater = madeAt >= stored.versionMadeAt
             let other = JournalConflictRecord(
                 id: conflictID, entryID: id, version: incomingIsLater ? stored : incoming,
-                madeAt: incomingIsLater ? stored.updatedAt : madeAt,
-                entryMadeAt: incomingIsLater ? madeAt : stored.updatedAt, baseRevision: revision,
+                madeAt: incomingIsLater ? stored.versionMadeAt : madeAt,
+                entryMadeAt: incomingIsLater ? madeAt : stored.versionMadeAt, baseRevision: origin.revision,
                 entryRevision: stored.revision + 1, createdAt: now)
             if incomingIsLater {
-                try Self.replace(db, stored, with: content, plainText: plainText, at: now)
+                try Self.replace(db, stored, with: content, plainText: plainText, origin: origin, at: now)
             } else {
                 try db.execute(
                     sql: "UPDATE journalEntry SET revision = revision + 1 WHERE number = ?", arguments: [stored.number])
@@ -69,7 +77,7 @@ extension AppDatabase {
                     sql: "UPDATE journalConflict SET resolvedAt = ? WHERE id = ?", arguments: [now, conflictID])
             case .other:
                 // The row keeps the version not chosen, as the entry had it.
-                let entryMadeAt = stored.revision == open.entryRevision ? open.entryMadeAt : stored.updatedAt
+                let entryMadeAt = stored.revision == open.entryRevision ? open.entryMadeAt : stored.versionMadeAt
                 let madeAt = open.madeAt
                 open.version = stored
                 (open.madeAt, open.entryMadeAt, open.resolvedAt) = (entryMadeAt, madeAt, now)

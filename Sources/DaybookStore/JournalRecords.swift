@@ -24,6 +24,13 @@ struct JournalEntryRecord {
     var updatedAt: Date
     var revision: Int
     var deletedAt: Date?
+    /// When this version was made on its device; `nil` for one made as it was stored (`updatedAt`).
+    var madeAt: Date?
+    /// The editing session that made this version; `nil` for a writer that named none.
+    var lineage: String?
+
+    /// When this version was made, on the clock of the device that made it.
+    var versionMadeAt: Date { madeAt ?? updatedAt }
 
     /// Read by column: entries are read on every journal page.
     init(row: Row) {
@@ -47,6 +54,8 @@ struct JournalEntryRecord {
         updatedAt = row["updatedAt"]
         revision = row["revision"]
         deletedAt = row["deletedAt"]
+        madeAt = row["madeAt"]
+        lineage = row["lineage"]
     }
 
     init(id: String, _ content: JournalEntryContent, plainText: String, createdAt: Date, updatedAt: Date, revision: Int)
@@ -89,12 +98,13 @@ struct JournalEntryRecord {
         try db.cachedStatement(
             sql: """
                 INSERT INTO journalEntry (id, moment, day, timeZone, title, body, plainText, wordCount, tags, isStarred,
-                  coverPhotoID, latitude, longitude, placeName, placeCountry, createdAt, updatedAt, revision, deletedAt)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                  coverPhotoID, latitude, longitude, placeName, placeCountry, createdAt, updatedAt, revision, deletedAt,
+                  madeAt, lineage)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """
         ).execute(arguments: [
             id, moment, day, timeZone, title, body, plainText, wordCount, tags, isStarred, coverPhotoID, latitude,
-            longitude, placeName, placeCountry, createdAt, updatedAt, revision, deletedAt,
+            longitude, placeName, placeCountry, createdAt, updatedAt, revision, deletedAt, madeAt, lineage,
         ])
         number = db.lastInsertedRowID
         try indexLive(db)

@@ -3,13 +3,14 @@ import Foundation
 import GRDB
 
 extension AppDatabase: JournalStore {
-    public func createEntry(id: String, _ content: JournalEntryContent, plainText: String, at now: Date) async throws
-        -> JournalEntry
-    {
+    public func createEntry(
+        id: String, _ content: JournalEntryContent, plainText: String, origin: JournalEditOrigin?, at now: Date
+    ) async throws -> JournalEntry {
         try await write { db in
             guard try JournalEntryRecord.fetchOne(db, id: id) == nil else { throw JournalStoreError.duplicateID }
             var record = JournalEntryRecord(
                 id: id, content, plainText: plainText, createdAt: now, updatedAt: now, revision: 1)
+            (record.madeAt, record.lineage) = (origin?.madeAt, origin?.lineage)
             try record.insert(db)
             return try Self.storedEntry(db, id: id)
         }
@@ -96,26 +97,30 @@ extension AppDatabase: JournalStore {
     }
 
     /// Writes new content over a stored entry, with the next revision, its tags and its index rows.
+    /// Replaces a stored version with `content` at the next revision, made by `origin`'s session at its time
+    /// (`nil`: made now, by no session).
     static func replace(
-        _ db: Database, _ stored: JournalEntryRecord, with content: JournalEntryContent, plainText: String, at now: Date
+        _ db: Database, _ stored: JournalEntryRecord, with content: JournalEntryContent, plainText: String,
+        origin: JournalEditOrigin? = nil, at now: Date
     ) throws {
         try stored.unindex(db)
         var record = JournalEntryRecord(
             id: stored.id, content, plainText: plainText, createdAt: stored.createdAt, updatedAt: now,
             revision: stored.revision + 1)
         record.number = stored.number
+        (record.madeAt, record.lineage) = (origin?.madeAt, origin?.lineage)
         try db.cachedStatement(
             sql: """
                 UPDATE journalEntry SET moment = ?, day = ?, timeZone = ?, title = ?, body = ?, plainText = ?,
                   wordCount = ?, tags = ?, isStarred = ?, coverPhotoID = ?, latitude = ?, longitude = ?,
-                  placeName = ?, placeCountry = ?, updatedAt = ?, revision = ?
+                  placeName = ?, placeCountry = ?, updatedAt = ?, revision = ?, madeAt = ?, lineage = ?
                 WHERE number = ?
                 """
         ).execute(arguments: [
             record.moment, record.day, record.timeZone, record.title, record.body, record.plainText,
             record.wordCount, record.tags, record.isStarred, record.coverPhotoID, record.latitude,
             record.longitude, record.placeName, record.placeCountry, record.updatedAt, record.revision,
-            record.number,
+            record.madeAt, record.lineage, record.number,
         ])
         try record.indexLive(db)
     }

@@ -50,6 +50,7 @@ extension AppDatabase {
         registerOfflineMigration(&migrator)
         registerJournalConflictMigration(&migrator)
         registerPhotoHashMigration(&migrator)
+        registerEditOriginMigration(&migrator)
         return migrator
     }
 }

@@ -29,7 +29,7 @@ public struct JournalFixture: Sendable {
         try await database.createEntry(
             id: id ?? "entry-\(title)",
             try content(title, body, day: day, time: time, tags: tags, starred: starred, cover: cover),
-            plainText: body, at: now)
+            plainText: body, origin: nil, at: now)
     }
 
     /// A fresh database holding these (title, body) entries, an hour apart on the same day.

@@ -8,9 +8,11 @@ public protocol JournalStore: Sendable {
     ///
     /// - Parameters:
     ///   - plainText: the body rendered to plain text by the caller; it is searched and its words are counted.
+    ///   - origin: when and by which editing session it was made on its device; `nil` for now, by no session.
     /// - Throws: `JournalStoreError.duplicateID` when `id` is taken.
-    func createEntry(id: String, _ content: JournalEntryContent, plainText: String, at now: Date) async throws
-        -> JournalEntry
+    func createEntry(
+        id: String, _ content: JournalEntryContent, plainText: String, origin: JournalEditOrigin?, at now: Date
+    ) async throws -> JournalEntry
     /// Replaces the content of a live entry and bumps its revision.
     ///
     /// - Parameter revision: the revision the edit started from.
@@ -19,17 +21,19 @@ public protocol JournalStore: Sendable {
     func updateEntry(
         id: String, _ content: JournalEntryContent, plainText: String, revision: Int, at now: Date
     ) async throws -> JournalEntry
-    /// Saves an edit; when it started from an older revision than the stored one, keeps both versions instead
-    /// of refusing: the one made later becomes the entry, the other is kept as a conflict of it, in the same
-    /// transaction. The revision goes up either way. An edit that changes nothing of the stored words is saved
-    /// as a plain edit would be, without a conflict.
+    /// Saves an edit. One that started from the stored revision, or that comes from the editing session that
+    /// made the stored version, replaces it (a session's older save arriving after its newer one changes
+    /// nothing). One that started from an older revision than someone else's version keeps both instead of
+    /// refusing: the one made later on its device becomes the entry, the other is kept as a conflict of it, in the
+    /// same transaction, and the revision goes up. An edit that changes nothing of the stored words is no
+    /// conflict.
     ///
     /// - Parameters:
-    ///   - madeAt: when the person made the edit (on a device that was offline, before it arrived).
+    ///   - origin: the revision the edit started from, when it was made on its device and by which session.
     ///   - conflictID: the id the kept version gets, if one is kept.
     /// - Throws: `JournalStoreError.notFound` when there is no live entry with this id.
     func updateEntryKeepingBoth(
-        id: String, _ content: JournalEntryContent, plainText: String, revision: Int, madeAt: Date,
+        id: String, _ content: JournalEntryContent, plainText: String, origin: JournalEditOrigin,
         conflictID: String, at now: Date
     ) async throws -> JournalSave
     /// The versions kept beside an entry: open ones first, then those set aside, each oldest first.

@@ -70,15 +70,44 @@ public struct JournalInteractor: Sendable {
     ///
     /// - Throws: `JournalValidationError` when a field is refused; nothing is saved.
     public func create(_ draft: JournalEntryDraft) async throws -> JournalEntry {
+        try await create(draft, id: nil, madeAt: nil, lineage: nil).entry
+    }
+
+    /// Saves a new entry whose id a device may have chosen, so that sending it again never makes a second: the
+    /// same id sent again by the same editing session is that session's next save of it.
+    ///
+    /// - Parameters:
+    ///   - id: the entry's id, a UUID chosen on the device; `nil` lets the server choose.
+    ///   - madeAt: when the person wrote it (an offline device sends it later); `nil`, or later than now, is now.
+    ///   - lineage: the editing session that wrote it.
+    /// - Throws: `JournalValidationError` when a field is refused; `Journal.Problem.invalidID`,
+    ///   `.invalidLineage`, or `.idTaken` when another writer's entry has the id. Nothing is saved then.
+    public func create(_ draft: JournalEntryDraft, id: String?, madeAt: Date?, lineage: String?) async throws
+        -> Journal.Created
+    {
+        let origin = try origin(revision: 0, madeAt: madeAt, lineage: lineage)
+        if let id, UUID(uuidString: id) == nil { throw Journal.Problem.invalidID }
+        let id = id?.lowercased() ?? ids.makeID()
         let owner = try await owner()
         let now = clock.now()
+        if try await store.entry(id: id) != nil {
+            // Sent before, its answer lost on the way: the session's next save of the entry it made (kept beside
+            // the stored version, as any edit, should another writer's be there).
+            guard origin.lineage != nil else { throw Journal.Problem.idTaken }
+            return Journal.Created(entry: try await edit(id: id, draft, origin: origin).entry, isNew: false)
+        }
         var content = try draft.validated(now: now, timeZone: owner.timeZone)
         content.coverPhotoID = try await cover(content)
         content.place = await named(content.place, language: owner.language)
-        let entry = try await store.createEntry(
-            id: ids.makeID(), content, plainText: renderer.plainText(content.body), at: now)
-        await events.publish(.journal)
-        return entry
+        do {
+            let entry = try await store.createEntry(
+                id: id, content, plainText: renderer.plainText(content.body),
+                origin: lineage == nil && madeAt == nil ? nil : origin, at: now)
+            await events.publish(.journal)
+            return Journal.Created(entry: entry, isNew: true)
+        } catch JournalStoreError.duplicateID {
+            throw Journal.Problem.idTaken
+        }
     }
 
     /// Changes the fields a draft carries; the others stay as they are.
@@ -88,7 +117,7 @@ public struct JournalInteractor: Sendable {
     ///   for a refused field; `Journal.Problem.notFound`, or `.wouldEmpty` for a change that leaves nothing in
     ///   the entry. Nothing is saved then.
     public func update(id: String, _ draft: JournalEntryDraft, revision: Int) async throws -> JournalEntry {
-        try await edit(id: id, draft, revision: revision, madeAt: nil).entry
+        try await edit(id: id, draft, revision: revision).entry
     }
 
     /// Changes the fields a draft carries, like `update`, but an edit that started from an older revision keeps
@@ -98,18 +127,29 @@ public struct JournalInteractor: Sendable {
     /// - Parameter madeAt: when the person made the edit (an offline device sends it later); `nil`, or a time
     ///   after its arrival, counts as now.
     /// - Throws: `JournalValidationError` for a refused field; `Journal.Problem.notFound`, `.wouldEmpty`.
-    public func updateKeepingBoth(id: String, _ draft: JournalEntryDraft, revision: Int, madeAt: Date?)
-        async throws -> JournalSave
-    {
-        try await edit(id: id, draft, revision: revision, madeAt: min(madeAt ?? clock.now(), clock.now()))
+    ///   - lineage: the editing session that made it: a session's successive saves build on each other and never
+    ///     conflict, even when the answer to an earlier one was lost.
+    public func updateKeepingBoth(
+        id: String, _ draft: JournalEntryDraft, revision: Int, madeAt: Date?, lineage: String?
+    ) async throws -> JournalSave {
+        try await edit(id: id, draft, origin: origin(revision: revision, madeAt: madeAt, lineage: lineage))
     }
 
-    private func edit(id: String, _ draft: JournalEntryDraft, revision: Int, madeAt: Date?) async throws
-        -> JournalSave
+    /// Where an edit comes from, its time no later than now.
+    private func origin(revision: Int, madeAt: Date?, lineage: String?) throws -> JournalEditOrigin {
+        if let lineage, !JournalEditOrigin.isValid(lineage: lineage) { throw Journal.Problem.invalidLineage }
+        return JournalEditOrigin(revision: revision, madeAt: min(madeAt ?? clock.now(), clock.now()), lineage: lineage)
+    }
+
+    /// Saves an edit: refused when it started from an older revision (`origin == nil`, a plain update), or
+    /// keeping both versions when someone else changed the entry since.
+    private func edit(id: String, _ draft: JournalEntryDraft, revision: Int? = nil, origin: JournalEditOrigin? = nil)
+        async throws -> JournalSave
     {
         let owner = try await owner()
         let current = try await existing(id)
-        guard revision == current.revision || madeAt != nil else { throw Journal.Conflict(current: current) }
+        let revision = origin?.revision ?? revision ?? current.revision
+        guard revision == current.revision || origin != nil else { throw Journal.Conflict(current: current) }
         let merged = JournalEntryDraft(
             title: draft.title ?? current.title, body: draft.body ?? current.body,
             tags: draft.tags ?? current.tags, starred: draft.starred ?? current.isStarred,
@@ -133,10 +173,9 @@ public struct JournalInteractor: Sendable {
         do {
             let plainText = renderer.plainText(content.body)
             let save =
-                if let madeAt {
+                if let origin {
                     try await store.updateEntryKeepingBoth(
-                        id: id, content, plainText: plainText, revision: revision, madeAt: madeAt,
-                        conflictID: ids.makeID(), at: now)
+                        id: id, content, plainText: plainText, origin: origin, conflictID: ids.makeID(), at: now)
                 } else {
                     JournalSave(
                         entry: try await store.updateEntry(

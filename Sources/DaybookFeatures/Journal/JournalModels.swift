@@ -18,6 +18,18 @@ public enum Journal {
         case noConflict
         /// A choice between two versions that names neither.
         case invalidChoice
+        /// A new entry's id, chosen on a device, that is not a UUID.
+        case invalidID
+        /// An editing session named with other than 1–64 letters, digits and dashes.
+        case invalidLineage
+        /// A new entry's id that another writer's entry has already.
+        case idTaken
+    }
+
+    /// A new entry as saved, and whether this request made it (`false`: its session had sent it before).
+    public struct Created: Sendable {
+        public var entry: JournalEntry
+        public var isNew: Bool
     }
 
     /// A save that started from an older revision than the stored one: nothing was written.
@@ -270,9 +282,6 @@ public enum Journal {
         public var draftOffer: String
         public var restoreLabel: String
         public var discardLabel: String
-        public var conflictText: String
-        public var keepMineLabel: String
-        public var takeTheirsLabel: String
         /// Saved in the outbox, to be sent when the server answers again.
         public var stateWaiting: String
         /// The largest photo the server takes, in bytes, and what it says about a larger one.

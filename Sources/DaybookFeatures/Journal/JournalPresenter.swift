@@ -170,9 +170,7 @@ public enum JournalPresenter {
                 placeholderText: localizer("journal.placeholder.text"),
                 placeholderLink: localizer("journal.placeholder.link"),
                 draftOffer: localizer("journal.draft.offer"), restoreLabel: localizer("journal.draft.restore"),
-                discardLabel: localizer("journal.draft.discard"), conflictText: localizer("journal.conflict"),
-                keepMineLabel: localizer("journal.conflict.keepMine"),
-                takeTheirsLabel: localizer("journal.conflict.takeTheirs"),
+                discardLabel: localizer("journal.draft.discard"),
                 stateWaiting: localizer("journal.state.waiting"), photoLimit: Photo.Limits.bytes,
                 photoTooLarge: PhotoPresenter.message(for: .tooLarge, localizer: localizer)),
             conflict: entry.flatMap { conflict(of: $0, response.conflicts, localizer: localizer) })
@@ -276,6 +274,9 @@ public enum JournalPresenter {
         case .wouldEmpty: localizer("journal.error.wouldEmpty")
         case .noConflict: localizer("journal.error.noConflict")
         case .invalidChoice: localizer("journal.error.choice")
+        case .invalidID: localizer("journal.error.entryID")
+        case .invalidLineage: localizer("journal.error.lineage")
+        case .idTaken: localizer("journal.error.idTaken")
         }
     }
 

@@ -49,6 +49,10 @@ public enum Shell {
         public var deviceSummary: String
         public var deviceForget: String
         public var deviceForgotten: String
+        /// Beside an entry's words written on this device that wait to be sent.
+        public var waitingWords: String
+        /// A waiting entry with neither title nor text.
+        public var untitled: String
         /// What each kind of waiting change is called in the list (`entry`, `tracker`, `log`, `sleep`, `task`,
         /// `focus`, `photo`), as a JSON object for the page's script.
         public var kinds: String

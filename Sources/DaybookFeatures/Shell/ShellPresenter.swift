@@ -44,7 +44,8 @@ public enum ShellPresenter {
             quotaFull: localizer("offline.quotaFull"), notKept: localizer("offline.notKept"),
             keptPages: localizer("offline.keptPages"), deviceHeading: localizer("offline.deviceHeading"),
             deviceSummary: localizer("offline.deviceSummary"), deviceForget: localizer("offline.deviceForget"),
-            deviceForgotten: localizer("offline.deviceForgotten"), kinds: kinds(localizer))
+            deviceForgotten: localizer("offline.deviceForgotten"), waitingWords: localizer("offline.waitingWords"),
+            untitled: localizer("journal.untitled"), kinds: kinds(localizer))
     }
 
     private static func kinds(_ localizer: Localizer) -> String {

@@ -20,6 +20,10 @@ struct JournalAPIRoutes {
         /// `null` takes the place away; absent keeps it.
         var place: PlaceDraft?
         var revision: Int?
+        /// A new entry's id, chosen on the device (a UUID), so that a save whose answer was lost is not made twice.
+        var id: String?
+        /// The editing session on a device that made the change: its successive saves never conflict.
+        var lineage: String?
         /// What a change that started from an older revision does: refused with 409 (the default), or saved
         /// keeping both versions for the person to choose from.
         var onConflict: OnConflict?
@@ -40,6 +44,8 @@ struct JournalAPIRoutes {
             date = try container.decodeIfPresent(String.self, forKey: .date)
             revision = try container.decodeIfPresent(Int.self, forKey: .revision)
             onConflict = try container.decodeIfPresent(OnConflict.self, forKey: .onConflict)
+            id = try container.decodeIfPresent(String.self, forKey: .id)
+            lineage = try container.decodeIfPresent(String.self, forKey: .lineage)
             if container.contains(.place) {
                 place =
                     try container.decodeNil(forKey: .place)
@@ -48,7 +54,7 @@ struct JournalAPIRoutes {
         }
 
         private enum CodingKeys: String, CodingKey {
-            case title, body, tags, starred, coverPhotoID, date, place, revision, onConflict
+            case title, body, tags, starred, coverPhotoID, date, place, revision, onConflict, id, lineage
         }
 
         var draft: JournalEntryDraft {
@@ -94,8 +100,9 @@ struct JournalAPIRoutes {
         router.post("/api/v1/entries") { request, _ in
             let body = try await JSONBody.decode(Body.self, from: request, upTo: Limits.markdownBody) ?? Body()
             return try await respond(request) { scene in
-                let entry = try await scene.interactor.create(body.draft)
-                return try JSONResponse.make(try await scene.json(entry), status: .created)
+                let saved = try await scene.interactor.create(
+                    body.draft, id: body.id, madeAt: MadeAt.of(request), lineage: body.lineage)
+                return try JSONResponse.make(try await scene.json(saved.entry), status: saved.isNew ? .created : .ok)
             }
         }
         router.get("/api/v1/entries/{id}") { request, context in
@@ -112,7 +119,7 @@ struct JournalAPIRoutes {
                 guard let revision = body.revision else { throw Journal.Problem.invalidRevision }
                 if body.onConflict == .keepBoth {
                     let saved = try await scene.interactor.updateKeepingBoth(
-                        id: id, body.draft, revision: revision, madeAt: MadeAt.of(request))
+                        id: id, body.draft, revision: revision, madeAt: MadeAt.of(request), lineage: body.lineage)
                     return try JSONResponse.make(try await scene.json(saved.entry))
                 }
                 do {
@@ -225,6 +232,9 @@ struct JournalAPIRoutes {
                 case .invalidDay: (.badRequest, "invalidDate")
                 case .noConflict: (.notFound, "noConflict")
                 case .invalidChoice: (.unprocessableContent, "invalidChoice")
+                case .invalidID: (.badRequest, "invalidEntryID")
+                case .invalidLineage: (.badRequest, "invalidLineage")
+                case .idTaken: (.conflict, "entryIDTaken")
                 }
             return APIError.response(
                 status: status, code: code, message: JournalPresenter.message(for: problem, localizer: localizer))

@@ -149,8 +149,9 @@ struct JournalRoutes {
             let status: HTTPResponse.Status =
                 switch problem {
                 case .notFound, .unknownTag, .noConflict: .notFound
-                case .unknownPhoto: .conflict
-                case .invalidCursor, .invalidRevision, .invalidDay, .invalidChoice: .badRequest
+                case .unknownPhoto, .idTaken: .conflict
+                case .invalidCursor, .invalidRevision, .invalidDay, .invalidChoice, .invalidID, .invalidLineage:
+                    .badRequest
                 case .wouldEmpty: .conflict
                 }
             throw PageProblem(status, JournalPresenter.message(for: problem, localizer: env.localizer))
@@ -204,7 +205,8 @@ struct JournalRoutes {
                 }
                 entry = try await refusing(env) {
                     try await interactor(env)
-                        .updateKeepingBoth(id: id, draft, revision: revision, madeAt: MadeAt.of(request)).entry
+                        .updateKeepingBoth(id: id, draft, revision: revision, madeAt: MadeAt.of(request), lineage: nil)
+                        .entry
                 }
             } else {
                 entry = try await interactor(env).create(draft)
