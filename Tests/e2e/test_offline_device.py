@@ -236,8 +236,8 @@ def test_a_new_entry_left_waiting_is_made_once_and_not_offered_again_as_a_draft(
         WebDriverWait(driver, 30).until(lambda d: d.execute_async_script(OUTBOX) == [])
         # A new entry's editor: the words already sent are not offered again as an unsaved draft.
         open_page(driver, restarted.url + "/journal/new")
-        WebDriverWait(driver, WAIT).until(
-            lambda d: d.execute_script("return localStorage.getItem('daybook.draft.new')") is None)
+        WebDriverWait(driver, WAIT).until(lambda d: d.execute_script(
+            "return Object.keys(localStorage).filter((key) => key.startsWith('daybook.draft.'))") == [])
         assert not driver.find_element(By.ID, "draft-offer").is_displayed()
         with urllib.request.urlopen(restarted.url + "/api/v1/entries", timeout=10) as response:
             entries = json.loads(response.read())["entries"]

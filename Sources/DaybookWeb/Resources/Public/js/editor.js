@@ -1,14 +1,20 @@
 // The entry editor: a Markdown text area with a toolbar, shortcuts, a live preview from the server's own
-// renderer, photos by picker, paste or drop, a word count, and saving that never loses a word: every keystroke
-// is kept on this device at once, saved to the server a moment after typing stops (and when the page is left),
-// and a save that started from an older revision is answered with both texts instead of overwriting either.
-// Without the server a save waits in the outbox (one change per entry, holding its newest words) and the page says
-// so; once it is sent, asking again with its key gives the server's first answer, and the editor carries on.
+// renderer, photos by picker, paste or drop, a word count, and saving that never loses a word.
+//
+// How its saves reach the outbox: there is one way to save. Typing stops for a moment, Save, Done, leaving the
+// page or closing the tab all call `save`, which hands the newest words to the outbox's `sendOrKeep` as one change
+// for this entry (`drafts.js` builds it): sent at once when the server answers, else kept on this device as the one
+// waiting change of this entry and editing session, replacing the older one. The same road whether the page came
+// from the server or is a copy kept on this device. Each save names the revision it started from and this editing
+// session (`lineage`), and a new entry's id is chosen here, so a save sent twice, or after its answer was lost, is
+// still one entry, never a conflict with itself; someone else's version made meanwhile is kept beside it. Every
+// keystroke is also kept in this tab's storage until the outbox has it (`drafts.js`), for a tab closed mid-word.
 //
 // Without this script the page is a plain form that saves on submit.
 
+import { dropDraft, drafts, editorLock, editorOpen, entryChange, keepDraft, rescueDrafts } from "./drafts.js";
 import { attachPhotos } from "./editor-photos.js";
-import { CHANNEL, items, replaceWaiting, sendOrKeep } from "./outbox.js";
+import { CHANNEL, items, sendOrKeep, waitingFor } from "./outbox.js";
 import { currentPlace, placeKey, showPlace } from "./place.js";
 
 const form = document.getElementById("entry-form");
@@ -17,20 +23,24 @@ const state = document.getElementById("save-state");
 const words = document.getElementById("word-count");
 const preview = document.getElementById("preview");
 const offer = document.getElementById("draft-offer");
-const conflict = document.getElementById("conflict");
 const photoInput = document.getElementById("photo-input");
+const done = document.getElementById("editor-done");
 const fields = ["title", "date", "tags"].map((name) => form.elements.namedItem(name));
 const starred = form.elements.namedItem("starred");
 const text = form.dataset; // localized words and the entry's identity, from the server
+const quotaFull = () => document.getElementById("offline-status")?.dataset.quotaFull;
 
-let id = text.entryId || "";
+// The entry: its id (a new one's is chosen here, or named by the address when a waiting one goes on), whether the
+// server may not have it yet, and the revision this editing session started from.
+let id = text.entryId || new URLSearchParams(location.search).get("entry") || crypto.randomUUID();
+let isNew = !text.entryId;
 let revision = Number(text.revision || 0);
-let saved = snapshot(); // what the server has, as this page last heard
+let lineage = crypto.randomUUID();
+let saved = snapshot(); // what the server or this device's outbox holds, as this page last heard
+let waiting = false; // whether `saved` waits in the outbox
 let timer = null;
 let inFlight = null;
 let retry = null;
-// This entry's save waiting in the outbox: `{key, url, method, body, content}`.
-let pending = null;
 
 // Content ----------------------------------------------------------------------------------------------------
 
@@ -41,7 +51,7 @@ function snapshot() {
     tags: fields[2].value,
     starred: starred.checked,
     body: body.value,
-    place: placeKey(),
+    place: currentPlace() === undefined ? undefined : placeKey(),
   };
 }
 
@@ -60,63 +70,58 @@ function fill(content) {
   changed({ save: false });
 }
 
-function payload(content) {
-  const tags = content.tags.split(",").map((tag) => tag.trim()).filter(Boolean);
-  const json = { title: content.title, body: content.body, tags, starred: content.starred };
-  if (content.date) json.date = content.date;
-  const place = currentPlace();
-  if (place !== undefined) json.place = place;
-  if (id) json.revision = revision;
-  return json;
+/** The content a waiting change holds, as the editor's fields show it. */
+function contentOf(change) {
+  const json = JSON.parse(change.body);
+  return {
+    title: json.title ?? "", date: json.date ?? fields[1].value, tags: (json.tags ?? []).join(", "),
+    starred: Boolean(json.starred), body: json.body ?? "",
+    place: json.place === undefined ? undefined : JSON.stringify(json.place),
+  };
 }
 
-// The draft kept on this device -------------------------------------------------------------------------------
+// The draft kept in this tab ---------------------------------------------------------------------------------
 
-const draftKey = () => `daybook.draft.${id || "new"}`;
+const draft = (content = snapshot()) => ({ id, isNew, revision, lineage, content });
 
-function keepDraft() {
-  try {
-    const content = snapshot();
-    if (same(content, saved)) localStorage.removeItem(draftKey());
-    else localStorage.setItem(draftKey(), JSON.stringify({ ...content, revision, keptAt: Date.now(), outbox: pending?.key }));
-  } catch {
-    // Storage full or disabled: the server save still runs.
-  }
+function keepTyped() {
+  const content = snapshot();
+  if (same(content, saved)) dropDraft(draft());
+  else keepDraft(draft(content));
 }
 
-function readDraft() {
-  try {
-    const draft = JSON.parse(localStorage.getItem(draftKey()) || "null");
-    return draft && typeof draft.body === "string" ? draft : null;
-  } catch {
-    return null;
-  }
-}
-
-async function offerDraft() {
-  const draft = readDraft();
-  if (!draft || same(draft, saved)) return;
-  // A new entry whose save the outbox holds (or has sent) is not offered again: restoring it would make a second.
-  if (!id && draft.outbox) {
-    const item = (await items().catch(() => [])).find((each) => each.key === draft.outbox);
-    if (!item) localStorage.removeItem(draftKey()); // sent: the entry is on the server
-    if (item?.state !== "refused") return;
-  }
-  const when = new Date(draft.keptAt).toLocaleString(document.documentElement.lang, {
+/** Words a closed editor left that the outbox could not take (it refused them, or had no room): offered back. */
+function offerDraft() {
+  const left = drafts(id).filter((each) => each.lineage !== lineage && !same(each.content, saved))
+    .sort((a, b) => b.keptAt - a.keptAt)[0];
+  if (!left) return;
+  const when = new Date(left.keptAt).toLocaleString(document.documentElement.lang, {
     dateStyle: "medium",
     timeStyle: "short",
   });
   offer.querySelector("[data-when]").textContent = when;
   offer.hidden = false;
   offer.querySelector("[data-restore]").onclick = () => {
-    fill(draft);
+    // The restored words go on from the revision and the editing session they were typed in.
+    dropDraft(left);
+    ({ revision, lineage, isNew } = left);
+    holdLock();
+    fill(left.content);
     offer.hidden = true;
     schedule(0);
   };
   offer.querySelector("[data-discard]").onclick = () => {
-    localStorage.removeItem(draftKey());
+    dropDraft(left);
     offer.hidden = true;
   };
+}
+
+/** Holds this editing session's lock while the page is open: its drafts are its own until it closes. */
+let lockHeld = null;
+function holdLock() {
+  if (!navigator.locks || lockHeld === lineage) return;
+  lockHeld = lineage;
+  navigator.locks.request(editorLock(lineage), () => new Promise(() => {})).catch(() => {});
 }
 
 // Saving -----------------------------------------------------------------------------------------------------
@@ -139,43 +144,32 @@ async function save({ leaving = false } = {}) {
   }
   const content = snapshot();
   if (same(content, saved)) {
-    if (state.dataset.state !== "saved") show("saved");
+    show(waiting ? "waiting" : "saved");
     return;
   }
-  // A kept copy (the server is away): the form's post waits in the outbox, sent with the time it was made.
-  if (document.documentElement.dataset.keptAt) return show("offline");
-  if (!id && !content.title.trim() && !content.body.trim()) return; // nothing to keep yet
+  if (isNew && !content.title.trim() && !content.body.trim()) return; // nothing to keep yet
+  if (isNew && !location.search.includes(id)) {
+    // A reload goes on with this entry, also from the copy kept on this device.
+    history.replaceState(null, "", `/journal/new?entry=${encodeURIComponent(id)}`);
+  }
   show("saving");
-  const request = JSON.stringify(payload(content));
+  const change = entryChange(draft(content));
   inFlight = (async () => {
     try {
-      if (pending) return await saveWaiting(request, content);
-      const change = {
-        key: crypto.randomUUID(), method: id ? "PATCH" : "POST", body: request, contentType: "application/json",
-        url: new URL(id ? `/api/v1/entries/${encodeURIComponent(id)}` : "/api/v1/entries", location.href).href,
-        from: location.pathname,
-      };
-      const result = await sendOrKeep(change, { keepalive: leaving && request.length < 60_000 });
+      const result = await sendOrKeep(change, { keepalive: leaving && change.body.length < 60_000 });
       if (result.outcome === "waiting") {
-        pending = { ...change, content };
-        keepDraft();
+        (saved = content), (waiting = true);
+        keepTyped();
         return show("waiting");
       }
       const response = result.response;
       const answer = await response.json().catch(() => ({}));
       if (response.ok) return accepted(answer.entry ?? answer, content);
-      if (response.status === 409 && answer.current) {
-        // The stored text is already this one (a save sent as the last page closed got there first): saved.
-        if (answer.current.body === content.body && answer.current.title === content.title) {
-          return accepted(answer.current, content);
-        }
-        return conflicted(answer.current, content);
-      }
       show("failed", answer.error?.message ?? answer.message ?? text.stateFailed);
     } catch (error) {
       if (error?.name === "QuotaExceededError") {
-        // Not kept anywhere but on the page: never "saved".
-        return show("failed", document.getElementById("offline-status")?.dataset.quotaFull);
+        // Not kept anywhere but on the page and in this tab: never "saved".
+        return show("failed", quotaFull());
       }
       show("offline");
       clearTimeout(retry);
@@ -186,33 +180,10 @@ async function save({ leaving = false } = {}) {
   inFlight = null;
 }
 
-/** This entry's save waits in the outbox: newer words go into it; once sent, its first answer is asked again. */
-async function saveWaiting(request, content) {
-  const key = pending.key;
-  const waits = request === pending.body
-    ? (await items()).some((item) => item.key === key && item.state === "waiting")
-    : await replaceWaiting(key, { body: request });
-  if (waits) {
-    pending = { ...pending, body: request, content };
-    return show("waiting");
-  }
-  const response = await fetch(pending.url, {
-    method: pending.method, body: pending.body, credentials: "same-origin",
-    headers: { "Content-Type": "application/json", Accept: "application/json", "Idempotency-Key": pending.key },
-  });
-  const answer = await response.json().catch(() => ({}));
-  const sent = pending;
-  pending = null;
-  const entry = answer.entry ?? answer;
-  // Without the entry (its first answer was lost with a server that stopped) the editor can't carry on with it.
-  if (!response.ok || !entry.id) return show("failed", answer.error?.message ?? answer.message ?? text.stateFailed);
-  accepted(entry, sent.content);
-}
-
+/** The server took `content`: the entry as it now stands. */
 function accepted(entry, content) {
-  const firstSave = !id;
-  const oldKey = draftKey();
-  id = entry.id;
+  const firstSave = isNew;
+  (isNew = false), (waiting = false);
   revision = entry.revision;
   // A place sent without a name comes back named after its city.
   if (entry.place && !currentPlace()?.name && same(snapshot(), content)) {
@@ -221,58 +192,45 @@ function accepted(entry, content) {
   }
   saved = content;
   if (firstSave) {
-    localStorage.removeItem(oldKey);
     form.action = `/journal/${encodeURIComponent(id)}`;
     history.replaceState(null, "", `/journal/${encodeURIComponent(id)}/edit`);
     form.dataset.entryId = id;
     // "Done" now leads to the entry written, not back to the list.
-    document.getElementById("editor-done")?.setAttribute("href", `/journal/${encodeURIComponent(id)}`);
+    done?.setAttribute("href", `/journal/${encodeURIComponent(id)}`);
   }
   form.elements.namedItem("revision").value = String(revision);
-  keepDraft();
+  keepTyped();
+  if (entry.conflict && (entry.body !== content.body || entry.title !== content.title || !same(snapshot(), content))) {
+    // Someone else changed the entry meanwhile: both versions are kept, and the page lets the person choose.
+    show("conflict");
+    if (same(snapshot(), content)) location.replace(`/journal/${encodeURIComponent(id)}/edit`);
+    return;
+  }
   if (same(snapshot(), saved)) show("saved");
   else schedule();
 }
 
-/** Someone else saved first: show their version and let the person choose; nothing is overwritten. */
-function conflicted(current, mine) {
-  show("conflict");
-  conflict.hidden = false;
-  conflict.querySelector("[data-theirs]").textContent = current.body;
-  conflict.querySelector("[data-keep-mine]").onclick = () => {
-    revision = current.revision;
-    conflict.hidden = true;
-    saved = { ...saved, body: "\u0000" }; // differs from anything typed, so the next save sends mine
-    save();
-  };
-  conflict.querySelector("[data-take-theirs]").onclick = () => {
-    revision = current.revision;
-    conflict.hidden = true;
-    const theirs = {
-      title: current.title,
-      date: mine.date,
-      tags: (current.tags ?? []).join(", "),
-      starred: Boolean(current.starred ?? current.isStarred),
-      body: current.body,
-      place: JSON.stringify(
-        current.place
-          ? { latitude: current.place.latitude, longitude: current.place.longitude, name: current.place.name,
-            country: current.place.country ?? null }
-          : null,
-      ),
-    };
-    saved = theirs;
-    fill(theirs);
-    keepDraft();
-    show("saved");
-  };
+/** The outbox sent or refused something: if it was this editor's waiting save, go on from what the server has. */
+async function caughtUp() {
+  if (!waiting || inFlight) return;
+  if ((await waitingFor(id)).some((item) => item.lineage === lineage)) return;
+  const refused = (await items().catch(() => [])).find((item) => item.entry === id && item.lineage === lineage
+    && item.state === "refused");
+  waiting = false;
+  if (refused) return show("failed", refused.reason);
+  try {
+    const response = await fetch(`/api/v1/entries/${encodeURIComponent(id)}`, { headers: { Accept: "application/json" } });
+    if (response.ok) accepted(await response.json(), saved);
+  } catch {
+    waiting = true; // sent by another page, and the server away again: it answers next time
+  }
 }
 
 // Typing -----------------------------------------------------------------------------------------------------
 
 function changed({ save: autosave = true } = {}) {
   countWords();
-  keepDraft();
+  keepTyped();
   if (!preview.hidden) renderPreview();
   if (autosave) {
     show(!navigator.onLine ? "offline" : same(snapshot(), saved) ? "saved" : "editing");
@@ -296,6 +254,13 @@ form.addEventListener("submit", (event) => {
   event.preventDefault();
   save();
 });
+// Done saves first, then goes on: the Journal it opens already lists what waits.
+done?.addEventListener("click", async (event) => {
+  if (event.metaKey || event.ctrlKey || event.shiftKey) return;
+  event.preventDefault();
+  await save();
+  location.href = done.href;
+});
 
 // Leaving the page (closing the tab, switching apps) saves what is there; the draft stays if that fails.
 document.addEventListener("visibilitychange", () => {
@@ -305,13 +270,11 @@ window.addEventListener("pagehide", () => save({ leaving: true }));
 window.addEventListener("online", () => save());
 try {
   // The outbox sent something: this entry's save may be among it.
-  new BroadcastChannel(CHANNEL).addEventListener("message", () => {
-    if (pending) save();
-  });
+  new BroadcastChannel(CHANNEL).addEventListener("message", () => caughtUp());
 } catch {
   // Without BroadcastChannel the next save catches up.
 }
-window.addEventListener("offline", () => show("offline"));
+window.addEventListener("offline", () => show(waiting ? "waiting" : "offline"));
 
 // The toolbar and its shortcuts ------------------------------------------------------------------------------
 
@@ -420,7 +383,37 @@ form.addEventListener("place:change", () => changed());
 
 // Start ------------------------------------------------------------------------------------------------------
 
+/** Goes on with the words this device still holds for the entry: a closed editor's draft, or a waiting save. */
+async function resume() {
+  await rescueDrafts(id).catch(() => {});
+  // Another tab's editor of this entry goes on with its own words; this one takes up only what no open editor holds.
+  let newest;
+  for (const item of await waitingFor(id)) {
+    if (!(await editorOpen(item.lineage))) {
+      newest = item;
+      break;
+    }
+  }
+  if (newest && newest.body && typeof newest.body === "string") {
+    const json = JSON.parse(newest.body);
+    ({ lineage } = newest);
+    revision = json.revision ?? revision;
+    isNew = newest.method === "POST";
+    fill(contentOf(newest));
+    (saved = snapshot()), (waiting = true);
+    keepTyped();
+    if (!isNew && text.entryId) form.elements.namedItem("revision").value = String(revision);
+    show("waiting");
+  } else {
+    show(!navigator.onLine ? "offline" : isNew ? "idle" : "saved");
+  }
+  holdLock();
+  offerDraft();
+  // The page's own sending may have taken it already.
+  caughtUp();
+}
+
 countWords();
-offerDraft();
-show(!navigator.onLine ? "offline" : id ? "saved" : "idle");
-if (!id) body.focus();
+holdLock();
+resume();
+if (isNew) body.focus();

@@ -1,9 +1,13 @@
 // What a page shows about this device's copy: that it is a kept copy and how old ("Offline · as of 08:14"), the
-// changes waiting to be sent ("3 changes waiting") with those the server refused, and, on the offline page, the
-// pages this device keeps. The words come from the page (#offline-status), in the owner's language.
+// changes waiting to be sent ("3 changes waiting") with those the server refused, entries written or changed here
+// where they belong (in the Journal's list and on their own page, marked "Waiting"), and, on the offline page, the
+// pages this device keeps. The words come from the page (#offline-status), in the owner's language. How a waiting
+// change is kept and sent is `outbox.js`.
 
+import { rescueDrafts } from "./drafts.js";
 import { follow } from "./events.js";
-import { CHANNEL, discard, flush, items, queues } from "./outbox.js";
+import { CHANNEL, discard, flush, items } from "./outbox.js";
+import { kindOf, queuedPost } from "./routes.js";
 
 const status = document.getElementById("offline-status");
 const labels = status?.dataset ?? {};
@@ -35,16 +39,12 @@ function keptBanner() {
 }
 
 /** What a change is, in the owner's words: "Daily Log", "Journal entry". */
-function kindOf(item) {
-  const path = new URL(item.url).pathname;
-  const kind = path.startsWith("/trackers/") ? "tracker" : path.startsWith("/log/") ? "log"
-    : path === "/today/sleep" ? "sleep" : path.startsWith("/timeline/tasks/") ? "task"
-    : path.startsWith("/focus/") ? "focus" : path.startsWith("/api/v1/photos/") ? "photo"
-    : path.startsWith("/journal") ? "entry" : "";
+function kindName(item) {
+  const url = new URL(item.url);
   try {
-    return JSON.parse(labels.kinds || "{}")[kind] || path;
+    return JSON.parse(labels.kinds || "{}")[kindOf(url)] || url.pathname;
   } catch {
-    return path;
+    return url.pathname;
   }
 }
 
@@ -76,7 +76,7 @@ async function render() {
     const rows = element("ol", { class: "outbox-items" });
     for (const item of list) {
       const row = element("li", { "data-state": item.state });
-      row.append(element("span", { class: "outbox-what" }, `${kindOf(item)} · ${new Date(item.madeAt).toLocaleTimeString(root.lang, { hour: "2-digit", minute: "2-digit" })}`));
+      row.append(element("span", { class: "outbox-what" }, `${kindName(item)} · ${new Date(item.madeAt).toLocaleTimeString(root.lang, { hour: "2-digit", minute: "2-digit" })}`));
       if (item.state === "refused") {
         row.append(element("p", { class: "form-error" }, fill(labels.refused, { reason: item.reason })));
         row.append(element("p", { class: "hint" }, labels.yourWords));
@@ -100,6 +100,77 @@ async function render() {
     status.append(box);
   }
   showStatus();
+  showWaitingEntries(list);
+}
+
+/** The newest waiting words of each entry written or changed on this device: `{id, isNew, title, body, madeAt}`. */
+function waitingEntries(list) {
+  const newest = new Map();
+  for (const item of list) {
+    if (!item.entry || item.state !== "waiting" || typeof item.body !== "string") continue;
+    if ((newest.get(item.entry)?.madeAt ?? -1) > item.madeAt) continue;
+    try {
+      const json = JSON.parse(item.body);
+      newest.set(item.entry, {
+        id: item.entry, isNew: item.method === "POST", title: json.title ?? "", body: json.body ?? "",
+        date: json.date, madeAt: item.madeAt,
+      });
+    } catch {
+      // Not the editor's words: listed among the changes only.
+    }
+  }
+  return [...newest.values()].sort((a, b) => b.madeAt - a.madeAt);
+}
+
+const plain = (markdown) => markdown.replace(/!\[[^\]]*\]\([^)]*\)/g, "").replace(/[#>*_`~[\]]/g, "").replace(/\s+/g, " ")
+  .trim();
+
+/**
+ * Where waiting words belong: the Journal lists each entry written or changed here, marked "Waiting" (a new one at
+ * the top, opening its editor), and an entry's own page shows its waiting words above the ones the server has.
+ */
+function showWaitingEntries(list) {
+  for (const node of document.querySelectorAll(".waiting-mark")) node.remove();
+  const entries = waitingEntries(list);
+  const rows = document.getElementById("entries");
+  if (rows) {
+    const fresh = element("ol", { class: "entry-list waiting-mark", id: "waiting-entries" });
+    for (const entry of entries) {
+      const title = entry.title.trim() || plain(entry.body).slice(0, 60) || labels.untitled;
+      const row = document.getElementById(`entry-${entry.id}`);
+      const badge = element("span", { class: "badge waiting-mark waiting-badge" }, labels.waitingBadge);
+      if (row) {
+        row.querySelector(".entry-title")?.after(badge);
+        const snippet = row.querySelector(".snippet");
+        if (snippet) snippet.after(element("span", { class: "snippet waiting-mark" }, plain(entry.body).slice(0, 200)));
+        snippet?.setAttribute("hidden", "");
+        continue;
+      }
+      const href = entry.isNew ? `/journal/new?entry=${encodeURIComponent(entry.id)}` : `/journal/${encodeURIComponent(entry.id)}`;
+      const when = new Date(entry.date || entry.madeAt).toLocaleString(root.lang, { dateStyle: "medium", timeStyle: "short" });
+      const link = element("a", { class: "entry-link", href });
+      const words = element("span", { class: "entry-text" });
+      words.append(element("span", { class: "entry-meta" }, when), element("strong", { class: "entry-title" }, title),
+        badge, element("span", { class: "snippet" }, plain(entry.body).slice(0, 200)));
+      link.append(words);
+      const item = element("li", { class: "entry-row", id: `entry-${entry.id}`, "data-waiting": "" });
+      item.append(link);
+      fresh.append(item);
+    }
+    if (fresh.childElementCount > 0) {
+      rows.prepend(fresh);
+      document.getElementById("journal-empty")?.setAttribute("hidden", "");
+    }
+  }
+  const article = document.getElementById("entry");
+  const mine = entries.find((entry) => entry.id === article?.dataset.id);
+  if (mine) {
+    const box = element("section", { class: "card waiting-mark entry-waiting", id: "entry-waiting", role: "status" });
+    box.append(element("p", {}, ""), element("h2", { class: "entry-waiting-title" }, mine.title),
+      element("div", { class: "entry-waiting-body" }, mine.body));
+    box.firstChild.append(element("span", { class: "badge" }, labels.waitingBadge), ` ${labels.waitingWords}`);
+    document.getElementById("entry-body")?.before(box);
+  }
 }
 
 let sending = null;
@@ -146,7 +217,7 @@ function holdForms() {
     if (!(form instanceof HTMLFormElement) || form.method !== "post" || form.hasAttribute("data-inline")) return;
     // A page script that keeps its own posts (the focus timer's, with their times) is left to do so.
     if (form.hasAttribute("data-own-outbox")) return;
-    if (!queues(new URL(form.action, location.href))) return;
+    if (!queuedPost(new URL(form.action, location.href))) return;
     event.preventDefault();
     const data = new URLSearchParams(new FormData(form));
     if (event.submitter?.name) data.set(event.submitter.name, event.submitter.value);
@@ -201,8 +272,11 @@ function stayCurrent() {
 keptBanner();
 holdForms();
 stayCurrent();
-render();
-sendWaiting();
+// Words an editor closed on before it could keep them go to the outbox first, so they are listed and sent.
+rescueDrafts().catch(() => {}).then(() => {
+  render();
+  sendWaiting();
+});
 keptPages();
 addEventListener("online", () => sendWaiting());
 setInterval(() => sendWaiting(), 20_000);

@@ -1,29 +1,31 @@
-// The outbox: changes made while Daybook's server could not be reached, kept on this device (IndexedDB) and sent
-// in the order they were made, each with its own Idempotency-Key so that sending one twice changes nothing more.
-// Used by the service worker (which queues and sends) and by pages (which show what waits).
+// The outbox: the changes made on this device that Daybook's server has not taken yet.
+//
+// Where a waiting change lives: in this device's IndexedDB (database `daybook`, store `outbox`), one record a change
+// — `{id, key, url, method, body, contentType, madeAt, state, reason, from, entry, lineage}` — never only in a page
+// or in `localStorage`. Three ways lead there, all through this module:
+//   - a form post the service worker could not deliver (`sw.js` → `sendOrKeep`): tracker values, the Daily Log, a
+//     task done, the focus timer, an entry written without the editor's script;
+//   - the editor's saves and photos (`editor.js` → `sendOrKeep`): one waiting change per entry and editing session,
+//     holding its newest words (a newer save replaces the older one that still waits);
+//   - words typed in an editor that closed before it could save them (`drafts.js` → `sendOrKeep`).
+//
+// How it is replayed exactly once: `flush` sends the waiting changes in the order they were made, one sender at a
+// time across the pages and the worker (a Web Lock), each with its own `Idempotency-Key` — the server keeps the
+// key with the write in one transaction and answers a repeat with its first answer — and with `Daybook-Made-At`,
+// the time the person made it, so that the later change wins whichever arrives last. A change is forgotten only
+// once the server answered it; one the server refused stays, with its reason and its words, until the person
+// discards it. An entry's save also carries the entry's id (chosen on the device) and its editing session
+// (`lineage`): sent again after its answer was lost, it is that session's next save, never a second entry and
+// never a conflict with itself.
+//
+// Run by `flush`: on every page load, on `online`, every 20 seconds while a page is open, and by Background Sync
+// where the browser has it.
 
 const DB_NAME = "daybook";
 const STORE = "outbox";
 // Small facts about this device's copy, beside the outbox: where it is in the changes feed.
 const META = "meta";
 export const CHANNEL = "daybook-outbox";
-
-// The form posts a device may make offline: tracker values, the Daily Log and the sleep question, tasks done or
-// undone, entries written or edited without the editor's script, and the focus timer's start, pause, resume and
-// stop. Each is sent with the time it was made (`Daybook-Made-At`). Everything else needs the server.
-const QUEUED = [
-  /^\/trackers\/[^/]+\/values\/[^/]+$/,
-  /^\/log\/[^/]+$/,
-  /^\/today\/sleep$/,
-  /^\/timeline\/tasks\/[^/]+\/done$/,
-  /^\/journal$/,
-  /^\/journal\/[^/]+$/,
-  /^\/focus\/(start|pause|resume|stop)$/,
-];
-
-export function queues(url) {
-  return QUEUED.some((pattern) => pattern.test(url.pathname)) && !/^\/journal\/(new|trash)$/.test(url.pathname);
-}
 
 function open() {
   return new Promise((resolve, reject) => {
@@ -69,6 +71,11 @@ function announce() {
   }
 }
 
+/** Holds the outbox while `work` runs: no change is sent or replaced meanwhile, by this page or another. */
+function locked(work) {
+  return self.navigator?.locks ? self.navigator.locks.request("daybook-outbox", work) : work();
+}
+
 /** A fact about this device's copy (`undefined` when not known). */
 export function fact(key) {
   return transact("readonly", (store) => promised(store.get(key)), META);
@@ -82,18 +89,36 @@ export function forgetFacts() {
   return transact("readwrite", (store) => promised(store.clear()), META);
 }
 
-/**
- * Every item, oldest first: `{id, key, url, method, body, contentType, madeAt, state: "waiting"|"refused", reason}`.
- * `method` is POST when absent; `body` is text, or a Blob for a photo.
- */
+/** Every change kept, oldest first. `method` is POST when absent; `body` is text, or a Blob for a photo. */
 export async function items() {
   return transact("readonly", (store) => promised(store.getAll()));
 }
 
-/** Keeps a change to send later. Throws a `QuotaExceededError` when the device has no room for it. */
+/** The changes waiting for one entry, newest first. */
+export async function waitingFor(entry) {
+  return (await items().catch(() => [])).filter((item) => item.entry === entry && item.state === "waiting")
+    .sort((a, b) => b.madeAt - a.madeAt);
+}
+
+const sameWriter = (item, change) => change.entry && item.entry === change.entry && item.lineage === change.lineage
+  && item.state === "waiting";
+
+/**
+ * Keeps a change to send later: an entry's newest words replace what its editing session still has waiting, and
+ * go to the end, after what they name (a photo added since). Throws a `QuotaExceededError` when the device has no
+ * room for it.
+ */
 export async function enqueue(change) {
   const item = { ...change, state: "waiting", madeAt: change.madeAt ?? Date.now() };
-  item.id = await transact("readwrite", (store) => promised(store.add(item)));
+  delete item.id;
+  item.id = await locked(() => transact("readwrite", async (store) => {
+    if (change.entry) {
+      for (const older of (await promised(store.getAll())).filter((each) => sameWriter(each, change))) {
+        store.delete(older.id);
+      }
+    }
+    return promised(store.add(item));
+  }));
   announce();
   return item;
 }
@@ -109,6 +134,19 @@ export async function clear() {
   announce();
 }
 
+/**
+ * The one way a change reaches the server: with its key, its type and, for a change kept for later, the time it
+ * was made. Resolves to the server's response; rejects when the server cannot be reached.
+ */
+export function send(change, { accept = "text/html", keepalive = false, redirect = "manual" } = {}) {
+  const headers = { "Content-Type": change.contentType, "Idempotency-Key": change.key, Accept: accept };
+  // When the person made the change: of two changes to one value, the later one wins, whichever arrives last.
+  if (change.madeAt) headers["Daybook-Made-At"] = new Date(change.madeAt).toISOString();
+  return fetch(change.url, {
+    method: change.method || "POST", body: change.body, credentials: "same-origin", keepalive, redirect, headers,
+  });
+}
+
 /** What a refusal says, from a JSON problem or the server's page. */
 function reasonOf(status, text) {
   try {
@@ -122,21 +160,8 @@ function reasonOf(status, text) {
   return plain || `HTTP ${status}`;
 }
 
-/** Sends one change; says whether it is done (`sent`, `refused`) or must wait (`later`). */
-export async function send(item) {
-  let response;
-  try {
-    response = await fetch(item.url, {
-      method: item.method || "POST", body: item.body, credentials: "same-origin", redirect: "manual",
-      headers: {
-        "Content-Type": item.contentType, "Idempotency-Key": item.key, Accept: "text/html",
-        // When the person made the change: of two changes to one value, the later one wins, whichever arrives last.
-        "Daybook-Made-At": new Date(item.madeAt).toISOString(),
-      },
-    });
-  } catch {
-    return { outcome: "later" };
-  }
+/** Whether a change sent is done (`sent`, `refused` with the reason) or must wait (`later`). */
+async function outcomeOf(response) {
   if (response.type === "opaqueredirect" || response.status < 400) return { outcome: "sent" };
   const text = await response.text().catch(() => "");
   if (response.status >= 500 || response.status === 408 || response.status === 429
@@ -148,11 +173,16 @@ export async function send(item) {
 
 /** Sends the waiting changes in order; stops at the first that must wait, so none overtakes another. */
 export async function flush() {
-  const run = async () => {
+  return locked(async () => {
     let sent = 0;
     for (const item of await items()) {
       if (item.state !== "waiting") continue;
-      const result = await send(item);
+      let result;
+      try {
+        result = await outcomeOf(await send(item));
+      } catch {
+        result = { outcome: "later" };
+      }
       if (result.outcome === "later") break;
       if (result.outcome === "sent") {
         await transact("readwrite", (store) => promised(store.delete(item.id)));
@@ -163,29 +193,21 @@ export async function flush() {
       announce();
     }
     return sent;
-  };
-  // One sender at a time across the pages and the service worker.
-  return locked(run);
+  });
 }
 
-/** Holds the outbox while `work` runs: no change is sent meanwhile. */
-function locked(work) {
-  return self.navigator?.locks ? self.navigator.locks.request("daybook-outbox", work) : work();
-}
+const waiting = async () => (await items().catch(() => [])).some((item) => item.state === "waiting");
 
 /**
- * A change a page sends itself (the editor's saves and photos): sent at once when nothing waits before it and the
- * server answers (`{outcome: "sent", response}`), else kept in the outbox (`{outcome: "waiting", item}`).
- * Throws a `QuotaExceededError` when the device has no room to keep it.
+ * A change made now (or at `change.madeAt`): sent at once when nothing waits before it and the server answers
+ * (`{outcome: "sent", response}`), else kept in the outbox (`{outcome: "waiting", item}`). Throws a
+ * `QuotaExceededError` when the device has no room to keep it.
  */
-export async function sendOrKeep(change, { keepalive = false } = {}) {
-  const waiting = async () => (await items().catch(() => [])).some((item) => item.state === "waiting");
+export async function sendOrKeep(change, { accept = "application/json", keepalive = false, redirect = "follow" } = {}) {
   if (!(await waiting()) || (await flush().catch(() => 0), !(await waiting()))) {
     try {
-      const response = await fetch(change.url, {
-        method: change.method || "POST", body: change.body, credentials: "same-origin", keepalive,
-        headers: { "Content-Type": change.contentType, "Idempotency-Key": change.key, Accept: "application/json" },
-      });
+      // Sent as it is made, it is made now, unless the page said it was made earlier (`madeAt`).
+      const response = await send(change, { accept, keepalive, redirect });
       return { outcome: "sent", response };
     } catch {
       // The server did not answer: the change waits.
@@ -194,25 +216,6 @@ export async function sendOrKeep(change, { keepalive = false } = {}) {
   const item = await enqueue(change);
   self.registration?.sync?.register("daybook-outbox").catch(() => {});
   return { outcome: "waiting", item };
-}
-
-/**
- * Puts newer words into a change that still waits (same key: it was never sent), moving it to the end so that
- * what it names (a photo added since) goes first. `false` when it no longer waits: it was sent, or refused.
- */
-export async function replaceWaiting(key, changes) {
-  const replaced = await locked(async () => {
-    const item = (await items()).find((each) => each.key === key && each.state === "waiting");
-    if (!item) return false;
-    const { id: _, ...rest } = item;
-    await transact("readwrite", (store) => {
-      store.delete(item.id);
-      return promised(store.add({ ...rest, ...changes }));
-    });
-    return true;
-  });
-  if (replaced) announce();
-  return replaced;
 }
 
 /** The photo `id` as kept on this device, waiting to be uploaded; `undefined` when none waits. */

@@ -1,8 +1,10 @@
 // Daybook's service worker: keeps the app shell, and a copy of the pages a person uses every day, so the app
 // opens while its server cannot be reached. Pages come from the server whenever it answers (network first); a kept
-// copy is marked with the time it was kept, and the page says so. Form posts made offline wait in the outbox.
+// copy is marked with the time it was kept, and the page says so. Form posts made offline wait in the outbox
+// (`outbox.js` says how they are sent later, exactly once); which pages are kept and which posts wait is `routes.js`.
 import { freshen } from "/static/js/freshen.js";
-import { enqueue, flush, items, queues, waitingPhoto } from "/static/js/outbox.js";
+import { flush, sendOrKeep, waitingPhoto } from "/static/js/outbox.js";
+import { keptPage, pageKey, queuedPost } from "/static/js/routes.js";
 
 const VERSION = "__ASSET_VERSION__";
 const CACHE = `daybook-shell-${VERSION}`;
@@ -20,20 +22,13 @@ const SHELL = [
   "/static/js/outbox.js",
   "/static/js/events.js",
   "/static/js/freshen.js",
+  "/static/js/routes.js",
+  "/static/js/drafts.js",
   "/static/js/this-device.js",
   "/static/icons/icon.svg",
   "/static/icons/nav.svg",
   "/static/icons/icon-192.png",
 ];
-
-// Today, the Journal and its entries (and their editor), the trackers, the Focus page and the Daily Log.
-function kept(url) {
-  const path = url.pathname;
-  return path === "/" || path === "/journal" || path === "/trackers" || path === "/focus" || path === "/log"
-    || /^\/journal\/[0-9A-Za-z-]+(\/edit)?$/.test(path) && path !== "/journal/trash"
-    || /^\/trackers\/[0-9A-Za-z-]+$/.test(path)
-    || /^\/log\/\d{4}-\d{2}-\d{2}$/.test(path);
-}
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
@@ -53,7 +48,7 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   // A post that carries its key is the outbox sending: it goes straight to the server.
-  if (request.method === "POST" && queues(url) && !request.headers.has("Idempotency-Key")
+  if (request.method === "POST" && queuedPost(url) && !request.headers.has("Idempotency-Key")
     && (request.headers.get("Content-Type") || "").startsWith("application/x-www-form-urlencoded")) {
     event.respondWith(post(request));
     return;
@@ -83,14 +78,14 @@ self.addEventListener("fetch", (event) => {
 
 /** A page from the server, keeping a copy of the daily ones; without the server, the copy, marked as kept. */
 async function page(event, url) {
-  const key = url.origin + url.pathname + url.search;
+  const key = pageKey(url);
   try {
     const response = await fetch(event.request);
     // Kept after the page is on its way, not before.
-    if (kept(url)) event.waitUntil(keep(key, response.clone()));
+    if (keptPage(url)) event.waitUntil(keep(key, response.clone()));
     return response;
   } catch {
-    const copy = kept(url) ? await (await caches.open(PAGES)).match(key) : undefined;
+    const copy = keptPage(url) ? await (await caches.open(PAGES)).match(key) : undefined;
     if (copy) return marked(copy);
     return (await caches.match("/offline")) || Response.error();
   }
@@ -111,7 +106,7 @@ async function keepPages(paths) {
   const cache = await caches.open(PAGES);
   for (const path of paths) {
     const url = new URL(path, self.location.origin);
-    if (!kept(url) || await cache.match(url.href)) continue;
+    if (!keptPage(url) || await cache.match(url.href)) continue;
     try {
       const response = await fetch(url.href, { credentials: "same-origin", headers: { Accept: "text/html" } });
       await keep(url.href, response.clone());
@@ -201,37 +196,21 @@ async function photo(request) {
  * overtakes another) it waits in the outbox, and the person goes back to the page they were on.
  */
 async function post(request) {
-  const body = await request.clone().text();
   // A page may say when the person acted (the focus timer, whose own call waited for a server that was away).
   const said = Date.parse(request.headers.get("Daybook-Made-At") || "");
   const change = {
-    key: crypto.randomUUID(), url: request.url, body, contentType: request.headers.get("Content-Type"),
-    from: request.referrer || "/", madeAt: Number.isFinite(said) ? said : Date.now(),
+    key: crypto.randomUUID(), url: request.url, body: await request.clone().text(),
+    contentType: request.headers.get("Content-Type"), from: request.referrer || "/",
+    ...(Number.isFinite(said) ? { madeAt: said } : {}),
   };
-  const waiting = (await items().catch(() => [])).some((item) => item.state === "waiting");
-  if (waiting) await flush().catch(() => {});
-  const stillWaiting = waiting && (await items().catch(() => [])).some((item) => item.state === "waiting");
-  if (!stillWaiting) {
-    try {
-      return await fetch(request.url, {
-        method: "POST", body, credentials: "same-origin", redirect: request.mode === "navigate" ? "manual" : "follow",
-        headers: {
-          "Content-Type": change.contentType, "Idempotency-Key": change.key, Accept: "text/html",
-          // Sent now, it is made now, unless the page said it was made earlier.
-          ...(Number.isFinite(said) ? { "Daybook-Made-At": new Date(said).toISOString() } : {}),
-        },
-      });
-    } catch {
-      // The server did not answer: the change waits.
-    }
-  }
+  let result;
   try {
-    await enqueue(change);
+    result = await sendOrKeep(change, { accept: "text/html", redirect: request.mode === "navigate" ? "manual" : "follow" });
   } catch (error) {
     const full = error?.name === "QuotaExceededError";
     return new Response(null, { status: 507, headers: { "X-Daybook-Outbox": full ? "full" : "failed" } });
   }
-  self.registration.sync?.register("daybook-outbox").catch(() => {});
+  if (result.outcome === "sent") return result.response;
   if (request.mode === "navigate") return Response.redirect(change.from, 303);
   return new Response(null, { status: 202, headers: { "X-Daybook-Outbox": "waiting" } });
 }

@@ -1,0 +1,43 @@
+// Which of Daybook's addresses a device keeps and which of its writes can wait: the one table the service worker
+// (which keeps pages and holds posts) and the pages (which show what waits) both read.
+
+/** The pages kept for use without the server: Today, the Journal, its entries and their editors (and the editor of
+ * a new entry), the trackers, Focus and the Daily Log. */
+export function keptPage(url) {
+  const path = url.pathname;
+  return path === "/" || path === "/journal" || path === "/trackers" || path === "/focus" || path === "/log"
+    || /^\/journal\/[0-9A-Za-z-]+(\/edit)?$/.test(path) && path !== "/journal/trash"
+    || /^\/trackers\/[0-9A-Za-z-]+$/.test(path)
+    || /^\/log\/\d{4}-\d{2}-\d{2}$/.test(path);
+}
+
+/** The address a page is kept under: the new-entry editor is one page whichever entry it goes on with. */
+export function pageKey(url) {
+  return url.pathname === "/journal/new" ? url.origin + url.pathname : url.origin + url.pathname + url.search;
+}
+
+// The writes a device may make without the server, each with what it is in the owner's words (`kinds` on the page).
+const WRITES = [
+  { kind: "tracker", pattern: /^\/trackers\/[^/]+\/values\/[^/]+$/ },
+  { kind: "log", pattern: /^\/log\/[^/]+$/ },
+  { kind: "sleep", pattern: /^\/today\/sleep$/ },
+  { kind: "task", pattern: /^\/timeline\/tasks\/[^/]+\/done$/ },
+  { kind: "focus", pattern: /^\/focus\/(start|pause|resume|stop)$/ },
+  { kind: "photo", pattern: /^\/api\/v1\/photos\/[^/]+$/ },
+  // The editor's saves (JSON), and its form sent without the editor's script.
+  { kind: "entry", pattern: /^\/api\/v1\/entries(\/[^/]+)?$/ },
+  { kind: "entry", pattern: /^\/journal(\/(?!new$|trash$)[^/]+)?$/ },
+];
+
+const writeOf = (url) => WRITES.find((write) => write.pattern.test(url.pathname));
+
+/** Whether a form post to `url` waits in the outbox when the server cannot be reached. */
+export function queuedPost(url) {
+  const write = writeOf(url);
+  return Boolean(write) && write.kind !== "photo" && !url.pathname.startsWith("/api/");
+}
+
+/** What a write to `url` is: `entry`, `tracker`, `log`, `sleep`, `task`, `focus`, `photo`; `""` for another. */
+export function kindOf(url) {
+  return writeOf(url)?.kind ?? "";
+}
