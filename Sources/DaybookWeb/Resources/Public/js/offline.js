@@ -6,7 +6,7 @@
 
 import { rescueDrafts } from "./drafts.js";
 import { follow } from "./events.js";
-import { CHANNEL, discard, flush, items } from "./outbox.js";
+import { CHANNEL, discard, flushFromWorker, items } from "./outbox.js";
 import { kindOf, queuedPost } from "./routes.js";
 
 const status = document.getElementById("offline-status");
@@ -65,12 +65,18 @@ function words(item) {
     .map(([, value]) => value).join("\n");
 }
 
+let drawn = null; // what the list last showed: drawn again only when that changed, so an open list stays open
 async function render() {
   if (!status) return;
   const list = await items().catch(() => []);
+  const shown = JSON.stringify(list.map((item) => [item.id, item.state, item.madeAt]));
+  if (shown === drawn) return;
+  drawn = shown;
+  const open = document.getElementById("outbox")?.open;
   document.getElementById("outbox")?.remove();
   if (list.length > 0) {
     const box = element("details", { id: "outbox", class: "outbox" });
+    box.open = Boolean(open);
     const template = list.length === 1 ? labels.waitingOne : labels.waitingOther;
     box.append(element("summary", { id: "outbox-count" }, fill(template, { n: list.length })));
     const rows = element("ol", { class: "outbox-items" });
@@ -185,7 +191,7 @@ async function sendWaiting() {
       }
       return;
     }
-    const sent = await flush().catch(() => 0);
+    const sent = await flushFromWorker().catch(() => 0);
     await render();
     // Back with the server: a kept copy gives way to the page as it now is.
     if (sent > 0 && root.dataset.keptAt) location.reload();
@@ -281,7 +287,14 @@ keptPages();
 addEventListener("online", () => sendWaiting());
 setInterval(() => sendWaiting(), 20_000);
 try {
-  new BroadcastChannel(CHANNEL).addEventListener("message", () => render());
+  // Drawn once for a burst of changes (a replay sends hundreds), not once each.
+  let drawing = null;
+  new BroadcastChannel(CHANNEL).addEventListener("message", () => {
+    drawing ??= setTimeout(() => {
+      drawing = null;
+      render();
+    }, 100);
+  });
 } catch {
   // Without BroadcastChannel the count follows on the next page.
 }

@@ -27,33 +27,43 @@ const STORE = "outbox";
 const META = "meta";
 export const CHANNEL = "daybook-outbox";
 
+// One connection for this page or worker, opened at its first use and closed when another wants to upgrade.
+let connection = null;
 function open() {
-  return new Promise((resolve, reject) => {
+  connection ??= new Promise((resolve, reject) => {
     const request = indexedDB.open(DB_NAME, 2);
     request.onupgradeneeded = () => {
       const db = request.result;
       if (!db.objectStoreNames.contains(STORE)) db.createObjectStore(STORE, { keyPath: "id", autoIncrement: true });
       if (!db.objectStoreNames.contains(META)) db.createObjectStore(META);
     };
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
+    request.onsuccess = () => {
+      const db = request.result;
+      db.onversionchange = () => {
+        db.close();
+        connection = null;
+      };
+      db.onclose = () => { connection = null; };
+      resolve(db);
+    };
+    request.onerror = () => {
+      connection = null;
+      reject(request.error);
+    };
   });
+  return connection;
 }
 
 async function transact(mode, work, name = STORE) {
   const db = await open();
-  try {
-    return await new Promise((resolve, reject) => {
-      const tx = db.transaction(name, mode);
-      let result;
-      Promise.resolve(work(tx.objectStore(name))).then((value) => { result = value; });
-      tx.oncomplete = () => resolve(result);
-      tx.onerror = () => reject(tx.error);
-      tx.onabort = () => reject(tx.error);
-    });
-  } finally {
-    db.close();
-  }
+  return new Promise((resolve, reject) => {
+    const tx = db.transaction(name, mode);
+    let result;
+    Promise.resolve(work(tx.objectStore(name))).then((value) => { result = value; });
+    tx.oncomplete = () => resolve(result);
+    tx.onerror = () => reject(tx.error);
+    tx.onabort = () => reject(tx.error);
+  });
 }
 
 const promised = (request) => new Promise((resolve, reject) => {
@@ -74,6 +84,11 @@ function announce() {
 /** Holds the outbox while `work` runs: no change is sent or replaced meanwhile, by this page or another. */
 function locked(work) {
   return self.navigator?.locks ? self.navigator.locks.request("daybook-outbox", work) : work();
+}
+
+/** Resolves once no change is being sent: what waits reaches the server before the device's copy is fetched again. */
+export function afterSending() {
+  return locked(() => {});
 }
 
 /** A fact about this device's copy (`undefined` when not known). */
@@ -162,8 +177,9 @@ function reasonOf(status, text) {
 
 /** Whether a change sent is done (`sent`, `refused` with the reason) or must wait (`later`). */
 async function outcomeOf(response) {
-  if (response.type === "opaqueredirect" || response.status < 400) return { outcome: "sent" };
+  // Read to its end either way, so the connection serves the next change.
   const text = await response.text().catch(() => "");
+  if (response.type === "opaqueredirect" || response.status < 400) return { outcome: "sent" };
   if (response.status >= 500 || response.status === 408 || response.status === 429
     || text.includes("idempotencyKeyInFlight")) {
     return { outcome: "later" };
@@ -175,6 +191,7 @@ async function outcomeOf(response) {
 export async function flush() {
   return locked(async () => {
     let sent = 0;
+    let told = Date.now();
     for (const item of await items()) {
       if (item.state !== "waiting") continue;
       let result;
@@ -190,9 +207,34 @@ export async function flush() {
         await transact("readwrite", (store) => promised(store.put({ ...item, state: "refused", reason: result.reason })));
       }
       sent += 1;
-      announce();
+      // Pages hear of progress now and then during a long replay, and once at its end.
+      if (Date.now() - told > 250) {
+        announce();
+        told = Date.now();
+      }
     }
+    if (sent > 0) announce();
     return sent;
+  });
+}
+
+/**
+ * Sends the waiting changes from the service worker when one controls this page (its own requests do not pass
+ * through its fetch handler, which costs a page's every request a hop), else from here; resolves to how many were
+ * sent or refused.
+ */
+export function flushFromWorker() {
+  const worker = self.navigator?.serviceWorker?.controller;
+  if (!worker) return flush();
+  return new Promise((resolve) => {
+    const reply = new MessageChannel();
+    // A worker stopped part-way answers nothing: the page sends what is left itself (the lock keeps it to once).
+    const fallback = setTimeout(() => resolve(flush()), 120_000);
+    reply.port1.onmessage = (event) => {
+      clearTimeout(fallback);
+      resolve(Number(event.data) || 0);
+    };
+    worker.postMessage("flush", [reply.port2]);
   });
 }
 

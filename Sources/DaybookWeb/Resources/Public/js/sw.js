@@ -3,7 +3,7 @@
 // copy is marked with the time it was kept, and the page says so. Form posts made offline wait in the outbox
 // (`outbox.js` says how they are sent later, exactly once); which pages are kept and which posts wait is `routes.js`.
 import { freshen } from "/static/js/freshen.js";
-import { flush, sendOrKeep, waitingPhoto } from "/static/js/outbox.js";
+import { afterSending, flush, sendOrKeep, waitingPhoto } from "/static/js/outbox.js";
 import { keptPage, pageKey, queuedPost } from "/static/js/routes.js";
 
 const VERSION = "__ASSET_VERSION__";
@@ -228,6 +228,9 @@ function freshenCopy() {
     return freshening;
   }
   freshening = (async () => {
+    // A replay after an outage comes first: each change it sends says the journal changed, and fetching the copy
+    // again meanwhile would only slow it down. Once it is done, one run catches up with all of it.
+    await afterSending();
     do {
       again = false;
       const { journalChanged } = await freshen(PAGES, PHOTOS, keep);
@@ -243,7 +246,9 @@ self.addEventListener("sync", (event) => {
 });
 
 self.addEventListener("message", (event) => {
-  if (event.data === "flush") event.waitUntil(flush());
+  if (event.data === "flush") {
+    event.waitUntil(flush().catch(() => 0).then((sent) => event.ports[0]?.postMessage(sent)));
+  }
   if (event.data === "freshen") event.waitUntil(freshenCopy().catch(() => {}));
 });
 
