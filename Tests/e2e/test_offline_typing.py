@@ -229,3 +229,39 @@ def test_words_typed_in_a_tab_closed_mid_typing_arrive(server, browser, engine):
         assert stored["body"] == "Half a thought about the lighthouse", stored
     finally:
         assert restarted.stop() == 0
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_one_entry_typed_in_two_tabs_offline_keeps_both_texts(server, browser, engine):
+    entry = call(server, "POST", "/api/v1/entries", {"title": "Harbour", "body": "Gulls over the pier."})
+    editor = f"/journal/{entry['id']}/edit"
+    driver = phone_keeping(server, browser, engine, [editor])
+    server.stop()
+    go(driver, server.url + editor)
+    wait_for(driver, "#offline-banner")
+    first = driver.current_window_handle
+    typed(driver, "", " Words from the first tab.")
+    WebDriverWait(driver, WAIT).until(lambda d: d.find_element(By.ID, "save-state").text == SAVE_STATE_WAITING)
+
+    # A second tab of the same phone opens the same entry while the first is still open, and is written in too.
+    driver.switch_to.new_window("tab")
+    go(driver, server.url + editor)
+    wait_for(driver, "#offline-banner")
+    typed(driver, "", " Words from the second tab.")
+    WebDriverWait(driver, WAIT).until(lambda d: d.find_element(By.ID, "save-state").text == SAVE_STATE_WAITING)
+    # Each tab's words wait: neither replaced the other's.
+    bodies = [item["body"] for item in driver.execute_async_script(OUTBOX)]
+    assert len(bodies) == 2 and any("first tab" in b for b in bodies) and any("second tab" in b for b in bodies)
+    driver.close()
+    driver.switch_to.window(first)
+    driver.get("about:blank")
+
+    restarted = restart_server(server)
+    try:
+        sent_once_back(driver, restarted)
+        stored = call(restarted, "GET", f"/api/v1/entries/{entry['id']}")
+        texts = {stored["body"], stored.get("conflict", {}).get("body")}
+        assert texts == {"Gulls over the pier. Words from the first tab.",
+                         "Gulls over the pier. Words from the second tab."}, stored
+    finally:
+        assert restarted.stop() == 0
