@@ -30,9 +30,13 @@ def phone_keeping(server, browser, engine: str, paths: list[str]):
     return driver
 
 
-def entries(server) -> list[dict]:
+def the_one_entry(server, title: str) -> dict:
+    """The entry titled `title`, as stored, after checking the journal holds exactly one."""
     with urllib.request.urlopen(server.url + "/api/v1/entries", timeout=10) as response:
-        return json.loads(response.read())["entries"]
+        listed = json.loads(response.read())["entries"]
+    made = [entry for entry in listed if entry["title"] == title]
+    assert len(made) == 1, listed
+    return call(server, "GET", f"/api/v1/entries/{made[0]['id']}")
 
 
 def listed_waiting(driver) -> str:
@@ -87,9 +91,7 @@ def test_a_new_entry_typed_offline_then_done_is_listed_waiting_and_arrives_once(
     restarted = restart_server(server)
     try:
         sent_once_back(driver, restarted)
-        made = [entry for entry in entries(restarted) if entry["title"] == "Platform nine"]
-        assert len(made) == 1, entries(restarted)
-        stored = call(restarted, "GET", f"/api/v1/entries/{made[0]['id']}")
+        stored = the_one_entry(restarted, "Platform nine")
         assert stored["body"] == "The train was late; I wrote this on the bench. Then the rain started.", stored
     finally:
         assert restarted.stop() == 0
@@ -189,9 +191,7 @@ def test_a_first_save_whose_answer_was_lost_is_still_one_entry(server, browser, 
         typed(driver, "", " Stars over the wake.")
         WebDriverWait(driver, 30).until(lambda d: d.find_element(By.ID, "save-state").text == "Saved")
         WebDriverWait(driver, WAIT).until(lambda d: d.current_url.endswith("/edit"))
-        made = [entry for entry in entries(again) if entry["title"] == "Night ferry"]
-        assert len(made) == 1, entries(again)
-        stored = call(again, "GET", f"/api/v1/entries/{made[0]['id']}")
+        stored = the_one_entry(again, "Night ferry")
         assert stored["body"] == "Engines humming under the bunk. Stars over the wake.", stored
         assert "conflict" not in stored, stored
     finally:
@@ -223,9 +223,7 @@ def test_words_typed_in_a_tab_closed_mid_typing_arrive(server, browser, engine):
     restarted = restart_server(server)
     try:
         sent_once_back(driver, restarted)
-        made = [entry for entry in entries(restarted) if entry["title"] == "Closed too soon"]
-        assert len(made) == 1, entries(restarted)
-        stored = call(restarted, "GET", f"/api/v1/entries/{made[0]['id']}")
+        stored = the_one_entry(restarted, "Closed too soon")
         assert stored["body"] == "Half a thought about the lighthouse", stored
     finally:
         assert restarted.stop() == 0

@@ -4,6 +4,7 @@
 // pages this device keeps. The words come from the page (#offline-status), in the owner's language. How a waiting
 // change is kept and sent is `outbox.js`.
 
+import { element, fill } from "./dom.js";
 import { rescueDrafts } from "./drafts.js";
 import { follow } from "./events.js";
 import { CHANNEL, discard, flushFromWorker, items } from "./outbox.js";
@@ -12,13 +13,6 @@ import { kindOf, queuedPost } from "./routes.js";
 const status = document.getElementById("offline-status");
 const labels = status?.dataset ?? {};
 const root = document.documentElement;
-const fill = (template, values) => (template || "").replace(/\{(\w+)\}/g, (_, name) => values[name] ?? "");
-const element = (tag, attributes = {}, text) => {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
-  if (text !== undefined) node.textContent = text;
-  return node;
-};
 
 function showStatus() {
   if (status) status.hidden = status.childElementCount === 0;

@@ -24,6 +24,7 @@ const SHELL = [
   "/static/js/freshen.js",
   "/static/js/routes.js",
   "/static/js/drafts.js",
+  "/static/js/dom.js",
   "/static/js/this-device.js",
   "/static/icons/icon.svg",
   "/static/icons/nav.svg",
