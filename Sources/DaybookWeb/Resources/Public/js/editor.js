@@ -383,6 +383,18 @@ form.addEventListener("place:change", () => changed());
 
 // Start ------------------------------------------------------------------------------------------------------
 
+/** A waiting new entry opened again after it was sent: its editor is the entry's own. */
+async function madeAlready() {
+  try {
+    const response = await fetch(`/api/v1/entries/${encodeURIComponent(id)}`, { headers: { Accept: "application/json" } });
+    if (!response.ok) return false;
+    location.replace(`/journal/${encodeURIComponent(id)}/edit`);
+    return true;
+  } catch {
+    return false; // the server is away: the words typed here go to the entry when it answers
+  }
+}
+
 /** Goes on with the words this device still holds for the entry: a closed editor's draft, or a waiting save. */
 async function resume() {
   await rescueDrafts(id).catch(() => {});
@@ -404,6 +416,8 @@ async function resume() {
     keepTyped();
     if (!isNew && text.entryId) form.elements.namedItem("revision").value = String(revision);
     show("waiting");
+  } else if (isNew && new URLSearchParams(location.search).has("entry") && await madeAlready()) {
+    return;
   } else {
     show(!navigator.onLine ? "offline" : isNew ? "idle" : "saved");
   }

@@ -229,7 +229,7 @@ export function flushFromWorker() {
   return new Promise((resolve) => {
     const reply = new MessageChannel();
     // A worker stopped part-way answers nothing: the page sends what is left itself (the lock keeps it to once).
-    const fallback = setTimeout(() => resolve(flush()), 120_000);
+    const fallback = setTimeout(() => resolve(flush()), 30_000);
     reply.port1.onmessage = (event) => {
       clearTimeout(fallback);
       resolve(Number(event.data) || 0);
