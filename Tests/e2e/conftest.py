@@ -1,23 +1,33 @@
-"""Fixtures for Daybook's browser tests (pytest + Selenium, headless Chromium).
+"""Fixtures for Daybook's browser tests (pytest + Selenium; headless Chromium, and WebKit — Safari's engine).
 
 Each test gets a fresh `daybook serve` on a free port with an empty data
 folder, and as many browsers as it asks for.  Server output goes to
 artifacts/e2e-logs/<test>.log; screenshots to $DAYBOOK_SCREENSHOT_DIR or
 artifacts/screenshots.
+
+A test runs in both engines with `@pytest.mark.parametrize("engine", ENGINES)` (or `@both_engines`): the
+`browser` factory then makes that engine's browser.  WebKit is Debian's WebKitGTK (WebKitWebDriver driving
+MiniBrowser), which needs a display: when none is set, one Xvfb per test process is started here.  What
+WebKitGTK cannot do that a test would want is raised as `EngineLimit` or reported with `engine_limit(...)`,
+naming the reason, never skipped silently.
 """
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
 import re
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -30,12 +40,18 @@ from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.remote.webelement import WebElement
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.webdriver.webkitgtk.service import Service as WebKitService
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "artifacts"
 LOG_DIR = ARTIFACTS / "e2e-logs"
 CHROMIUM = os.environ.get("DAYBOOK_CHROMIUM", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("DAYBOOK_CHROMEDRIVER", "/usr/bin/chromedriver")
+WEBKITDRIVER = os.environ.get("DAYBOOK_WEBKITDRIVER", "/usr/bin/WebKitWebDriver")
+MINIBROWSER = os.environ.get("DAYBOOK_MINIBROWSER", "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser")
+# The engines a phone meets: Chrome's on Android, Safari's (every browser) on an iPhone.
+ENGINES = ["chromium", "webkit"]
+both_engines = pytest.mark.parametrize("engine", ENGINES)
 START_TIMEOUT = 30.0
 STOP_TIMEOUT = 10.0
 WAIT = 15.0
@@ -216,13 +232,17 @@ def server(request, tmp_path):
 # --------------------------------------------------------------------------
 
 def make_driver(lang: str = "en-US", width: int = 1280, height: int = 900,
-                mobile: bool | None = None, profile: Path | None = None) -> WebDriver:
-    """Headless Chromium speaking `lang`, with a `width` x `height` viewport.
+                mobile: bool | None = None, profile: Path | None = None, engine: str = "chromium") -> WebDriver:
+    """Headless Chromium (or WebKit, engine="webkit") speaking `lang`, with a `width` x `height` viewport.
 
     Phone widths (mobile=None and width < 600) are emulated as a phone: a
     touch device of that CSS size that honours <meta name="viewport">.
     `profile` puts the browser's own data (its storage quota follows that disk) in a folder of the test's.
     """
+    if engine == "webkit":
+        return make_webkit_driver(lang, width, height, mobile, profile)
+    if engine != "chromium":
+        raise ValueError(f"no browser engine {engine!r}; the engines are {ENGINES}")
     for path in (CHROMIUM, CHROMEDRIVER):
         if not Path(path).exists():
             pytest.fail(f"{path} is missing (scripts/test installs chromium and chromium-driver)")
@@ -251,7 +271,134 @@ def make_driver(lang: str = "en-US", width: int = 1280, height: int = 900,
         driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
     driver.daybook_urls = []  # type: ignore[attr-defined]
     driver.daybook_events = []  # type: ignore[attr-defined]
+    driver.daybook_engine = "chromium"  # type: ignore[attr-defined]
     return driver
+
+
+class EngineLimit(Exception):
+    """Something a test asked of the browser that this engine's driver cannot do, and why."""
+
+
+def engine_of(driver: WebDriver) -> str:
+    return getattr(driver, "daybook_engine", "chromium")
+
+
+def engine_limit(driver_or_engine, what: str, why: str) -> None:
+    """Says, in the test's report, what part of a test this engine cannot run and why (a warning pytest lists
+    at the end of the run), so that nothing is left out silently."""
+    engine = driver_or_engine if isinstance(driver_or_engine, str) else engine_of(driver_or_engine)
+    warnings.warn(EngineLimitWarning(f"{engine}: {what} — not checked here: {why}"), stacklevel=2)
+
+
+class EngineLimitWarning(UserWarning):
+    pass
+
+
+def webkit_cannot(engine: str, what: str, why: str) -> None:
+    """The WebKit run of a test whose point WebKitGTK cannot reach: skipped, with what and why in the report."""
+    if engine == "webkit":
+        pytest.skip(f"WebKitGTK cannot {what}: {why}")
+
+
+# ---- WebKit (WebKitGTK's MiniBrowser under WebKitWebDriver) ---------------------------------------
+
+# MiniBrowser's tool bar would keep its window at least ~450 px wide (a phone is 390): its own chrome is
+# shrunk to nothing; pages are drawn by WebKit, not GTK, so they are unchanged.
+_WEBKIT_GTK_CSS = "* { min-width: 0; min-height: 0; padding: 0; margin: 0; border-width: 0; font-size: 1px; }\n"
+_display: subprocess.Popen | None = None
+
+
+def ensure_display() -> str:
+    """$DISPLAY, or an Xvfb of this test process's own (started once, stopped at exit): MiniBrowser is a
+    GTK program and needs an X display even when nobody looks."""
+    global _display
+    if os.environ.get("DISPLAY"):
+        return os.environ["DISPLAY"]
+    if not shutil.which("Xvfb"):
+        pytest.fail("WebKit needs a display: install xvfb (scripts/test does) or set DISPLAY")
+    read, write = os.pipe()
+    _display = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1600x1200x24", "-nolisten",
+                                 "tcp"], pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(write)
+    with os.fdopen(read) as pipe:
+        number = pipe.readline().strip()
+    if not number:
+        pytest.fail("Xvfb did not start")
+    atexit.register(_display.terminate)
+    os.environ["DISPLAY"] = f":{number}"
+    return os.environ["DISPLAY"]
+
+
+def make_webkit_driver(lang: str, width: int, height: int, mobile: bool | None,
+                       profile: Path | None) -> WebDriver:
+    """WebKitGTK's MiniBrowser in a window whose page area is `width` x `height` CSS pixels.
+
+    What it cannot be asked (EngineLimit or engine_limit when a test needs it):
+    - its languages: MiniBrowser has no way to set them and keeps English; tests set the owner's language;
+    - a phone's touch screen and pixel density: it is a desktop window of a phone's width (no touch events,
+      `pointer: fine`, device pixel ratio 1);
+    - a folder for its data: an automation session keeps its storage in memory, so `profile` (a small disk)
+      cannot apply;
+    - a network log or emulated offline: the tests stop the server process instead.
+    """
+    for path in (WEBKITDRIVER, MINIBROWSER):
+        if not Path(path).exists():
+            pytest.fail(f"{path} is missing (scripts/test installs webkit2gtk-driver and xvfb)")
+    display = ensure_display()
+    home = Path(tempfile.mkdtemp(prefix="daybook-webkit-"))
+    (home / "config" / "gtk-3.0").mkdir(parents=True)
+    (home / "config" / "gtk-3.0" / "gtk.css").write_text(_WEBKIT_GTK_CSS)
+    env = dict(os.environ, DISPLAY=display, XDG_CONFIG_HOME=str(home / "config"),
+               XDG_DATA_HOME=str(home / "data"), XDG_CACHE_HOME=str(home / "cache"),
+               LANGUAGE=lang.replace("-", "_"), GTK_A11Y="none", NO_AT_BRIDGE="1")
+    options = webdriver.WebKitGTKOptions()
+    options.binary_location = MINIBROWSER
+    options.add_argument("--automation")
+    # Safari has had the Storage API (persist, estimate) since 17; WebKitGTK has it behind a flag.
+    options.add_argument("--features=+StorageAPI,+StorageAPIEstimate")
+    driver = webdriver.WebKitGTK(options=options, service=WebKitService(executable_path=WEBKITDRIVER, env=env))
+    driver.set_page_load_timeout(30)
+    driver.set_script_timeout(30)
+    driver.daybook_urls = []  # type: ignore[attr-defined]
+    driver.daybook_events = []  # type: ignore[attr-defined]
+    driver.daybook_engine = "webkit"  # type: ignore[attr-defined]
+    driver.daybook_home = home  # type: ignore[attr-defined]
+    set_webkit_viewport(driver, width, height)
+    if (width < 600 if mobile is None else mobile):
+        engine_limit("webkit", "a phone's touch screen and pixel density",
+                     "WebKitGTK is a desktop engine: a window of the phone's width, mouse events, pixel ratio 1")
+    if profile is not None:
+        engine_limit("webkit", f"the browser's data in {profile}",
+                     "WebKitGTK's automation session keeps website data in memory, not in a folder")
+    return driver
+
+
+def set_webkit_viewport(driver: WebDriver, width: int, height: int) -> None:
+    """Sizes the window so that the page itself is `width` x `height` (the window's own bar is taken off)."""
+    driver.set_window_size(width, height)
+    inner = driver.execute_script("return [window.innerWidth, window.innerHeight]")
+    if inner != [width, height]:
+        driver.set_window_size(width + width - inner[0], height + height - inner[1])
+
+
+def set_viewport(driver: WebDriver, width: int, height: int) -> None:
+    """Makes the page a phone (below 600 px wide) or a desktop, in either engine."""
+    if engine_of(driver) == "webkit":
+        set_webkit_viewport(driver, width, height)
+        return
+    mobile = width < 600
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": height, "deviceScaleFactor": 2 if mobile else 1, "mobile": mobile})
+    driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": mobile, "maxTouchPoints": 5})
+
+
+def quit_driver(driver: WebDriver) -> None:
+    try:
+        driver.quit()
+    finally:
+        home = getattr(driver, "daybook_home", None)
+        if home is not None:
+            shutil.rmtree(home, ignore_errors=True)
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -262,16 +409,22 @@ def pytest_runtest_makereport(item, call):
 
 
 @pytest.fixture
-def browser(request):
-    """Factory: browser(lang="en-US", width=1280, height=900) -> WebDriver.
+def engine():
+    """The browser engine of a test: Chromium unless the test is parametrized over ENGINES."""
+    return "chromium"
+
+
+@pytest.fixture
+def browser(request, engine):
+    """Factory: browser(lang="en-US", width=1280, height=900, engine=<the test's engine>) -> WebDriver.
 
     Every browser made is closed at the end of the test; when the test failed
     each one leaves a screenshot named failed-<test>-<n>.png first."""
     drivers: list[WebDriver] = []
 
     def factory(lang: str = "en-US", width: int = 1280, height: int = 900,
-                mobile: bool | None = None, profile: Path | None = None) -> WebDriver:
-        driver = make_driver(lang, width, height, mobile, profile)
+                mobile: bool | None = None, profile: Path | None = None, engine: str = engine) -> WebDriver:
+        driver = make_driver(lang, width, height, mobile, profile, engine)
         drivers.append(driver)
         return driver
 
@@ -284,7 +437,7 @@ def browser(request):
         except Exception:  # noqa: BLE001 - best effort on the way out
             pass
         finally:
-            driver.quit()
+            quit_driver(driver)
 
 
 def screenshot_dir() -> Path:
@@ -294,6 +447,10 @@ def screenshot_dir() -> Path:
 
 
 def screenshot(driver: WebDriver, name: str) -> Path:
+    """Saves what the page shows as <name>.png; WebKit's pictures are named webkit-<name>.png beside Chromium's."""
+    engine = engine_of(driver)
+    if engine != "chromium" and not name.startswith(f"{engine}-"):
+        name = f"{engine}-{name}"
     path = screenshot_dir() / f"{name}.png"
     if not driver.save_screenshot(str(path)):
         raise AssertionError(f"could not save screenshot {path}")
@@ -301,6 +458,9 @@ def screenshot(driver: WebDriver, name: str) -> Path:
 
 
 def _drain_performance_log(driver: WebDriver) -> None:
+    if engine_of(driver) == "webkit":
+        raise EngineLimit("WebKitGTK's WebDriver keeps no network log (Chromium's comes from its DevTools "
+                          "protocol): use current_page_urls(driver) for what the open page loaded")
     for entry in driver.get_log("performance"):
         try:
             message = json.loads(entry["message"])["message"]
@@ -317,6 +477,14 @@ def requested_urls(driver: WebDriver) -> list[str]:
     """Every URL the browser has requested so far (from the performance log)."""
     _drain_performance_log(driver)
     return list(driver.daybook_urls)  # type: ignore[attr-defined]
+
+
+def current_page_urls(driver: WebDriver) -> list[str]:
+    """What the open page loaded (its own address and its resources, from the page's Resource Timing); in
+    both engines, but only since this page was opened and without requests the page's worker made."""
+    return driver.execute_script(
+        "return performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))"
+        ".map((e) => e.name)")
 
 
 def document_statuses(driver: WebDriver) -> list[tuple[str, int]]:
@@ -388,6 +556,12 @@ def _gone(element: WebElement) -> bool:
 
 def assert_page_ok(driver: WebDriver, what: str) -> None:
     """Fail with the server's own words when the page just loaded is an error page."""
+    if engine_of(driver) == "webkit":
+        # No status codes in WebKitGTK's driver (nor in its Navigation Timing): Daybook's error page says it.
+        if driver.find_elements(By.ID, "error-page"):
+            text = " ".join(driver.find_element(By.TAG_NAME, "body").text.split())[:300]
+            raise AssertionError(f"{what}: {driver.current_url} answered with an error page: {text!r}")
+        return
     statuses = document_statuses(driver)
     if statuses and statuses[-1][1] >= 400:
         url, status = statuses[-1]

@@ -12,7 +12,8 @@ import urllib.parse
 import pytest
 from selenium.webdriver.remote.webdriver import WebDriver
 
-from conftest import LOG_DIR, Server, call, daybook_binary, make_driver, open_page, start_server
+from conftest import (LOG_DIR, Server, call, daybook_binary, make_driver, open_page, set_viewport,  # noqa: F401
+                      start_server)
 
 # name: (width, height); phones are emulated as touch devices.
 WIDTHS = {"320": (320, 640), "390": (390, 844), "768": (768, 1024), "desktop": (1280, 900)}
@@ -37,13 +38,6 @@ def resizable_browser():
     driver = make_driver("en-US", 390, 844)
     yield driver
     driver.quit()
-
-
-def set_viewport(driver: WebDriver, width: int, height: int) -> None:
-    mobile = width < 600
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-        "width": width, "height": height, "deviceScaleFactor": 2 if mobile else 1, "mobile": mobile})
-    driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": mobile, "maxTouchPoints": 5})
 
 
 def set_owner(server: Server, **settings) -> None:

@@ -4,10 +4,11 @@ import json
 import struct
 import urllib.parse
 
+import pytest
 from selenium.common.exceptions import TimeoutException, WebDriverException
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import STOP_TIMEOUT, complete_onboarding, open_page, screenshot, wait_for
+from conftest import ENGINES, STOP_TIMEOUT, complete_onboarding, open_page, screenshot, wait_for
 from daybook_http import Client, parse_page
 
 
@@ -65,7 +66,8 @@ def service_worker_state(driver) -> dict:
     """)
 
 
-def test_service_worker_takes_over_and_shows_the_offline_page(server, browser):
+@pytest.mark.parametrize("engine", ENGINES)
+def test_service_worker_takes_over_and_shows_the_offline_page(server, browser, engine):
     driver = browser("en-US")
     complete_onboarding(driver, server, language="en")
     open_page(driver, server.url + "/")
