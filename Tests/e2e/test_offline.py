@@ -218,8 +218,9 @@ def test_refused_changes_stay_listed_and_settings_forgets_the_copy(server, brows
         forget = driver.find_element(By.ID, "forget-device")
         driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", forget)
         forget.click()
-        WebDriverWait(driver, WAIT).until(
-            lambda d: "no longer keeps" in d.find_element(By.ID, "device-summary").text)
+        # Read by script: the section is drawn anew once the copy is gone.
+        WebDriverWait(driver, WAIT).until(lambda d: "no longer keeps" in d.execute_script(
+            "return document.getElementById('device-summary')?.textContent ?? ''"))
         left = driver.execute_async_script("""
             const done = arguments[arguments.length - 1];
             caches.keys().then((names) => done(names.filter((n) => n.startsWith("daybook-"))));
