@@ -114,4 +114,54 @@ struct SoundRouteTests {
             #expect(try await browser.get("/sounds/thunder.wav").status == .notFound)
         }
     }
+
+    @Test("a media element's byte ranges are answered with 206, as Safari needs to play and loop a sound")
+    func ranges() async throws {
+        let app = try await TestApp.make(settings: Fixtures.settings())
+        try await app.browse { browser in
+            let whole = try await browser.get("/sounds/rain.wav")
+            #expect(whole.headers[.acceptRanges] == "bytes")
+            let length = whole.body.readableBytes
+            let etag = try #require(whole.headers[.eTag])
+
+            // Safari's first question: the first two bytes.
+            let probe = try await browser.get("/sounds/rain.wav", headers: [.range: "bytes=0-1"])
+            #expect(probe.status == .partialContent)
+            #expect(probe.headers[.contentRange] == "bytes 0-1/\(length)")
+            #expect(String(buffer: probe.body) == "RI")
+
+            let tail = try await browser.get("/sounds/rain.wav", headers: [.range: "bytes=\(length - 10)-"])
+            #expect(tail.status == .partialContent)
+            #expect(tail.body.readableBytes == 10)
+            #expect(tail.body == whole.body.getSlice(at: length - 10, length: 10))
+            let suffix = try await browser.get("/sounds/rain.wav", headers: [.range: "bytes=-4"])
+            #expect(suffix.headers[.contentRange] == "bytes \(length - 4)-\(length - 1)/\(length)")
+
+            let beyond = try await browser.get("/sounds/rain.wav", headers: [.range: "bytes=\(length)-"])
+            #expect(beyond.status == .rangeNotSatisfiable)
+            #expect(beyond.headers[.contentRange] == "bytes */\(length)")
+
+            // A range of an older file (If-Range with another tag) gets the whole new file.
+            let stale = try await browser.get(
+                "/sounds/rain.wav", headers: [.range: "bytes=0-1", .ifRange: "\"older\""])
+            #expect(stale.status == .ok && stale.body.readableBytes == length)
+            let current = try await browser.get("/sounds/rain.wav", headers: [.range: "bytes=0-1", .ifRange: etag])
+            #expect(current.status == .partialContent)
+        }
+    }
+
+    @Test("range headers are read as the standard says; several ranges or nonsense mean the whole body")
+    func rangeParsing() {
+        #expect(ByteRange.parse(nil, length: 100) == .whole)
+        #expect(ByteRange.parse("bytes=0-1", length: 100) == .part(ByteRange(lower: 0, upper: 1)))
+        #expect(ByteRange.parse("bytes=90-200", length: 100) == .part(ByteRange(lower: 90, upper: 99)))
+        #expect(ByteRange.parse("bytes=-10", length: 100) == .part(ByteRange(lower: 90, upper: 99)))
+        #expect(ByteRange.parse("bytes=-500", length: 100) == .part(ByteRange(lower: 0, upper: 99)))
+        #expect(ByteRange.parse("bytes=100-", length: 100) == .unsatisfiable)
+        #expect(ByteRange.parse("bytes=-0", length: 100) == .unsatisfiable)
+        #expect(ByteRange.parse("bytes=0-1,5-6", length: 100) == .whole)
+        #expect(ByteRange.parse("bytes=5-2", length: 100) == .whole)
+        #expect(ByteRange.parse("items=0-1", length: 100) == .whole)
+        #expect(ByteRange.parse("bytes=a-b", length: 100) == .whole)
+    }
 }

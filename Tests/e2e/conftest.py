@@ -452,9 +452,36 @@ def screenshot(driver: WebDriver, name: str) -> Path:
     if engine != "chromium" and not name.startswith(f"{engine}-"):
         name = f"{engine}-{name}"
     path = screenshot_dir() / f"{name}.png"
+    if engine == "webkit":
+        # WebKitGTK under Xvfb now and then hands back an all-black frame taken before the page was composited
+        # again: wait for the next frames and take it anew (a few times at most).
+        for _ in range(5):
+            picture = driver.get_screenshot_as_png()
+            if not _all_black(picture):
+                break
+            driver.execute_async_script(
+                "const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(() => done()));")
+        path.write_bytes(picture)
+        return path
     if not driver.save_screenshot(str(path)):
         raise AssertionError(f"could not save screenshot {path}")
     return path
+
+
+def _all_black(png: bytes) -> bool:
+    """Whether a PNG's pixels are all zero (its rows' filter bytes aside)."""
+    import struct
+    import zlib
+    pos, data = 8, b""
+    while pos < len(png):
+        length, kind = struct.unpack(">I4s", png[pos:pos + 8])
+        if kind == b"IDAT":
+            data += png[pos + 8:pos + 8 + length]
+        pos += 12 + length
+    try:
+        return set(zlib.decompress(data)) <= {0, 1, 2, 3, 4}
+    except zlib.error:
+        return False
 
 
 def _drain_performance_log(driver: WebDriver) -> None:

@@ -3,11 +3,12 @@
 import json
 import urllib.request
 
+import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from conftest import complete_onboarding, open_page, screenshot, wait_for
+from conftest import ENGINES, complete_onboarding, open_page, screenshot, wait_for
 from daybook_http import Client, complete_onboarding as onboard
 
 
@@ -28,7 +29,8 @@ def visible(driver, css):
     return [e for e in driver.find_elements(By.CSS_SELECTOR, css) if e.is_displayed()]
 
 
-def test_focus_session_in_the_browser(server, browser):
+@pytest.mark.parametrize("engine", ENGINES)
+def test_focus_session_in_the_browser(server, browser, engine):
     driver = browser("en-US")
     complete_onboarding(driver, server, language="en")
     driver.find_element(By.ID, "open-focus").click()
@@ -89,7 +91,8 @@ def test_focus_session_in_the_browser(server, browser):
     assert api(server)["phase"] == "idle"
 
 
-def test_two_windows_stay_in_step(server, browser):
+@pytest.mark.parametrize("engine", ENGINES)
+def test_two_windows_stay_in_step(server, browser, engine):
     first = browser("en-US")
     complete_onboarding(first, server, language="en")
     second = browser("en-US")

@@ -9,10 +9,11 @@ import urllib.parse
 import urllib.request
 from datetime import datetime
 
+import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import WAIT, complete_onboarding, open_page, restart_server, screenshot, wait_for
+from conftest import ENGINES, WAIT, complete_onboarding, open_page, restart_server, screenshot, wait_for, webkit_cannot
 from schemathesis_hooks import _png
 from small_disk import small_disk
 from test_offline import (BALLAST, OUTBOX, controlled_by_worker, go, phone_offline_on, replay,
@@ -41,7 +42,8 @@ def epoch_ms(text: str) -> int:
     return int(datetime.fromisoformat(text.replace("Z", "+00:00")).timestamp() * 1000)
 
 
-def test_a_focus_session_run_offline_arrives_once_with_its_true_times(server, browser):
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_focus_session_run_offline_arrives_once_with_its_true_times(server, browser, engine):
     driver = phone_offline_on(server, browser, "/focus")
     driver.execute_script("document.getElementById('sound').value = 'none'")
 
@@ -125,7 +127,10 @@ def editor_on_phone(server, browser, profile=None):
     return driver
 
 
-def test_an_entry_with_a_photo_written_offline_arrives_once_with_its_photo(server, browser, tmp_path):
+@pytest.mark.parametrize("engine", ENGINES)
+def test_an_entry_with_a_photo_written_offline_arrives_once_with_its_photo(server, browser, tmp_path, engine):
+    webkit_cannot(engine, "keep a photo in IndexedDB", "its automation session is ephemeral, and WebKit refuses Blobs "
+                  "in an ephemeral session's IndexedDB (as in Safari's Private Browsing); the outbox keeps photos as Blobs")
     driver = editor_on_phone(server, browser)
     picture = tmp_path / "lighthouse.png"
     picture.write_bytes(_png(32, 24))
@@ -193,7 +198,10 @@ def test_an_entry_with_a_photo_written_offline_arrives_once_with_its_photo(serve
         assert restarted.stop() == 0
 
 
-def test_a_photo_the_device_has_no_room_for_is_not_added_and_never_shown_as_saved(server, browser, tmp_path):
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_photo_the_device_has_no_room_for_is_not_added_and_never_shown_as_saved(server, browser, tmp_path, engine):
+    webkit_cannot(engine, "keep its data on a small disk",
+                  "an automation session keeps website data in memory, so its quota cannot be filled for real")
     # The browser's data on a 64 MB disk, its quota used up for real (see test_offline's full-device test).
     with small_disk(tmp_path / "profile", 64) as profile:
         driver = editor_on_phone(server, browser, profile)
@@ -219,7 +227,8 @@ def test_a_photo_the_device_has_no_room_for_is_not_added_and_never_shown_as_save
         assert state.text != "Saved"
 
 
-def test_a_new_entry_left_waiting_is_made_once_and_not_offered_again_as_a_draft(server, browser):
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_new_entry_left_waiting_is_made_once_and_not_offered_again_as_a_draft(server, browser, engine):
     driver = editor_on_phone(server, browser)
     server.stop()
     driver.find_element(By.ID, "title").send_keys("Platform nine")

@@ -1,6 +1,7 @@
 """The installable app: manifest, icons, service worker and the offline page."""
 
 import json
+import re
 import struct
 import urllib.parse
 
@@ -48,6 +49,17 @@ def test_manifest_describes_an_installable_app(server):
             sizes_seen.add(icon["sizes"])
     assert {"192x192", "512x512"} <= sizes_seen, sizes_seen
     assert "maskable" in purposes, "no maskable icon for Android home screens"
+
+    # Safari reads its own tags for a Home Screen app: the icon (an opaque 180 px PNG), the name under it,
+    # a full-screen launch and the status bar's style.
+    touch = [l for l in parse_page(page.text).links if l.get("rel") == "apple-touch-icon"]
+    assert touch and touch[0].get("sizes") == "180x180", touch
+    icon = client.get(urllib.parse.urljoin(page.url, touch[0]["href"]))
+    assert icon.status == 200 and png_size(icon.body) == (180, 180)
+    assert icon.body[25] in (2, 0), "the touch icon has an alpha channel: iOS fills transparency with black"
+    for name, value in (("apple-mobile-web-app-capable", "yes"), ("apple-mobile-web-app-status-bar-style", "default"),
+                        ("apple-mobile-web-app-title", manifest.get("short_name") or manifest["name"])):
+        assert re.search(rf'<meta name="{name}" content="{re.escape(value)}">', page.text), (name, value)
 
 
 def service_worker_state(driver) -> dict:

@@ -10,8 +10,10 @@ import struct
 import zlib
 
 import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import complete_onboarding, open_page, screenshot, wait_for
+from conftest import WAIT, call, complete_onboarding, make_driver, open_page, quit_driver, screenshot, wait_for
 from demo_pages import (LANGUAGES, demo_pages, demo_server, load, resizable_browser,  # noqa: F401
                         set_owner, set_viewport)
 
@@ -120,3 +122,36 @@ def test_every_page_on_a_phone_with_demo_data(demo_server, resizable_browser):
 def screenshot_path(prefix: str, name: str):
     from conftest import screenshot_dir
     return screenshot_dir() / f"{prefix}-{name}.png"
+
+
+def test_the_phone_screens_in_webkit(demo_server):  # noqa: F811
+    """Safari's engine at 390 px, in English and Korean: Today, Focus running, the Journal, the editor, a tracker and
+    Settings → This device, as webkit-<lang>-phone-<screen>.png, each with its bar at the bottom."""
+    driver = make_driver("en-US", *VIEWPORTS["phone"], engine="webkit")
+    try:
+        pages = demo_pages(demo_server)
+        for lang in LANGUAGES:
+            set_owner(demo_server, language=lang, appearance="light")
+            for name in ("today", "journal", "editor", "tracker"):
+                load(driver, demo_server, pages[name])
+                shoot(driver, f"{lang}-phone-{name}")
+                if name != "editor":
+                    check_nav(driver, "phone", name)
+            call(demo_server, "POST", "/api/v1/focus/start", {"minutes": 25, "sound": "none"})
+            try:
+                load(driver, demo_server, "/focus")
+                WebDriverWait(driver, WAIT).until(lambda d: d.find_element(By.ID, "focus-pause").is_displayed())
+                shoot(driver, f"{lang}-phone-focus-running")
+            finally:
+                call(demo_server, "POST", "/api/v1/focus/stop", {})
+            load(driver, demo_server, "/settings")
+            device = WebDriverWait(driver, WAIT).until(
+                lambda d: d.find_element(By.ID, "this-device").is_displayed()
+                and d.find_elements(By.ID, "device-persistent") and d.find_element(By.ID, "this-device"))
+            driver.execute_script("arguments[0].scrollIntoView({block: 'start', behavior: 'instant'})", device)
+            WebDriverWait(driver, WAIT).until(lambda d: d.execute_script(
+                "const top = arguments[0].getBoundingClientRect().top;"
+                "return Math.abs(top) < 2 || scrollY + innerHeight >= document.documentElement.scrollHeight - 1", device))
+            shoot(driver, f"{lang}-phone-settings-this-device")
+    finally:
+        quit_driver(driver)

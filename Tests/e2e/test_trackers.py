@@ -1,10 +1,11 @@
 """Trackers and widgets in a real browser: a yes/no tracker made in the form and ticked off from its widget in
 one window while Today follows in another; a rating and a duration set on Today; the pages on a phone in Korean."""
 
+import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from conftest import call, click_and_wait, complete_onboarding, open_page, screenshot, wait_for
+from conftest import ENGINES, call, click_and_wait, complete_onboarding, open_page, screenshot, wait_for
 
 
 def text(driver, element_id: str) -> str:
@@ -18,7 +19,8 @@ def pressed(driver, element_id: str) -> str:
         "return document.getElementById(arguments[0])?.getAttribute('aria-pressed') ?? ''", element_id) or ""
 
 
-def test_toggle_from_the_widget_shows_on_today_in_another_window(server, browser):
+@pytest.mark.parametrize("engine", ENGINES)
+def test_toggle_from_the_widget_shows_on_today_in_another_window(server, browser, engine):
     widget_window = browser("en-US", width=1280, height=900)
     complete_onboarding(widget_window, server)
 
@@ -57,7 +59,8 @@ def test_toggle_from_the_widget_shows_on_today_in_another_window(server, browser
         message="the widget did not show the change made on Today")
 
 
-def test_rating_and_duration_on_today(server, browser):
+@pytest.mark.parametrize("engine", ENGINES)
+def test_rating_and_duration_on_today(server, browser, engine):
     driver = browser("en-US", width=1280, height=900)
     complete_onboarding(driver, server)
     energy = call(server, "POST", "/api/v1/trackers", {"name": "Energy", "kind": "rating"})
@@ -102,7 +105,8 @@ def test_rating_and_duration_on_today(server, browser):
     screenshot(driver, "en-desktop-tracker")
 
 
-def test_trackers_on_a_phone_in_korean(server, browser):
+@pytest.mark.parametrize("engine", ENGINES)
+def test_trackers_on_a_phone_in_korean(server, browser, engine):
     driver = browser("ko-KR", width=390, height=844)
     complete_onboarding(driver, server, language="ko")
     call(server, "POST", "/api/v1/trackers", {"name": "명상", "kind": "boolean"})

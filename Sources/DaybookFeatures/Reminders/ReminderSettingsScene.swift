@@ -26,6 +26,8 @@ public enum ReminderSettingsScene {
         public var subscribedLabel: String
         public var unsupportedLabel: String
         public var deniedLabel: String
+        /// Said in Safari outside the Home Screen, where Web Push cannot reach Daybook.
+        public var homeScreenOnlyLabel: String
         public var subscriptions: String
         public var ntfyURL: FormField
         public var saveLabel: String
@@ -106,7 +108,7 @@ public enum ReminderSettingsPresenter {
             webPushLabel: localizer("reminders.webPush"), webPushHint: localizer("reminders.webPush.hint"),
             webPush: typed?.webPush ?? settings.webPush, subscribeLabel: localizer("reminders.subscribe"),
             subscribedLabel: localizer("reminders.subscribed"), unsupportedLabel: localizer("reminders.unsupported"),
-            deniedLabel: localizer("reminders.denied"),
+            deniedLabel: localizer("reminders.denied"), homeScreenOnlyLabel: localizer("reminders.homeScreenOnly"),
             subscriptions: localizer.plural(
                 "reminders.subscriptions", count: subscriptions, localizer.number(subscriptions)),
             ntfyURL: FormField(

@@ -57,6 +57,8 @@ public enum SettingsScene {
         public var flash: String?
         public var saveLabel: String
         public var about: About
+        /// The words of Settings → This device, which the page's script fills in.
+        public var device: Device
         /// Present when this server needs a login, so the person can end it.
         public var signOut: SignOut?
     }
@@ -70,6 +72,21 @@ public enum SettingsScene {
         public var id: String
         public var heading: String
         public var fields: [FormField]
+    }
+
+    /// Settings → This device: whether the browser keeps Daybook's copy for good, how much room it takes, and —
+    /// in Safari outside the Home Screen — that unvisited sites can be cleared after 7 days and how to add Daybook
+    /// to the Home Screen. `{used}` and `{available}` are filled in by the page.
+    public struct Device: Sendable, Encodable {
+        public var persistent: String
+        public var notPersistent: String
+        public var usage: String
+        public var safariClears: String
+        public var homeScreenHeading: String
+        public var homeScreenShare: String
+        public var homeScreenAdd: String
+        public var homeScreenOpen: String
+        public var onHomeScreen: String
     }
 
     public struct About: Sendable, Encodable {

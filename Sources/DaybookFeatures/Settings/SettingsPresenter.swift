@@ -116,9 +116,20 @@ public enum SettingsPresenter {
                 version: BuildInfo.version, privacyLabel: localizer("settings.privacyLink"),
                 connectionsLabel: localizer("connections.link"), remindersLabel: localizer("reminders.link"),
                 backupsLabel: localizer("backups.link")),
+            device: presentDevice(localizer: localizer),
             signOut: requiresLogin
                 ? SettingsScene.SignOut(label: localizer("settings.signOut"), hint: localizer("settings.signOut.hint"))
                 : nil)
+    }
+
+    /// The words of Settings → This device.
+    public static func presentDevice(localizer: Localizer) -> SettingsScene.Device {
+        SettingsScene.Device(
+            persistent: localizer("device.persistent"), notPersistent: localizer("device.notPersistent"),
+            usage: localizer("device.usage", "{used}", "{available}"),
+            safariClears: localizer("device.safariClears"), homeScreenHeading: localizer("device.homeScreen.heading"),
+            homeScreenShare: localizer("device.homeScreen.share"), homeScreenAdd: localizer("device.homeScreen.add"),
+            homeScreenOpen: localizer("device.homeScreen.open"), onHomeScreen: localizer("device.onHomeScreen"))
     }
 
     /// Why a settings change sent as JSON could not be read, in words.

@@ -6,9 +6,24 @@ import { tint } from "./tint.js";
 
 if ("serviceWorker" in navigator) {
   // A module worker: it shares the outbox module with the pages.
-  navigator.serviceWorker.register("/sw.js", { scope: "/", type: "module" }).catch(() => {
+  navigator.serviceWorker.register("/sw.js", { scope: "/", type: "module" }).then(keepForGood, () => {
     // Offline support is a bonus; the app works without it.
   });
+}
+
+/** The worker keeps pages on this device from now on: ask the browser not to clear them when space runs low
+ * (Safari may otherwise clear an unvisited site's storage after 7 days). Asked once the worker is there; a
+ * browser that decides silently (Chrome by engagement, Safari by its own measure) does so; one that asks the person
+ * asks once. Settings → This device shows the answer. */
+async function keepForGood() {
+  try {
+    if (!navigator.storage?.persist || (await navigator.storage.persisted())) return;
+    if (localStorage.getItem("daybook.persistAsked") === "yes") return;
+    localStorage.setItem("daybook.persistAsked", "yes");
+    await navigator.storage.persist();
+  } catch {
+    // Without an answer the copy is kept as the browser sees fit.
+  }
 }
 
 function enhance() {

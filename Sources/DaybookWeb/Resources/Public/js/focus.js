@@ -1,6 +1,7 @@
 // Focus Mode: ticks locally from the server's numbers, acts through the API so sound can start with the
-// click, re-syncs when the page comes back or another device changes the timer, plays ambient loops with
-// a 1-second crossfade, and wires lock-screen controls. Without this script the forms still work.
+// click, re-syncs when the page comes back or another device changes the timer, plays ambient loops through a
+// media element with a 1-second crossfade, and wires lock-screen controls (Media Session: the block's name and the
+// time left; play, pause and stop act on the timer itself). Without this script the forms still work.
 // Without the server, start, pause, resume and stop run from the device's clock: each waits in the outbox as a
 // form post with the time it was made (`Daybook-Made-At`), and the page shows the timer as those waiting changes make it.
 import { AmbientPlayer } from "./ambient.js";
@@ -51,7 +52,10 @@ function paint() {
   const elapsed = elapsedNow();
   const progress = state.planned ? Math.min(1, elapsed / state.planned) : 0;
   const text = clock(shownSeconds());
-  if (display.textContent !== text) display.textContent = text;
+  if (display.textContent !== text) {
+    display.textContent = text;
+    showTimeLeft();
+  }
   if (ring) ring.style.strokeDashoffset = String(1000 * (1 - progress));
   if (progressBar) progressBar.value = Math.round(progress * 1000);
   if (state.planned && state.phase === "running" && elapsed >= state.planned && !chimed) {
@@ -93,6 +97,7 @@ function showControls(model) {
   // The session's sound is the server's: a change made on another device crossfades here too.
   if (soundNow && (model.isRunning || model.isPaused)) soundNow.value = model.sound;
   if (model.isRunning) player.play(model.sound);
+  else if (model.isPaused) player.pause(); // kept, so the lock screen still offers to play
   else player.stop();
 }
 
@@ -230,6 +235,7 @@ for (const form of document.querySelectorAll("form[data-action]")) {
     event.preventDefault();
     player.unlock(); // inside the click, so the browser lets sound start
     const action = form.dataset.action;
+    sound(action, action === "start" ? form.elements.sound.value : state.sound);
     if (action === "start") {
       const minutes = Number(form.elements.minutes.value);
       const sound = form.elements.sound.value;
@@ -239,6 +245,14 @@ for (const form of document.querySelectorAll("form[data-action]")) {
       call(action);
     }
   });
+}
+
+/** Starts, pauses or stops the sound within the gesture itself (Safari plays media only from one); the server's
+ * answer then agrees, or puts it back. */
+function sound(action, name) {
+  if (action === "start" || action === "resume") player.play(name);
+  else if (action === "pause") player.pause();
+  else if (action === "stop") player.stop();
 }
 
 soundNow?.addEventListener("change", () => {
@@ -274,25 +288,47 @@ function chime() {
   }
 }
 
-function updateMediaSession(model) {
-  if (!("mediaSession" in navigator)) return;
+// The lock screen's Now Playing follows the playing media element: it names the block and the time left, and its
+// play, pause and stop act on the timer (and the sound, at once, within the person's gesture).
+const mediaActions = {
+  play: () => {
+    player.unlock();
+    sound("resume", state.sound);
+    return call("resume");
+  },
+  pause: () => {
+    sound("pause");
+    return call("pause");
+  },
+  stop: () => {
+    sound("stop");
+    return call("stop");
+  },
+  seekforward: () => call("extend"),
+};
+window.daybookMediaActions = mediaActions; // for checks from the browser console and tests
+let session = null; // the model the lock screen shows
+
+function showTimeLeft() {
+  if (!session || !("mediaSession" in navigator) || typeof MediaMetadata === "undefined") return;
   const left = (root.dataset.timeLeft ?? "%@").replace("%@", clock(shownSeconds()));
   navigator.mediaSession.metadata = new MediaMetadata({
-    title: model.title,
-    artist: model.plannedSeconds ? left : model.statusLabel,
+    title: session.title,
+    artist: state.planned ? left : status.textContent,
     album: "Daybook",
     artwork: [{ src: "/static/icons/icon-512.png", sizes: "512x512", type: "image/png" }],
   });
+}
+
+function updateMediaSession(model) {
+  if (!("mediaSession" in navigator)) return;
+  session = model.isRunning || model.isPaused ? model : null;
+  if (session) showTimeLeft();
+  else navigator.mediaSession.metadata = null;
   navigator.mediaSession.playbackState = model.isRunning ? "playing" : model.isPaused ? "paused" : "none";
-  const handlers = {
-    play: () => call("resume"),
-    pause: () => call("pause"),
-    stop: () => call("stop"),
-    seekforward: () => call("extend"),
-  };
-  for (const [action, handler] of Object.entries(handlers)) {
+  for (const [action, handler] of Object.entries(mediaActions)) {
     try {
-      navigator.mediaSession.setActionHandler(action, handler);
+      navigator.mediaSession.setActionHandler(action, session ? handler : null);
     } catch {
       // Not every browser supports every action.
     }
@@ -351,6 +387,17 @@ document.getElementById("sound-controls").hidden = !(state.phase === "running" |
 // A kept copy of a running timer: it has run on since the copy was kept.
 if (state.phase === "running") state.elapsed += (Date.now() - known.at) / 1000;
 if (state.phase === "running") player.play(state.sound); // may wait for a first click where autoplay is off
+// A page opened on a running timer (from Today's Start, or reloaded) may not start sound by itself: Safari plays
+// media only from a gesture. The first tap or key press on the page starts it.
+const soundOnGesture = () => {
+  if (state.phase !== "running" || !player.element?.paused) return;
+  player.unlock();
+  player.play(state.sound);
+};
+document.addEventListener("click", soundOnGesture, true);
+document.addEventListener("keydown", soundOnGesture, true);
+updateMediaSession({ title: root.dataset.title, isRunning: state.phase === "running", isPaused: state.phase === "paused",
+  plannedSeconds: state.planned, elapsedMilliseconds: state.elapsed * 1000 });
 paint();
 showWaiting();
 setInterval(paint, 250);

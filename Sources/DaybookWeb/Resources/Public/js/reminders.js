@@ -1,6 +1,9 @@
 // The reminders page: "Allow notifications on this device" asks the browser for permission (only when tapped)
 // and, where Web Push works (a secure address with a service worker), subscribes this browser with the
-// server's key and sends the subscription to the server. Without this script the page is a plain form.
+// server's key and sends the subscription to the server. Safari offers Web Push only to a Home Screen app: in a
+// Safari tab the page says so and how to add Daybook there (ntfy works everywhere). Without this script the page is
+// a plain form.
+import { safariRules, standalone } from "./home-screen.js";
 
 const form = document.getElementById("reminders-form");
 const button = document.getElementById("allow-notifications");
@@ -51,5 +54,12 @@ button.addEventListener("click", async () => {
 form.addEventListener("submit", () => {
   localStorage.setItem("daybook.reminders.inPage", form.elements.namedItem("inPage").checked ? "on" : "off");
 });
+
+// Safari in a tab (on an iPhone it has neither notifications nor push outside the Home Screen): say why.
+if (safariRules && !standalone && !("PushManager" in window)) {
+  const note = document.getElementById("push-home-screen-only");
+  note.textContent = text.homeScreenOnly;
+  note.hidden = false;
+}
 
 show();

@@ -1,38 +1,54 @@
 // Settings → This device: what this device keeps of Daybook (pages, photos, journal entries, changes waiting) and
-// how much room it takes, with a way to forget it all. The words come from the page (#offline-status).
+// how much room it takes, whether the browser keeps it for good (persistent storage) and how much room is left,
+// with a way to forget it all. In Safari outside the Home Screen it says that unvisited sites may be cleared
+// after 7 days, and how to add Daybook to the Home Screen. The words come from the page (#offline-status and
+// #this-device).
 
+import { element, fill } from "./dom.js";
 import { forgetCursor } from "./freshen.js";
+import { addsToHomeScreen, homeScreenSteps, safariRules, standalone } from "./home-screen.js";
 import { clear, items } from "./outbox.js";
 
 const labels = document.getElementById("offline-status")?.dataset ?? {};
+const words = document.getElementById("this-device")?.dataset ?? {};
 const root = document.documentElement;
-const fill = (template, values) => (template || "").replace(/\{(\w+)\}/g, (_, name) => values[name] ?? "");
-const element = (tag, attributes = {}, text) => {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
-  if (text !== undefined) node.textContent = text;
-  return node;
-};
 
 /** Settings → This device: what is kept here, and a way to forget it all. */
 async function thisDevice() {
   const section = document.getElementById("this-device");
   if (!section || !("caches" in self)) return;
   const kept = async (name) => (await caches.open(name)).keys();
-  const [pageKeys, photoKeys, waiting, estimate] = await Promise.all([
+  const [pageKeys, photoKeys, waiting, estimate, persisted] = await Promise.all([
     kept("daybook-pages"), kept("daybook-photos"), items().then((list) => list.length).catch(() => 0),
     navigator.storage?.estimate?.().catch(() => ({})) ?? {},
+    navigator.storage?.persisted?.().catch(() => null) ?? null,
   ]);
   const pages = pageKeys.length;
   const photos = new Set(photoKeys.map((request) => new URL(request.url).pathname)).size;
   const entries = pageKeys.map((request) => new URL(request.url).pathname)
     .filter((path) => /^\/journal\/[0-9A-Za-z-]+$/.test(path) && path !== "/journal/new").length;
-  const size = new Intl.NumberFormat(root.lang, { style: "unit", unit: "megabyte", maximumFractionDigits: 1 })
-    .format((estimate.usage ?? 0) / 1_000_000);
+  const size = megabytes(estimate.usage ?? 0);
   section.replaceChildren(
     element("h2", {}, labels.deviceHeading),
     element("p", { id: "device-summary" }, fill(labels.deviceSummary, { entries, pages, photos, waiting, size })),
   );
+  if (persisted !== null) {
+    section.append(element("p", { id: "device-persistent", "data-persistent": String(persisted) },
+      persisted ? words.persistent : words.notPersistent));
+  }
+  if (estimate.quota) {
+    const available = Math.max(0, estimate.quota - (estimate.usage ?? 0));
+    section.append(element("p", { id: "device-usage", class: "hint" },
+      fill(words.usage, { used: size, available: megabytes(available) })));
+  }
+  if (standalone && safariRules) section.append(element("p", { id: "device-home-screen" }, words.onHomeScreen));
+  if (addsToHomeScreen) {
+    section.append(element("p", { id: "device-safari-note" }, words.safariClears));
+    const how = element("div", { id: "add-to-home-screen" });
+    how.append(element("h3", {}, words.homeScreenHeading),
+      homeScreenSteps({ share: words.homeScreenShare, add: words.homeScreenAdd, open: words.homeScreenOpen }));
+    section.append(how);
+  }
   const forget = element("button", { type: "button", id: "forget-device" }, labels.deviceForget);
   forget.addEventListener("click", async () => {
     await forgetDevice();
@@ -41,6 +57,12 @@ async function thisDevice() {
   });
   section.append(forget);
   section.hidden = false;
+}
+
+function megabytes(bytes) {
+  const gigabytes = bytes >= 1_000_000_000;
+  return new Intl.NumberFormat(root.lang, { style: "unit", unit: gigabytes ? "gigabyte" : "megabyte",
+    maximumFractionDigits: 1 }).format(bytes / (gigabytes ? 1_000_000_000 : 1_000_000));
 }
 
 /** Wipes this device's copy: kept pages and photos, the outbox, and the worker that kept them. */
