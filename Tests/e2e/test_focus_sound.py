@@ -66,6 +66,8 @@ def test_a_block_focused_on_plays_a_media_element_and_the_lock_screen_runs_the_t
     assert phase(server) == "running"
     # Safari starts media only from a gesture: a page that opens on a running timer starts its sound at the first
     # tap (Chromium, which remembers the tap on Today, may already be playing).
+    WebDriverWait(driver, WAIT).until(lambda d: d.execute_script("return !!window.daybookMediaActions"),
+                                      message="Focus Mode's script never ran")
     driver.find_element(By.ID, "focus-display").click()
     WebDriverWait(driver, WAIT).until(media_playing, message=f"no media element plays: {driver.execute_script(MEDIA)}")
     assert driver.execute_script(MEDIA)["sound"] == "rain"
