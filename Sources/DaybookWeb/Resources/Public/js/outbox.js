@@ -1,7 +1,8 @@
 // The outbox: the changes made on this device that Daybook's server has not taken yet.
 //
 // Where a waiting change lives: in this device's IndexedDB (database `daybook`, store `outbox`), one record a change
-// — `{id, key, url, method, body, contentType, madeAt, state, reason, from, entry, lineage}` — never only in a page
+// — `{id, key, url, method, body, contentType, madeAt, state, reason, from, entry, lineage}`, a photo's body as its
+// bytes — never only in a page
 // or in `localStorage`. Three ways lead there, all through this module:
 //   - a form post the service worker could not deliver (`sw.js` → `sendOrKeep`): tracker values, the Daily Log, a
 //     task done, the focus timer, an entry written without the editor's script;
@@ -126,6 +127,8 @@ const sameWriter = (item, change) => change.entry && item.entry === change.entry
 export async function enqueue(change) {
   const item = { ...change, state: "waiting", madeAt: change.madeAt ?? Date.now() };
   delete item.id;
+  // A photo is kept as its bytes (its type is the change's): Safari refuses Blobs in a private window's IndexedDB.
+  if (item.body instanceof Blob) item.body = await item.body.arrayBuffer();
   item.id = await locked(() => transact("readwrite", async (store) => {
     if (change.entry) {
       for (const older of (await promised(store.getAll())).filter((each) => sameWriter(each, change))) {
@@ -264,5 +267,5 @@ export async function sendOrKeep(change, { accept = "application/json", keepaliv
 export async function waitingPhoto(id) {
   const item = (await items().catch(() => [])).find((each) => each.method === "PUT" && each.state === "waiting"
     && new URL(each.url).pathname === `/api/v1/photos/${id}`);
-  return item?.body;
+  return item && new Blob([item.body], { type: item.contentType || "application/octet-stream" });
 }
