@@ -3,12 +3,13 @@ import DaybookCore
 import Foundation
 import ZIPFoundation
 
-/// `daybook import dayone|jrnl|loop|daylio|daybook FILE [--journal NAME] [--dry-run]`: another app's export into a
-/// running Daybook.
+/// `daybook import dayone|jrnl|loop|daylio|daybook|markdown FILE [--journal NAME] [--dry-run]`: another app's export
+/// (or a folder of daily notes) into a running Daybook.
 struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import from Day One, jrnl, Loop Habit Tracker or Daylio into a running Daybook.",
+        abstract:
+            "Import from Day One, jrnl, Loop Habit Tracker, Daylio or a folder of daily notes into a running Daybook.",
         discussion: """
             dayone  the ZIP of Day One's JSON export: every journal in it (--journal NAME: only that one), each
                     entry tagged with its journal's name when there are several; photos, places, weather
@@ -19,12 +20,19 @@ struct ImportCommand: AsyncParsableCommand {
             daylio  a Daylio backup (.daylio) or its CSV export: moods, notes, activities and a backup's photos;
                     --mood "NAME=LEVEL" gives a CSV's own mood names a level (5 great … 1 very low)
             daybook Daybook's own export (daybook export --to FILE.zip): entries, photos, trackers, moods
+            markdown a folder of daily notes (or a ZIP of it): jrnl folder journals (YYYY/MM/DD.txt), Obsidian
+                    daily notes (YYYY-MM-DD.md, front matter date: and tags:), Logseq journals
+                    (journals/YYYY_MM_DD.md, tags::). One entry per dated note (per jrnl entry); #tags and
+                    front-matter tags become tags, [[links]] read as text, embedded images from the folder become
+                    the entry's photos. Undated notes are listed, never guessed. Limits: 50,000 notes and images,
+                    16 MB a note, 25 MB a photo, 1 GB in all; links are never followed.
             Importing the same file again adds nothing. The report counts each kind of item: read = imported +
             skipped. Example: daybook import loop ~/Downloads/loop-export --dry-run
             """)
     @OptionGroup var server: ServerOptions
-    @Argument(help: "dayone, jrnl, loop, daylio or daybook.") var source: Source
-    @Argument(help: "The exported file (for loop, also an unpacked export folder).") var file: String
+    @Argument(help: "dayone, jrnl, loop, daylio, daybook or markdown.") var source: Source
+    @Argument(help: "The exported file (for loop, also an unpacked export folder; for markdown, the notes folder).")
+    var file: String
     @Option(help: "Day One: import only the journal of this name.") var journal: String?
     @Flag(help: "Print what would be imported, and write nothing.") var dryRun = false
     @Option(
@@ -36,7 +44,7 @@ struct ImportCommand: AsyncParsableCommand {
     @Option(help: "plain or json.") var format: OutputFormat = .plain
 
     enum Source: String, ExpressibleByArgument, CaseIterable {
-        case dayone, jrnl, loop, daylio, daybook
+        case dayone, jrnl, loop, daylio, daybook, markdown
     }
 
     func run() async throws {
@@ -106,6 +114,7 @@ struct ImportCommand: AsyncParsableCommand {
 
     /// An unpacked Loop export, packed into a ZIP as Loop writes it, for the upload.
     private func packed(folder: URL) throws -> URL {
+        if source == .markdown { return try packedNotes(folder: folder) }
         guard source == .loop else { throw failure("\(file) is a folder; \(source.rawValue) imports a file.") }
         guard FileManager.default.fileExists(atPath: folder.appendingPathComponent("Habits.csv").path) else {
             throw failure("\(file) has no Habits.csv: it is not an unpacked Loop Habit Tracker export.")
@@ -113,6 +122,22 @@ struct ImportCommand: AsyncParsableCommand {
         let zip = FileManager.default.temporaryDirectory.appendingPathComponent("daybook-loop-\(UUID().uuidString).zip")
         do {
             try FileManager.default.zipItem(at: folder, to: zip, shouldKeepParent: false)
+        } catch {
+            try? FileManager.default.removeItem(at: zip)
+            throw failure("\(file) could not be packed for the upload: \(error.localizedDescription)")
+        }
+        return zip
+    }
+
+    /// A folder of daily notes, packed into a ZIP of its notes and images for the upload.
+    private func packedNotes(folder: URL) throws -> URL {
+        let zip = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "daybook-notes-\(UUID().uuidString).zip")
+        do {
+            try NotesFolderZip.pack(folder, into: zip)
+        } catch let refusal as NotesFolderZip.Refusal {
+            try? FileManager.default.removeItem(at: zip)
+            throw failure("Nothing was imported: \(file): \(refusal.message).")
         } catch {
             try? FileManager.default.removeItem(at: zip)
             throw failure("\(file) could not be packed for the upload: \(error.localizedDescription)")

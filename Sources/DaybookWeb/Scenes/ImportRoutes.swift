@@ -19,7 +19,7 @@ struct ImportRoutes {
             guard let source = ImportSource(rawValue: context.parameters.get("source") ?? "") else {
                 return APIError.response(
                     status: .badRequest, code: "invalidParameter",
-                    message: "Daybook imports from dayone, jrnl, loop and daylio.")
+                    message: "Daybook imports from dayone, jrnl, loop, daylio, daybook and markdown.")
             }
             let dryRunText = request.uri.queryParameters["dryRun"].map(String.init) ?? "false"
             guard dryRunText == "true" || dryRunText == "false" else {

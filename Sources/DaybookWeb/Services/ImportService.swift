@@ -72,6 +72,8 @@ package struct ImportService: Sendable {
             var batch = try DaybookExportImport.parse(try read(archive, json))
             let files = try unpack(&batch, from: archive, into: folder)
             return (batch, files)
+        case .markdown:
+            return try notesFolder(file, timeZone: timeZone, photosInto: folder)
         case .dayone:
             let archive = try open(file)
             var batch = try dayOne(archive, journal: options.journal, localizer: localizer)
@@ -138,7 +140,7 @@ package struct ImportService: Sendable {
     ///
     /// A photo is looked for by its path, then by its name with any extension (Day One names files by md5 and
     /// type, and the type in the JSON is not always the file's extension).
-    private static func unpack(
+    static func unpack(
         _ batch: inout ImportBatch, from archive: ImportArchive, into folder: URL?, localizer: Localizer? = nil
     ) throws -> [String: UnpackedPhoto] {
         var problems: [ImportProblem] = []
@@ -218,7 +220,7 @@ package struct ImportService: Sendable {
             folders: folders)
     }
 
-    private static func open(_ file: URL) throws -> ImportArchive { try ImportArchive(file) }
+    static func open(_ file: URL) throws -> ImportArchive { try ImportArchive(file) }
 
     /// An entry by its name, at the top of the archive or inside its one folder (never the copies of the files'
     /// metadata that macOS adds under `__MACOSX/`).
