@@ -1,6 +1,6 @@
+import DaybookArchive
 import DaybookCore
 import Foundation
-import ZIPFoundation
 
 /// A folder of daily notes packed into a ZIP for the upload, as the server reads it: only its notes and images,
 /// stored as they are (no compression: photos are compressed already, and notes are small).
@@ -79,7 +79,7 @@ struct NotesFolderZip {
             throw Refusal(message: "its notes and images come to more than 1 GB; import it in parts")
         }
         let name = Data(path.utf8)
-        let crc = bytes.crc32(checksum: 0)
+        let crc = ArchiveCRC32.checksum(bytes)
         var header = Data()
         header.append(le: 0x0403_4b50, 4)
         header.append(le: 20, 2)  // version needed

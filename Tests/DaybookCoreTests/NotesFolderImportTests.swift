@@ -159,4 +159,13 @@ struct NotesFolderImportTests {
         #expect(batch.problems.map(\.key) == ["import.problem.outsideFolder"])
         #expect(batch.entries.first?.body == "![x](../../../etc/photo.png)")
     }
+
+    @Test("a note of one long line of unclosed links, images and code marks is read in one pass")
+    func longLine() {
+        let line = String(repeating: "[[a ![b](c `d #e ", count: 20_000)
+        let started = ContinuousClock.now
+        let batch = read(line, "2024-01-07.md")
+        #expect(batch.entries.first?.body == line.trimmingCharacters(in: .whitespaces))
+        #expect(ContinuousClock.now - started < .seconds(30))
+    }
 }

@@ -15,6 +15,10 @@ struct NoteMarkup {
     private(set) var problems: [ImportProblem] = []
     private var photoIDs: Set<String> = []
 
+    /// How far a link's or image's end is looked for, and a code span's.
+    static let reach = 512
+    static let codeReach = 4_096
+
     init(path: String, images: NotesFolderImages) {
         self.path = path
         self.images = images
@@ -55,13 +59,18 @@ struct NoteMarkup {
         var out = ""
         var index = 0
         func starts(_ text: String, at position: Int) -> Bool {
-            let pattern = Array(text)
-            return position + pattern.count <= characters.count
-                && Array(characters[position..<(position + pattern.count)]) == pattern
-        }
-        func find(_ text: String, from position: Int) -> Int? {
             var at = position
-            while at < characters.count {
+            for character in text {
+                guard at < characters.count, characters[at] == character else { return false }
+                at += 1
+            }
+            return true
+        }
+        // Links, images and code spans are looked for within a bounded stretch of the line, so a line of a
+        // million `[[` with no `]]` takes a million steps, not a million squared.
+        func find(_ text: String, from position: Int, within reach: Int = Self.reach) -> Int? {
+            var at = position
+            while at < min(characters.count, position + reach) {
                 if starts(text, at: at) { return at }
                 at += 1
             }
@@ -73,7 +82,7 @@ struct NoteMarkup {
                 // An inline code span, to the run of as many backticks that closes it.
                 let run = characters[index...].prefix(while: { $0 == "`" }).count
                 let ticks = String(repeating: "`", count: run)
-                if let close = find(ticks, from: index + run) {
+                if let close = find(ticks, from: index + run, within: Self.codeReach) {
                     out += String(characters[index..<(close + run)])
                     index = close + run
                 } else {
@@ -138,7 +147,8 @@ struct NoteMarkup {
     )? {
         var at = index + 2
         var depth = 0
-        while at < characters.count {
+        let end = min(characters.count, index + reach)
+        while at < end {
             if characters[at] == "[" { depth += 1 }
             if characters[at] == "]" {
                 if depth == 0 { break }
@@ -146,19 +156,19 @@ struct NoteMarkup {
             }
             at += 1
         }
-        guard at + 1 < characters.count, characters[at + 1] == "(" else { return nil }
+        guard at + 1 < end, characters[at + 1] == "(" else { return nil }
         let alt = String(characters[(index + 2)..<at])
-        var end = at + 2
-        if end < characters.count, characters[end] == "<" {
-            while end < characters.count, characters[end] != ">" { end += 1 }
+        var close = at + 2
+        if close < end, characters[close] == "<" {
+            while close < end, characters[close] != ">" { close += 1 }
         }
-        while end < characters.count, characters[end] != ")" { end += 1 }
-        guard end < characters.count else { return nil }
-        var target = String(characters[(at + 2)..<end]).trimmingCharacters(in: .whitespaces)
+        while close < end, characters[close] != ")" { close += 1 }
+        guard close < end else { return nil }
+        var target = String(characters[(at + 2)..<close]).trimmingCharacters(in: .whitespaces)
         if !target.hasPrefix("<"), let space = target.firstIndex(of: " ") {
             target = String(target[..<space])  // a title after the target
         }
-        return (alt, target, String(characters[index...end]), end + 1)
+        return (alt, target, String(characters[index...close]), close + 1)
     }
 
     private mutating func embed(_ link: String) -> String {

@@ -34,10 +34,12 @@ struct ImportRoutes {
                 }
                 levels[mapping.name] = mapping.level
             }
+            let earlierPhotos = try await database.importedItems(from: source)["photo"] ?? [:]
             let options = ImportService.Options(
                 journal: request.uri.queryParameters["journal"].map(String.init).flatMap { $0.isEmpty ? nil : $0 },
                 fileName: request.uri.queryParameters["fileName"].map(String.init).flatMap { $0.isEmpty ? nil : $0 },
-                moodLevels: levels)
+                moodLevels: levels,
+                photosImportedBefore: Set(earlierPhotos.keys))
             let work = services.backups.service.dataFolder.appendingPathComponent(
                 ".import-\(UUID().uuidString)", isDirectory: true)
             try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)

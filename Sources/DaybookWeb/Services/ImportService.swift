@@ -73,7 +73,8 @@ package struct ImportService: Sendable {
             let files = try unpack(&batch, from: archive, into: folder)
             return (batch, files)
         case .markdown:
-            return try notesFolder(file, timeZone: timeZone, photosInto: folder)
+            return try notesFolder(
+                file, timeZone: timeZone, photosInto: folder, skipping: options.photosImportedBefore)
         case .dayone:
             let archive = try open(file)
             var batch = try dayOne(archive, journal: options.journal, localizer: localizer)
@@ -96,11 +97,18 @@ package struct ImportService: Sendable {
         var fileName: String?
         /// Daybook's mood levels for the mood names of a Daylio CSV, by `DaylioCSVImport.moodKey`.
         var moodLevels: [String: Int]
+        /// Photos (by source id) an earlier import of the same source brought: a folder of notes does not unpack
+        /// them again.
+        var photosImportedBefore: Set<String>
 
-        package init(journal: String? = nil, fileName: String? = nil, moodLevels: [String: Int] = [:]) {
+        package init(
+            journal: String? = nil, fileName: String? = nil, moodLevels: [String: Int] = [:],
+            photosImportedBefore: Set<String> = []
+        ) {
             self.journal = journal
             self.fileName = fileName
             self.moodLevels = moodLevels
+            self.photosImportedBefore = photosImportedBefore
         }
     }
 

@@ -9,7 +9,10 @@ import ZIPFoundation
 /// (`../`) or starts at `/` is a problem, and so is a symbolic link (never followed). An archive of more than
 /// `NotesFolder.Limits.files` entries is refused before any is read.
 extension ImportService {
-    static func notesFolder(_ file: URL, timeZone: TimeZone, photosInto folder: URL?) throws -> (
+    /// - Parameter skipping: photos an earlier import brought, which are not unpacked again.
+    static func notesFolder(
+        _ file: URL, timeZone: TimeZone, photosInto folder: URL?, skipping: Set<String> = []
+    ) throws -> (
         ImportBatch, [String: UnpackedPhoto]
     ) {
         try countEntries(file)
@@ -18,14 +21,16 @@ extension ImportService {
         var notes: [(path: String, role: NotesFolder.Role, entry: Entry)] = []
         var imageFiles: [(path: String, file: String)] = []
         var entries: [String: Entry] = [:]
+        // Some Windows tools write `\` between folders.
         let all = archive.filter { $0.type != .directory && !$0.path.hasPrefix("__MACOSX/") }
-        let root = commonFolder(all.map(\.path))
-        for entry in all {
-            let relative = String(entry.path.dropFirst(root.count))
-            let parts = entry.path.split(separator: "/", omittingEmptySubsequences: false)
-            if entry.path.hasPrefix("/") || entry.path.contains("\\") || parts.contains("..") {
+            .map { (name: $0.path.replacingOccurrences(of: "\\", with: "/"), entry: $0) }
+        let root = commonFolder(all.map(\.name))
+        for (name, entry) in all {
+            let relative = String(name.dropFirst(root.count))
+            let parts = name.split(separator: "/", omittingEmptySubsequences: false)
+            if name.hasPrefix("/") || parts.contains("..") || parts.first?.last == ":" {
                 let kind = Self.kind(of: NotesFolder.role(of: parts.last.map(String.init) ?? "")) ?? .other
-                batch.problems.append(.init(item: entry.path, key: "import.problem.outsideFolder", kind: kind))
+                batch.problems.append(.init(item: name, key: "import.problem.outsideFolder", kind: kind))
                 continue
             }
             let role = NotesFolder.role(of: relative)
@@ -72,7 +77,7 @@ extension ImportService {
             batch.photos += part.photos.filter { photoIDs.insert($0.sourceID).inserted }
             batch.problems += part.problems
         }
-        let files = try unpackImages(&batch, from: archive, entries: entries, into: folder)
+        let files = try unpackImages(&batch, from: archive, entries: entries, into: folder, skipping: skipping)
         return (batch, files)
     }
 
@@ -114,13 +119,14 @@ extension ImportService {
     /// The embedded images taken out of the archive into `folder` (none for a dry run), each at most a photo's
     /// size; one that cannot be read is a problem and the rest go on.
     private static func unpackImages(
-        _ batch: inout ImportBatch, from archive: ImportArchive, entries: [String: Entry], into folder: URL?
+        _ batch: inout ImportBatch, from archive: ImportArchive, entries: [String: Entry], into folder: URL?,
+        skipping: Set<String>
     ) throws -> [String: UnpackedPhoto] {
         guard let folder else { return [:] }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         var files: [String: UnpackedPhoto] = [:]
         var unreadable: Set<String> = []
-        for photo in batch.photos {
+        for photo in batch.photos where !skipping.contains(photo.sourceID) {
             let target = folder.appendingPathComponent(UUID().uuidString)
             do {
                 guard let entry = entries[photo.path] else { throw ImportFailure.unreadable(photo.path) }
