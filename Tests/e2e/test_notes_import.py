@@ -10,8 +10,11 @@ import resource
 import subprocess
 import zipfile
 
-from conftest import call, daybook_binary
+from selenium.webdriver.support.ui import WebDriverWait
+
+from conftest import call, complete_onboarding, daybook_binary, open_page, screenshot
 from small_disk import noise_png, send
+from test_backups import choose_import
 from test_hostile_files import peak_rss_mb
 
 
@@ -96,3 +99,36 @@ def test_a_hundred_thousand_tiny_files_are_refused_from_the_command_line_and_as_
     assert "more than 50,000 files" in answer["error"]["message"]
     assert call(server, "GET", "/api/v1/entries")["entries"] == []
     assert peak_rss_mb(server.process.pid) < 300
+
+
+def test_a_zip_of_a_vault_from_the_backups_page_in_korean(server, browser, tmp_path):
+    """The same folder, zipped as a file manager zips it (inside its own folder), chosen on the Backups page of a
+    Korean-speaking owner: the entries come in with their photo, and the undated note is named in Korean."""
+    root = tmp_path / "Vault"
+    write(root / ".obsidian" / "app.json", "{}")
+    write(root / "Daily" / "2025-03-01.md", "강가를 걸었다 #산책\n\n![[herons.png]]\n")
+    (root / "Attachments").mkdir()
+    (root / "Attachments" / "herons.png").write_bytes(noise_png(64, 48))
+    write(root / "Someday.md", "날짜 없는 메모\n")
+    packed = tmp_path / "Vault.zip"
+    with zipfile.ZipFile(packed, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path in sorted(root.rglob("*")):
+            if path.is_file():
+                archive.write(path, "Vault/" + str(path.relative_to(root)))
+    driver = browser("ko-KR", 390, 844)
+    complete_onboarding(driver, server, language="ko")
+    choose_import(driver, server, "markdown", packed)
+    driver.execute_script("document.getElementById('import-form').requestSubmit()")
+    WebDriverWait(driver, 30).until(
+        lambda d: d.execute_script("return document.getElementById('import-problems') !== null"))
+    problems = driver.find_element("id", "import-problems").text
+    assert "Someday.md: 파일 이름(YYYY-MM-DD)에도 머리말(date:)에도 날짜가 없어 가져오지 않습니다" in problems
+    imported = driver.find_element(
+        "css selector", "#import-counts tr[data-kind='entries'] td[data-count='imported']")
+    assert imported.text == "1"
+    screenshot(driver, "import-notes-folder-ko")
+    entries = call(server, "GET", "/api/v1/entries")["entries"]
+    assert len(entries) == 1 and entries[0]["tags"] == ["산책"]
+    open_page(driver, server.url + entries[0]["href"])
+    WebDriverWait(driver, 15).until(
+        lambda d: d.execute_script("return [...document.images].some(i => i.src.includes('/photos/') && i.complete)"))
