@@ -20,7 +20,8 @@ struct ImportCommand: AsyncParsableCommand {
             daylio  a Daylio backup (.daylio) or its CSV export: moods, notes, activities and a backup's photos;
                     --mood "NAME=LEVEL" gives a CSV's own mood names a level (5 great … 1 very low)
             daybook Daybook's own export (daybook export --to FILE.zip): entries, photos, trackers, moods
-            markdown a folder of daily notes (or a ZIP of it): jrnl folder journals (YYYY/MM/DD.txt), Obsidian
+            markdown a folder of daily notes (sent as a tar stream of its notes and images) or a ZIP of it: jrnl
+                    folder journals (YYYY/MM/DD.txt), Obsidian
                     daily notes (YYYY-MM-DD.md, front matter date: and tags:), Logseq journals
                     (journals/YYYY_MM_DD.md, tags::). One entry per dated note (per jrnl entry); #tags and
                     front-matter tags become tags, [[links]] read as text, embedded images from the folder become
@@ -66,7 +67,8 @@ struct ImportCommand: AsyncParsableCommand {
         }
         let path = "api/v1/import/\(source.rawValue)?" + query.joined(separator: "&")
         let client = try server.client()
-        let data = try await perform { try await client.upload(path, file: upload, seconds: 1800) }
+        let type = upload.pathExtension == "tar" && upload != url ? "application/x-tar" : "application/octet-stream"
+        let data = try await perform { try await client.upload(path, file: upload, type: type, seconds: 1800) }
         if format == .json {
             print(String(decoding: data, as: UTF8.self))
             return
@@ -129,19 +131,23 @@ struct ImportCommand: AsyncParsableCommand {
         return zip
     }
 
-    /// A folder of daily notes, packed into a ZIP of its notes and images for the upload.
+    /// A folder of daily notes, written as a tar stream of its notes and images for the upload.
     private func packedNotes(folder: URL) throws -> URL {
-        let zip = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "daybook-notes-\(UUID().uuidString).zip")
+        let tar = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "daybook-notes-\(UUID().uuidString).tar")
         do {
-            try NotesFolderZip.pack(folder, into: zip)
-        } catch let refusal as NotesFolderZip.Refusal {
-            try? FileManager.default.removeItem(at: zip)
+            let leftOut = try NotesFolderTar.pack(folder, into: tar)
+            for path in leftOut {
+                FileHandle.standardError.write(
+                    Data("\(path): left out, its path is too long to be sent (more than 255 bytes)\n".utf8))
+            }
+        } catch let refusal as NotesFolderTar.Refusal {
+            try? FileManager.default.removeItem(at: tar)
             throw failure("Nothing was imported: \(file): \(refusal.message).")
         } catch {
-            try? FileManager.default.removeItem(at: zip)
+            try? FileManager.default.removeItem(at: tar)
             throw failure("\(file) could not be packed for the upload: \(error.localizedDescription)")
         }
-        return zip
+        return tar
     }
 }

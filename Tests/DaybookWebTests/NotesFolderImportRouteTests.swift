@@ -1,3 +1,4 @@
+import DaybookArchive
 import DaybookCore
 import DaybookStore
 import DaybookTestSupport
@@ -140,6 +141,41 @@ struct NotesFolderImportRouteTests {
             #expect(entries["read"] as? Int == 5 && entries["imported"] as? Int == 1 && entries["skipped"] as? Int == 4)
         }
         #expect(try await database.entries(JournalListQuery(limit: 10)).entries.count == 1)
+    }
+
+    @Test("the tar stream the command line sends: a link, ../, / and a note too large are named; a long path comes")
+    func tarStream() async throws {
+        let app = try await TestApp.make(settings: Fixtures.settings(), dataFolder: folder)
+        let database = try #require(app.database)
+        let day = Date(timeIntervalSince1970: 1_700_000_000)
+        let deep = "Daily/" + String(repeating: "a long folder name/", count: 6) + "2024-01-06.md"
+        var tar = TarWriter(sink: MemorySink())
+        try tar.add(name: "Daily/2024-01-05.md", data: Data("The one good note. #walk".utf8), modified: day)
+        try tar.add(name: deep, data: Data("Deep in the vault.".utf8), modified: day)
+        try tar.addLink(name: "Daily/2024-01-02.md", target: "/etc/passwd", modified: day)
+        try tar.add(name: "../2024-01-01.md", data: Data("Climbing out.".utf8), modified: day)
+        try tar.add(name: "/etc/2024-01-03.md", data: Data("From the top.".utf8), modified: day)
+        try tar.add(
+            name: "Daily/2024-01-04.md", data: Data(count: NotesFolder.Limits.noteBytes + 1), modified: day)
+        let body = try tar.finish().data
+        try await app.browse { browser in
+            _ = try await browser.get("/")
+            let cut = try await ImportExportTests.post(&browser, "/api/v1/import/markdown", body.prefix(700))
+            #expect(cut.status == .unprocessableContent)
+            let report = try jsonObject(try await ImportExportTests.post(&browser, "/api/v1/import/markdown", body))
+            #expect(report["summary"] as? String == "Imported 2 entries.")
+            let problems = try #require(report["problems"] as? [[String: String]]).map {
+                "\($0["item"] ?? ""): \($0["reason"] ?? "")"
+            }
+            #expect(problems.count == 4, "\(problems)")
+            #expect(problems.contains("Daily/2024-01-02.md: it is a symbolic link, which an import never follows"))
+            #expect(problems.contains("../2024-01-01.md: its path leads out of the folder; it is not read"))
+            #expect(problems.contains("/etc/2024-01-03.md: its path leads out of the folder; it is not read"))
+            #expect(
+                problems.contains(
+                    "Daily/2024-01-04.md: it is larger than 16 MB, more than a note can be; it is not read"))
+        }
+        #expect(try await database.entries(JournalListQuery(limit: 10)).entries.count == 2)
     }
 
     @Test("a ZIP that is no archive is refused whole, in the owner's language, and writes nothing")
