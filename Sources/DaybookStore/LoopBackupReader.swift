@@ -3,7 +3,10 @@ import Foundation
 import GRDB
 
 /// Reads a Loop Habit Tracker backup (its SQLite database) into `LoopBackup` rows, whatever its schema version:
-/// each column is read only when the file has it.
+/// each column is read only when the file has it, and table and column names match in any case, as SQL matches
+/// them. Schemas 2 to 8 were made by the ActiveAndroid ORM (`Id INTEGER PRIMARY KEY AUTOINCREMENT`, columns added
+/// by `assets/migrations/N.sql` from 5 on); from 9 Loop's own `09.sql` makes a new file (`id`), and both kinds of
+/// file are migrated forward by the same scripts, which never rename a column.
 ///
 /// The file is copied and opened read-only from the copy, so nothing is ever written beside the upload; a copy
 /// that says it is in WAL mode is marked as a plain rollback-journal file first, since a read-only connection
@@ -111,10 +114,12 @@ public enum LoopBackupReader {
 
     private static func int(_ value: DatabaseValue) -> Int? { Int.fromDatabaseValue(value) }
 
+    /// The table's column names, lowercased: SQL names are not case-sensitive, and the databases Loop's first
+    /// versions made (through an Android ORM, before Loop kept migration files) call the key column `Id`.
     private static func columns(_ db: Database, _ table: String) throws -> Set<String> {
         Set(
             try Row.fetchAll(db, sql: "PRAGMA table_info(\(table))").compactMap { row -> String? in
-                String.fromDatabaseValue(row["name"])
+                String.fromDatabaseValue(row["name"])?.lowercased()
             })
     }
 

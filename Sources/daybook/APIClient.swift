@@ -70,9 +70,12 @@ struct APIClient: Sendable {
         return try await execute(request)
     }
 
-    /// Posts the bytes of `file` as they are (`application/octet-stream`), read in chunks as they are sent.
+    /// Posts the bytes of `file` as they are, read in chunks as they are sent.
+    /// - Parameter type: the body's Content-Type (a folder of notes goes as `application/x-tar`).
     /// - Parameter seconds: how long the server may take to answer (an import of years of photos takes a while).
-    func upload(_ path: String, file: URL, seconds: Int64 = 30) async throws -> Data {
+    func upload(
+        _ path: String, file: URL, type: String = "application/octet-stream", seconds: Int64 = 30
+    ) async throws -> Data {
         let handle: FileHandle
         let length: Int
         do {
@@ -84,7 +87,7 @@ struct APIClient: Sendable {
         }
         defer { try? handle.close() }
         var request = try self.request("POST", path)
-        request.headers.add(name: "Content-Type", value: "application/octet-stream")
+        request.headers.add(name: "Content-Type", value: type)
         let chunks = AsyncThrowingStream<ByteBuffer, any Error>(unfolding: {
             let data = try handle.read(upToCount: 256 * 1024) ?? Data()
             return data.isEmpty ? nil : ByteBuffer(bytes: data)

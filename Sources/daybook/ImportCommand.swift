@@ -3,12 +3,13 @@ import DaybookCore
 import Foundation
 import ZIPFoundation
 
-/// `daybook import dayone|jrnl|loop|daylio|daybook FILE [--journal NAME] [--dry-run]`: another app's export into a
-/// running Daybook.
+/// `daybook import dayone|jrnl|loop|daylio|daybook|markdown FILE [--journal NAME] [--dry-run]`: another app's export
+/// (or a folder of daily notes) into a running Daybook.
 struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import from Day One, jrnl, Loop Habit Tracker or Daylio into a running Daybook.",
+        abstract:
+            "Import from Day One, jrnl, Loop Habit Tracker, Daylio or a folder of daily notes into a running Daybook.",
         discussion: """
             dayone  the ZIP of Day One's JSON export: every journal in it (--journal NAME: only that one), each
                     entry tagged with its journal's name when there are several; photos, places, weather
@@ -19,12 +20,20 @@ struct ImportCommand: AsyncParsableCommand {
             daylio  a Daylio backup (.daylio) or its CSV export: moods, notes, activities and a backup's photos;
                     --mood "NAME=LEVEL" gives a CSV's own mood names a level (5 great … 1 very low)
             daybook Daybook's own export (daybook export --to FILE.zip): entries, photos, trackers, moods
+            markdown a folder of daily notes (sent as a tar stream of its notes and images) or a ZIP of it: jrnl
+                    folder journals (YYYY/MM/DD.txt), Obsidian
+                    daily notes (YYYY-MM-DD.md, front matter date: and tags:), Logseq journals
+                    (journals/YYYY_MM_DD.md, tags::). One entry per dated note (per jrnl entry); #tags and
+                    front-matter tags become tags, [[links]] read as text, embedded images from the folder become
+                    the entry's photos. Undated notes are listed, never guessed. Limits: 50,000 notes and images,
+                    16 MB a note, 25 MB a photo, 1 GB in all; links are never followed.
             Importing the same file again adds nothing. The report counts each kind of item: read = imported +
             skipped. Example: daybook import loop ~/Downloads/loop-export --dry-run
             """)
     @OptionGroup var server: ServerOptions
-    @Argument(help: "dayone, jrnl, loop, daylio or daybook.") var source: Source
-    @Argument(help: "The exported file (for loop, also an unpacked export folder).") var file: String
+    @Argument(help: "dayone, jrnl, loop, daylio, daybook or markdown.") var source: Source
+    @Argument(help: "The exported file (for loop, also an unpacked export folder; for markdown, the notes folder).")
+    var file: String
     @Option(help: "Day One: import only the journal of this name.") var journal: String?
     @Flag(help: "Print what would be imported, and write nothing.") var dryRun = false
     @Option(
@@ -36,7 +45,7 @@ struct ImportCommand: AsyncParsableCommand {
     @Option(help: "plain or json.") var format: OutputFormat = .plain
 
     enum Source: String, ExpressibleByArgument, CaseIterable {
-        case dayone, jrnl, loop, daylio, daybook
+        case dayone, jrnl, loop, daylio, daybook, markdown
     }
 
     func run() async throws {
@@ -58,7 +67,8 @@ struct ImportCommand: AsyncParsableCommand {
         }
         let path = "api/v1/import/\(source.rawValue)?" + query.joined(separator: "&")
         let client = try server.client()
-        let data = try await perform { try await client.upload(path, file: upload, seconds: 1800) }
+        let type = upload.pathExtension == "tar" && upload != url ? "application/x-tar" : "application/octet-stream"
+        let data = try await perform { try await client.upload(path, file: upload, type: type, seconds: 1800) }
         if format == .json {
             print(String(decoding: data, as: UTF8.self))
             return
@@ -106,6 +116,7 @@ struct ImportCommand: AsyncParsableCommand {
 
     /// An unpacked Loop export, packed into a ZIP as Loop writes it, for the upload.
     private func packed(folder: URL) throws -> URL {
+        if source == .markdown { return try packedNotes(folder: folder) }
         guard source == .loop else { throw failure("\(file) is a folder; \(source.rawValue) imports a file.") }
         guard FileManager.default.fileExists(atPath: folder.appendingPathComponent("Habits.csv").path) else {
             throw failure("\(file) has no Habits.csv: it is not an unpacked Loop Habit Tracker export.")
@@ -118,5 +129,25 @@ struct ImportCommand: AsyncParsableCommand {
             throw failure("\(file) could not be packed for the upload: \(error.localizedDescription)")
         }
         return zip
+    }
+
+    /// A folder of daily notes, written as a tar stream of its notes and images for the upload.
+    private func packedNotes(folder: URL) throws -> URL {
+        let tar = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "daybook-notes-\(UUID().uuidString).tar")
+        do {
+            let leftOut = try NotesFolderTar.pack(folder, into: tar)
+            for path in leftOut {
+                FileHandle.standardError.write(
+                    Data("\(path): left out, its path is too long to be sent (more than 255 bytes)\n".utf8))
+            }
+        } catch let refusal as NotesFolderTar.Refusal {
+            try? FileManager.default.removeItem(at: tar)
+            throw failure("Nothing was imported: \(file): \(refusal.message).")
+        } catch {
+            try? FileManager.default.removeItem(at: tar)
+            throw failure("\(file) could not be packed for the upload: \(error.localizedDescription)")
+        }
+        return tar
     }
 }

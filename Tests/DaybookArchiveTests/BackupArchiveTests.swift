@@ -144,6 +144,25 @@ struct BackupArchiveTests {
         #expect(throws: Tar.Failure.damaged("a header's checksum")) { try Tar.parse(Data(flipped)) }
     }
 
+    @Test("a path longer than 100 bytes is split into ustar's prefix; a link is read as a link, never as a file")
+    func longNamesAndLinks() throws {
+        let long = String(repeating: "일기/", count: 20) + "2024-01-05.md"
+        var writer = TarWriter(sink: MemorySink())
+        try writer.add(name: long, data: Data("note".utf8), modified: Date())
+        try writer.addLink(name: "Daily/2024-01-02.md", target: "/etc/passwd", modified: Date())
+        #expect(!Tar.canName(String(repeating: "a", count: 101)))
+        #expect(throws: Tar.Failure.self) {
+            try writer.add(name: String(repeating: "a", count: 101), data: Data(), modified: Date())
+        }
+        var reader = TarReader(source: Pieces(pieces: [try writer.finish().data]))
+        let file = try #require(try reader.nextHeader())
+        #expect(file.name == long && file.isFile && file.size == 4)
+        try reader.readContents(size: file.size) { #expect($0 == Data("note".utf8)) }
+        let link = try #require(try reader.nextHeader())
+        #expect(link.name == "Daily/2024-01-02.md" && !link.isFile && link.linkTarget == "/etc/passwd")
+        #expect(try reader.nextHeader() == nil)
+    }
+
     @Test("a backup that needs more space than is free is refused before anything is written")
     func space() throws {
         let folder = try ScratchFolder()
@@ -158,4 +177,10 @@ struct BackupArchiveTests {
         }
         #expect(!FileManager.default.fileExists(atPath: staging.path))
     }
+}
+
+/// Bytes handed to a tar reader in the pieces given.
+private struct Pieces: ChunkSource {
+    var pieces: [Data]
+    mutating func next() -> Data? { pieces.isEmpty ? nil : pieces.removeFirst() }
 }

@@ -86,3 +86,13 @@ public struct MemorySink: ByteSink {
     public init() {}
     public mutating func write(_ data: Data) throws { self.data.append(data) }
 }
+
+/// A file read in 64 KiB pieces, for a tar reader.
+public struct FileChunks: ChunkSource {
+    let handle: FileHandle
+    public init(_ handle: FileHandle) { self.handle = handle }
+    public mutating func next() throws -> Data? {
+        guard let piece = try handle.read(upToCount: 64 * 1024), !piece.isEmpty else { return nil }
+        return piece
+    }
+}

@@ -1,11 +1,13 @@
 import Foundation
 
-/// The POSIX ustar format, for regular files only: a 512-byte header per file, its bytes padded to 512, and two
-/// empty blocks at the end. `tar` reads what is written here.
+/// The POSIX ustar format, for regular files (and, for folders of notes, symbolic links): a 512-byte header per
+/// entry, its bytes padded to 512, and two empty blocks at the end. `tar` reads what is written here.
 public enum Tar {
     static let block = 512
-    /// Names are kept under ustar's 100 bytes, so no prefix field or extended header is ever needed.
+    /// ustar's name field; a longer name is split at a `/` into the 155-byte prefix field and the name field, so no
+    /// extended header is ever needed.
     static let longestName = 100
+    static let longestPrefix = 155
     /// ustar's size field holds 11 octal digits.
     static let largestFile: Int64 = 0o77_777_777_777
 
@@ -18,10 +20,38 @@ public enum Tar {
         case unwritable(String)
     }
 
-    static func header(name: String, size: Int64, modified: Date, mode: Int = 0o600) throws -> Data {
-        let nameBytes = Array(name.utf8)
-        guard !nameBytes.isEmpty, nameBytes.count <= longestName else { throw Failure.unwritable(name) }
+    /// What a header is: its name and size, whether it is a plain file, and a symbolic link's target.
+    public struct Header: Equatable, Sendable {
+        public var name: String
+        public var size: Int64
+        /// A regular file (type `0`, or NUL in older archives).
+        public var isFile: Bool
+        /// A symbolic (`2`) or hard (`1`) link: where it points, as written.
+        public var linkTarget: String?
+    }
+
+    /// Whether a name fits a ustar header, in its name field or split into prefix and name.
+    public static func canName(_ name: String) -> Bool { split(Array(name.utf8)) != nil }
+
+    private static func split(_ bytes: [UInt8]) -> (prefix: [UInt8], name: [UInt8])? {
+        guard !bytes.isEmpty else { return nil }
+        if bytes.count <= longestName { return ([], bytes) }
+        for index in bytes.indices.reversed()
+        where bytes[index] == UInt8(ascii: "/") && index <= longestPrefix && bytes.count - index - 1 <= longestName {
+            guard index > 0, index < bytes.count - 1 else { return nil }
+            return (Array(bytes[..<index]), Array(bytes[(index + 1)...]))
+        }
+        return nil
+    }
+
+    static func header(
+        name: String, size: Int64, modified: Date, mode: Int = 0o600, type: UInt8 = UInt8(ascii: "0"),
+        linkTarget: String = ""
+    ) throws -> Data {
+        guard let (prefixBytes, nameBytes) = split(Array(name.utf8)) else { throw Failure.unwritable(name) }
         guard (0...largestFile).contains(size) else { throw Failure.unwritable(name) }
+        let targetBytes = Array(linkTarget.utf8)
+        guard targetBytes.count <= longestName else { throw Failure.unwritable(name) }
         var header = [UInt8](repeating: 0, count: block)
         func put(_ bytes: [UInt8], at offset: Int) {
             header.replaceSubrange(offset..<offset + bytes.count, with: bytes)
@@ -37,15 +67,25 @@ public enum Tar {
         put(octal(size, width: 12), at: 124)
         put(octal(Int64(max(0, modified.timeIntervalSince1970)), width: 12), at: 136)
         put([UInt8](repeating: 0x20, count: 8), at: 148)  // the checksum counts its own field as spaces
-        header[156] = UInt8(ascii: "0")
+        header[156] = type
+        put(targetBytes, at: 157)
         put(Array("ustar\u{0}00".utf8), at: 257)
+        put(prefixBytes, at: 345)
         let sum = header.reduce(0) { $0 + Int($1) }
         put(octal(Int64(sum), width: 7) + [0x20], at: 148)
         return Data(header)
     }
 
     /// Reads a header block: the entry's name and size, or nil for an empty (end) block.
+    /// - Throws: `Failure.refusedEntry` for an entry that is not a plain file with a plain relative name.
     static func parse(_ header: Data) throws -> (name: String, size: Int64)? {
+        guard let entry = try parseAny(header) else { return nil }
+        guard entry.isFile, isPlainRelative(entry.name) else { throw Failure.refusedEntry(entry.name) }
+        return (entry.name, entry.size)
+    }
+
+    /// Reads a header block of any type and name, checking only its checksum and numbers; nil for an end block.
+    static func parseAny(_ header: Data) throws -> Header? {
         let bytes = [UInt8](header)
         guard bytes.count == block else { throw Failure.damaged("the archive ends inside a header") }
         if bytes.allSatisfy({ $0 == 0 }) { return nil }
@@ -64,9 +104,11 @@ public enum Tar {
         }
         let prefix = field(345, 155)
         let name = String(decoding: (prefix.isEmpty ? [] : prefix + [UInt8(ascii: "/")]) + field(0, 100), as: UTF8.self)
-        guard bytes[156] == UInt8(ascii: "0") || bytes[156] == 0 else { throw Failure.refusedEntry(name) }
-        guard isPlainRelative(name) else { throw Failure.refusedEntry(name) }
-        return (name, try number(124, 12))
+        let type = bytes[156]
+        let isLink = type == UInt8(ascii: "1") || type == UInt8(ascii: "2")
+        return Header(
+            name: name, size: try number(124, 12), isFile: type == UInt8(ascii: "0") || type == 0,
+            linkTarget: isLink ? String(decoding: field(157, 100), as: UTF8.self) : nil)
     }
 
     /// A relative path of ordinary parts: no leading `/`, no `.` or `..`, no empty part, no NUL or backslash.
@@ -90,6 +132,14 @@ public struct TarWriter<Sink: ByteSink> {
     public mutating func add(name: String, data: Data, modified: Date) throws {
         try sink.write(Tar.header(name: name, size: Int64(data.count), modified: modified))
         try sink.write(data + Data(count: Tar.padding(after: Int64(data.count))))
+    }
+
+    /// Adds a symbolic link: the link itself, never what it points at (a target too long for ustar is left empty).
+    public mutating func addLink(name: String, target: String, modified: Date) throws {
+        let kept = target.utf8.count <= Tar.longestName ? target : ""
+        try sink.write(
+            Tar.header(
+                name: name, size: 0, modified: modified, mode: 0o777, type: UInt8(ascii: "2"), linkTarget: kept))
     }
 
     /// Adds a file from disk, read in pieces.
@@ -153,6 +203,19 @@ public struct TarReader<Source: ChunkSource> {
             return nil
         }
         return entry
+    }
+
+    /// The next entry of any type and name (links, folders, `../`), for readers that name such entries rather
+    /// than refuse the archive; nil after the end blocks. Its bytes must still be read or skipped with
+    /// `readContents`.
+    /// - Throws: `Tar.Failure.damaged` for a damaged header.
+    public mutating func nextHeader() throws -> Tar.Header? {
+        guard !ended else { return nil }
+        guard let header = try Tar.parseAny(try take(Tar.block)) else {
+            ended = true
+            return nil
+        }
+        return header
     }
 
     /// Hands the current entry's bytes to `body` in pieces, then skips its padding.

@@ -5,6 +5,8 @@ public enum ImportSource: String, CaseIterable, Sendable {
     case dayone, jrnl, loop, daylio
     /// Daybook's own export (`daybook export`).
     case daybook
+    /// A folder of daily notes (jrnl folder journals, Obsidian daily notes, Logseq journals), as a ZIP.
+    case markdown
 }
 
 /// What a file holds, read into Daybook's terms before anything is written. Every item carries the id it had in

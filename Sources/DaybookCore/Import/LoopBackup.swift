@@ -3,7 +3,9 @@ import Foundation
 /// The rows of a Loop Habit Tracker backup (`.db`, the app's SQLite database) as they are stored, read by the
 /// store layer; `LoopImport.parse(_:)` turns them into Daybook's terms.
 ///
-/// Columns came over the schema versions (`PRAGMA user_version`): `type` and `Repetitions.value` in 16 (before,
+/// Schema 2 (Loop's first release) has `Habits` with `name`, `description`, `freq_num`, `freq_den`, `color` and
+/// `position`, and `Repetitions` with `habit` and `timestamp`, keyed by ActiveAndroid's `Id`; `archived` came in 7.
+/// Columns came over the later schema versions (`PRAGMA user_version`): `type` and `Repetitions.value` in 16 (before,
 /// a repetition meant done), `target_type`, `target_value` and `unit` in 18, `question` in 23 (the question was
 /// the description until then), `uuid` in 24, `Repetitions.notes` in 25. A column the file lacks is nil here.
 public struct LoopBackup: Sendable, Equatable {

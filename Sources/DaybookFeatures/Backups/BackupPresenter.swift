@@ -49,7 +49,7 @@ public enum BackupPresenter {
                 sourceLabel: localizer("import.source"),
                 sources: [
                     ("dayone", "Day One"), ("jrnl", "jrnl"), ("loop", "Loop Habit Tracker"), ("daylio", "Daylio"),
-                    ("daybook", "Daybook"),
+                    ("daybook", "Daybook"), ("markdown", localizer("import.source.notes")),
                 ]
                 .map { FormOption(value: $0.0, label: $0.1, isSelected: $0.0 == "dayone") },
                 fileLabel: localizer("import.file"), dryRunLabel: localizer("import.dryRun"),

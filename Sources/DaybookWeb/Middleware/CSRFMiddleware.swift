@@ -64,7 +64,8 @@ struct CSRFMiddleware: RouterMiddleware {
     /// origin (the same-origin check above has refused every other origin).
     ///
     /// A photo upload is the image's own bytes, sent as `image/*` or `application/octet-stream`: types a page on
-    /// another site cannot send without asking first either. An import is the exported file's bytes, likewise.
+    /// another site cannot send without asking first either. An import is the exported file's bytes, likewise (or a
+    /// folder of notes as a tar stream, `application/x-tar`, which a page cannot send without asking first either).
     private func checkJSON(_ request: Request, hasToken: Bool) throws {
         guard request.method != .delete else { return }
         if let upload = FileBody.of(request.method, request.uri.path) {
@@ -129,14 +130,15 @@ enum FileBody {
     var types: [String] {
         switch self {
         case .photo: ["image/", "application/octet-stream"]
-        case .importFile: ["application/octet-stream"]
+        // A folder of notes comes from the command line as a tar stream.
+        case .importFile: ["application/octet-stream", "application/x-tar"]
         }
     }
 
     var refusal: String {
         switch self {
         case .photo: "Send the photo's bytes as application/octet-stream or image/*."
-        case .importFile: "Send the exported file's bytes as application/octet-stream."
+        case .importFile: "Send the exported file's bytes as application/octet-stream (or application/x-tar)."
         }
     }
 }

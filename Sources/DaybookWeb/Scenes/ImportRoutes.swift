@@ -19,7 +19,7 @@ struct ImportRoutes {
             guard let source = ImportSource(rawValue: context.parameters.get("source") ?? "") else {
                 return APIError.response(
                     status: .badRequest, code: "invalidParameter",
-                    message: "Daybook imports from dayone, jrnl, loop and daylio.")
+                    message: "Daybook imports from dayone, jrnl, loop, daylio, daybook and markdown.")
             }
             let dryRunText = request.uri.queryParameters["dryRun"].map(String.init) ?? "false"
             guard dryRunText == "true" || dryRunText == "false" else {
@@ -34,10 +34,12 @@ struct ImportRoutes {
                 }
                 levels[mapping.name] = mapping.level
             }
+            let earlierPhotos = try await database.importedItems(from: source)["photo"] ?? [:]
             let options = ImportService.Options(
                 journal: request.uri.queryParameters["journal"].map(String.init).flatMap { $0.isEmpty ? nil : $0 },
                 fileName: request.uri.queryParameters["fileName"].map(String.init).flatMap { $0.isEmpty ? nil : $0 },
-                moodLevels: levels)
+                moodLevels: levels,
+                photosImportedBefore: Set(earlierPhotos.keys))
             let work = services.backups.service.dataFolder.appendingPathComponent(
                 ".import-\(UUID().uuidString)", isDirectory: true)
             try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)

@@ -1,3 +1,4 @@
+import DaybookArchive
 import DaybookCore
 import Foundation
 import ZIPFoundation
@@ -79,8 +80,16 @@ struct ImportArchive: Sequence {
         }
         do {
             guard entry.isCompressed else {
-                _ = try archive.extract(entry, consumer: keep)
-                return data
+                // Stored bytes are taken from the mapped file as they are, and checked here.
+                guard let range = stored[entry.path], range.count == Int(clamping: entry.uncompressedSize) else {
+                    _ = try archive.extract(entry, consumer: keep)
+                    return data
+                }
+                let bytes = Data(bytes[range])
+                guard ArchiveCRC32.checksum(bytes) == entry.checksum else {
+                    throw ImportFailure.unreadable("\(entry.path) is damaged")
+                }
+                return bytes
             }
             guard let range = stored[entry.path] else { throw ImportFailure.unreadable("\(entry.path) is damaged") }
             let chunk = 64 * 1024

@@ -72,6 +72,9 @@ package struct ImportService: Sendable {
             var batch = try DaybookExportImport.parse(try read(archive, json))
             let files = try unpack(&batch, from: archive, into: folder)
             return (batch, files)
+        case .markdown:
+            return try notesFolder(
+                file, timeZone: timeZone, photosInto: folder, skipping: options.photosImportedBefore)
         case .dayone:
             let archive = try open(file)
             var batch = try dayOne(archive, journal: options.journal, localizer: localizer)
@@ -94,11 +97,18 @@ package struct ImportService: Sendable {
         var fileName: String?
         /// Daybook's mood levels for the mood names of a Daylio CSV, by `DaylioCSVImport.moodKey`.
         var moodLevels: [String: Int]
+        /// Photos (by source id) an earlier import of the same source brought: a folder of notes does not unpack
+        /// them again.
+        var photosImportedBefore: Set<String>
 
-        package init(journal: String? = nil, fileName: String? = nil, moodLevels: [String: Int] = [:]) {
+        package init(
+            journal: String? = nil, fileName: String? = nil, moodLevels: [String: Int] = [:],
+            photosImportedBefore: Set<String> = []
+        ) {
             self.journal = journal
             self.fileName = fileName
             self.moodLevels = moodLevels
+            self.photosImportedBefore = photosImportedBefore
         }
     }
 
@@ -138,7 +148,7 @@ package struct ImportService: Sendable {
     ///
     /// A photo is looked for by its path, then by its name with any extension (Day One names files by md5 and
     /// type, and the type in the JSON is not always the file's extension).
-    private static func unpack(
+    static func unpack(
         _ batch: inout ImportBatch, from archive: ImportArchive, into folder: URL?, localizer: Localizer? = nil
     ) throws -> [String: UnpackedPhoto] {
         var problems: [ImportProblem] = []
@@ -218,7 +228,7 @@ package struct ImportService: Sendable {
             folders: folders)
     }
 
-    private static func open(_ file: URL) throws -> ImportArchive { try ImportArchive(file) }
+    static func open(_ file: URL) throws -> ImportArchive { try ImportArchive(file) }
 
     /// An entry by its name, at the top of the archive or inside its one folder (never the copies of the files'
     /// metadata that macOS adds under `__MACOSX/`).

@@ -33,6 +33,7 @@ enum FuzzSeeds {
                 ])
             ]
         case "import-daylio": [Data(DaylioFixtures.commaCSV.utf8)]
+        case "import-markdown": [try NotesFolderImportRouteTests.vault()]
         case "import-daybook":
             [
                 try ImportExportTests.zip([

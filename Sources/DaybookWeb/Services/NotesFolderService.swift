@@ -1,0 +1,208 @@
+import DaybookArchive
+import DaybookCore
+import Foundation
+import ZIPFoundation
+
+/// A folder of daily notes as a ZIP (the Backups page uploads one) or a tar stream (`daybook import markdown FOLDER`
+/// sends one, written by `TarWriter`): once the container is read, both are the same list of files, and each note
+/// is read on its own, with a limit on its bytes, so neither a huge file nor many files hold much memory.
+///
+/// Names inside the archive only ever pick an entry, never a path on disk: a name that climbs out of the folder
+/// (`../`) or starts at `/` is a problem, and so is a symbolic link (never followed). An archive of more than
+/// `NotesFolder.Limits.files` entries is refused before any is read.
+extension ImportService {
+    /// A notes folder's files as its container holds them: names in the container's order (folders left out),
+    /// whether each is a link, and a file's bytes read by its name, stopping past a limit.
+    struct NotesFolderFiles {
+        var files: [(name: String, isLink: Bool)]
+        /// - Throws: `ImportFailure.tooLarge` past the limit, `.unreadable` when the file is damaged.
+        var read: (_ name: String, _ limit: Int) throws -> Data
+    }
+
+    /// - Parameter skipping: photos an earlier import brought, which are not unpacked again.
+    static func notesFolder(
+        _ file: URL, timeZone: TimeZone, photosInto folder: URL?, skipping: Set<String> = []
+    ) throws -> (
+        ImportBatch, [String: UnpackedPhoto]
+    ) {
+        let container = try isTar(file) ? tarFiles(file) : zipFiles(file)
+        var batch = ImportBatch()
+        var notes: [(path: String, role: NotesFolder.Role, file: String)] = []
+        var imageFiles: [(path: String, file: String)] = []
+        // Some Windows tools write `\` between folders.
+        let all = container.files.filter { !$0.name.hasPrefix("__MACOSX/") }
+            .map { (name: $0.name.replacingOccurrences(of: "\\", with: "/"), file: $0.name, isLink: $0.isLink) }
+        let root = commonFolder(all.map(\.name))
+        for (name, file, isLink) in all {
+            let relative = String(name.dropFirst(root.count))
+            let parts = name.split(separator: "/", omittingEmptySubsequences: false)
+            if name.hasPrefix("/") || parts.contains("..") || parts.first?.last == ":" {
+                let kind = Self.kind(of: NotesFolder.role(of: parts.last.map(String.init) ?? "")) ?? .other
+                batch.problems.append(.init(item: name, key: "import.problem.outsideFolder", kind: kind))
+                continue
+            }
+            let role = NotesFolder.role(of: relative)
+            guard let kind = Self.kind(of: role) else { continue }
+            if isLink {
+                batch.problems.append(.init(item: relative, key: "import.problem.link", kind: kind))
+                continue
+            }
+            if role == .image {
+                imageFiles.append((relative, file))
+            } else {
+                notes.append((relative, role, file))
+            }
+        }
+        let images = NotesFolderImages(imageFiles)
+        var firstOf: [String: String] = [:]
+        var photoIDs: Set<String> = []
+        for note in notes.sorted(by: { $0.path < $1.path }) {
+            let data: Data
+            do {
+                data = try container.read(note.file, NotesFolder.Limits.noteBytes)
+            } catch ImportFailure.tooLarge {
+                batch.problems.append(
+                    .init(
+                        item: note.path, key: "import.problem.noteTooLarge", ["\(NotesFolder.Limits.noteBytes >> 20)"],
+                        kind: .entries))
+                continue
+            } catch {
+                batch.problems.append(.init(item: note.path, reason: "\(error)", kind: .entries))
+                continue
+            }
+            let part = NotesFolderImport.read(
+                data, path: note.path, role: note.role, images: images, timeZone: timeZone)
+            for entry in part.entries {
+                if let first = firstOf[entry.sourceID] {
+                    batch.problems.append(
+                        .init(item: entry.item ?? note.path, key: "import.problem.sameNote", [first], kind: .entries))
+                    continue
+                }
+                firstOf[entry.sourceID] = entry.item ?? note.path
+                batch.entries.append(entry)
+            }
+            batch.photos += part.photos.filter { photoIDs.insert($0.sourceID).inserted }
+            batch.problems += part.problems
+        }
+        let files = try unpackImages(&batch, from: container, into: folder, skipping: skipping)
+        return (batch, files)
+    }
+
+    /// What an entry of this role would have been, as the report counts it; nil for files that are not read.
+    private static func kind(of role: NotesFolder.Role) -> ImportItemKind? {
+        switch role {
+        case .image: .photos
+        case .ignored: nil
+        case .jrnl, .logseq, .note: .entries
+        }
+    }
+
+    static let tooManyFiles = ImportFailure.unreadable(
+        "it holds more than \(NotesFolder.Limits.files.formatted()) files; import the folder in parts "
+            + "(a year's folder at a time)")
+
+    /// Whether the file is a tar stream: ustar's mark in its first header.
+    private static func isTar(_ file: URL) throws -> Bool {
+        let handle = try FileHandle(forReadingFrom: file)
+        defer { try? handle.close() }
+        let head = try handle.read(upToCount: 512) ?? Data()
+        return head.count == 512 && head[head.startIndex + 257..<head.startIndex + 262] == Data("ustar".utf8)
+    }
+
+    /// A ZIP's files, read by ZIPFoundation; an archive of more entries than a notes folder may hold is refused,
+    /// counting no further than the limit.
+    private static func zipFiles(_ file: URL) throws -> NotesFolderFiles {
+        do {
+            var count = 0
+            for _ in try Archive(url: file, accessMode: .read, pathEncoding: nil) {
+                count += 1
+                if count > NotesFolder.Limits.files { throw tooManyFiles }
+            }
+        } catch let failure as ImportFailure {
+            throw failure
+        } catch {
+            throw ImportFailure.unreadable("it is not a ZIP archive, or the archive is damaged")
+        }
+        let archive = try open(file)
+        var entries: [String: Entry] = [:]
+        var files: [(name: String, isLink: Bool)] = []
+        for entry in archive where entry.type != .directory && entries[entry.path] == nil {
+            entries[entry.path] = entry
+            files.append((entry.path, entry.type == .symlink))
+        }
+        return NotesFolderFiles(files: files) { name, limit in
+            guard let entry = entries[name] else { throw ImportFailure.unreadable("\(name) is damaged") }
+            return try archive.read(entry, limit: limit)
+        }
+    }
+
+    /// A tar stream's files, read once with `TarReader` (which checks every header) to find where each one's bytes
+    /// are; the bytes are then taken from the mapped file. Links, `../` and absolute names are kept, to be named as
+    /// problems; folders and other entries (devices, extended headers) are passed over.
+    private static func tarFiles(_ file: URL) throws -> NotesFolderFiles {
+        let damaged = ImportFailure.unreadable("it is not a tar or ZIP archive, or the archive is damaged")
+        let handle = try FileHandle(forReadingFrom: file)
+        defer { try? handle.close() }
+        var reader = TarReader(source: FileChunks(handle))
+        var files: [(name: String, isLink: Bool)] = []
+        var ranges: [String: Range<Int>] = [:]
+        var offset = 0
+        do {
+            while let header = try reader.nextHeader() {
+                let start = offset + 512
+                try reader.readContents(size: header.size) { _ in }
+                let size = Int(header.size)
+                offset = start + size + (512 - size % 512) % 512
+                guard header.isFile || header.linkTarget != nil, !header.name.hasSuffix("/"),
+                    ranges[header.name] == nil
+                else { continue }
+                files.append((header.name, !header.isFile))
+                ranges[header.name] = start..<(start + size)
+                if files.count > NotesFolder.Limits.files { throw tooManyFiles }
+            }
+            try reader.finish()
+        } catch let failure as ImportFailure {
+            throw failure
+        } catch {
+            throw damaged
+        }
+        let bytes = try Data(contentsOf: file, options: .alwaysMapped)
+        return NotesFolderFiles(files: files) { name, limit in
+            guard let range = ranges[name] else { throw ImportFailure.unreadable("\(name) is damaged") }
+            guard range.count <= limit else { throw ImportFailure.tooLarge(limit: limit) }
+            return Data(bytes[range])
+        }
+    }
+
+    /// The one folder every path is inside (`Vault/`), or "" when the archive holds the folder's contents.
+    static func commonFolder(_ paths: [String]) -> String {
+        guard let first = paths.first, let slash = first.firstIndex(of: "/") else { return "" }
+        let folder = String(first[...slash])
+        return paths.allSatisfy { $0.hasPrefix(folder) } ? folder : ""
+    }
+
+    /// The embedded images taken out of the archive into `folder` (none for a dry run), each at most a photo's
+    /// size; one that cannot be read is a problem and the rest go on.
+    private static func unpackImages(
+        _ batch: inout ImportBatch, from container: NotesFolderFiles, into folder: URL?, skipping: Set<String>
+    ) throws -> [String: UnpackedPhoto] {
+        guard let folder else { return [:] }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var files: [String: UnpackedPhoto] = [:]
+        var unreadable: Set<String> = []
+        for photo in batch.photos where !skipping.contains(photo.sourceID) {
+            let target = folder.appendingPathComponent(UUID().uuidString)
+            do {
+                let bytes = try container.read(photo.path, largestPhoto)
+                try bytes.write(to: target)
+                files[photo.sourceID] = UnpackedPhoto(file: target, sha256: FileDigest.sha256(bytes))
+            } catch {
+                if let full = DiskFull.cause(of: error) { throw full }
+                batch.problems.append(.init(item: item(photo), reason: "\(error)", kind: .photos))
+                unreadable.insert(photo.sourceID)
+            }
+        }
+        batch.photos.removeAll { unreadable.contains($0.sourceID) }
+        return files
+    }
+}
