@@ -60,10 +60,17 @@ let package = Package(
             name: "DaybookVipsTesting",
             dependencies: ["CVips", "DaybookVips"]
         ),
+        // zlib, for the CRC-32 that ZIP entries carry.
+        .systemLibrary(
+            name: "CDaybookZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
         // age encryption, tar streams and the backup archive: no database, no server.
         .target(
             name: "DaybookArchive",
             dependencies: [
+                "CDaybookZlib",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]
