@@ -127,6 +127,7 @@ extension TestResponse {
 
 extension Browser {
     /// Sends `json` as the body, as the pages' scripts and API clients do.
+    @discardableResult
     mutating func send(_ method: HTTPRequest.Method, _ path: String, json: String) async throws -> TestResponse {
         try await send(
             path, method: method, headers: [.contentType: "application/json"], body: ByteBuffer(string: json))
