@@ -399,6 +399,7 @@ IMPORT_FILES = {
                   "Checkmarks.csv": b"Date,Stretch\n2025-01-06,2\n"}),
     "daylio": _zip({"backup.daylio": __import__("base64").b64encode(b'{"customMoods": [], "tags": [], "dayEntries": []}')}),
     "daybook": _zip({"daybook-export/daybook.json": b'{"format": "daybook-export", "version": 1, "tables": {}}'}),
+    "markdown": _zip({"Daily/2025-01-06.md": b"Contract run. Imported once. #api\n"}),
 }
 
 
