@@ -11,24 +11,23 @@ extension AppDatabase {
             guard let stored = try JournalEntryRecord.fetchOne(db, id: id), stored.deletedAt == nil else {
                 throw JournalStoreError.notFound
             }
-            let unchanged = JournalSave(entry: try Self.storedEntry(db, id: id), conflict: nil)
             let madeAt = origin.madeAt
-            if stored.revision == origin.revision {
-                try Self.replace(db, stored, with: content, plainText: plainText, origin: origin, at: now)
-                return JournalSave(entry: try Self.storedEntry(db, id: id), conflict: nil)
-            }
-            if let lineage = origin.lineage, lineage == stored.lineage {
-                // The same session saved since this edit started (its answer was lost on the way): this is its
-                // newer words, or, made before what is stored, older words that arrived late and change nothing.
-                guard madeAt >= stored.versionMadeAt else { return unchanged }
-                try Self.replace(db, stored, with: content, plainText: plainText, origin: origin, at: now)
+            let sameSession = origin.lineage != nil && origin.lineage == stored.lineage
+            if stored.revision == origin.revision || sameSession {
+                // From the stored version, or from the session that made it (its answer lost on the way): its newer
+                // words replace it; its older words, arriving late, change nothing.
+                if stored.revision == origin.revision || madeAt >= stored.versionMadeAt {
+                    try Self.replace(db, stored, with: content, plainText: plainText, origin: origin, at: now)
+                }
                 return JournalSave(entry: try Self.storedEntry(db, id: id), conflict: nil)
             }
             let incoming = JournalEntryRecord(
                 id: id, content, plainText: plainText, createdAt: stored.createdAt, updatedAt: now,
                 revision: stored.revision)
             // Both devices wrote the same thing: nothing to choose between.
-            if incoming.sameContent(as: stored) { return unchanged }
+            if incoming.sameContent(as: stored) {
+                return JournalSave(entry: try Self.storedEntry(db, id: id), conflict: nil)
+            }
             // Someone else changed the entry since: the version made later on its device becomes the entry, and
             // the other is kept beside it.
             let incomingIsLater = madeAt >= stored.versionMadeAt

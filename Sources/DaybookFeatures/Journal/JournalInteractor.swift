@@ -148,8 +148,7 @@ public struct JournalInteractor: Sendable {
     {
         let owner = try await owner()
         let current = try await existing(id)
-        let revision = origin?.revision ?? revision ?? current.revision
-        guard revision == current.revision || origin != nil else { throw Journal.Conflict(current: current) }
+        guard origin != nil || revision == current.revision else { throw Journal.Conflict(current: current) }
         let merged = JournalEntryDraft(
             title: draft.title ?? current.title, body: draft.body ?? current.body,
             tags: draft.tags ?? current.tags, starred: draft.starred ?? current.isStarred,
@@ -179,7 +178,7 @@ public struct JournalInteractor: Sendable {
                 } else {
                     JournalSave(
                         entry: try await store.updateEntry(
-                            id: id, content, plainText: plainText, revision: revision, at: now),
+                            id: id, content, plainText: plainText, revision: current.revision, at: now),
                         conflict: nil)
                 }
             await events.publish(.journal)
