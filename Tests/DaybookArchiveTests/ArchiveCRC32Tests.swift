@@ -2,7 +2,7 @@ import DaybookArchive
 import Foundation
 import Testing
 
-@Suite("ZIP's CRC-32, eight bytes a step")
+@Suite("ZIP's CRC-32, by zlib")
 struct ArchiveCRC32Tests {
     @Test("the check value of CRC-32 and the checksum zlib gives, whatever the length and the start")
     func knownValues() {
