@@ -59,7 +59,7 @@ struct TrackerRecord: Codable, FetchableRecord, PersistableRecord {
 
     /// Names compare without case or surrounding space: "Water" and "water " are the same tracker.
     static func nameKey(_ name: String) -> String {
-        name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        name.trimmingWhiteSpace().lowercased()
     }
 
     /// The domain value, or `nil` for a row this version cannot read.

@@ -5,7 +5,7 @@ import Foundation
 enum Countries {
     /// `KR` for "KR", "kr", "South Korea" or "대한민국"; `nil` for a name no language here knows.
     static func code(_ name: String) -> String? {
-        let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        let name = name.trimmingWhiteSpace()
         if name.count == 2, name.unicodeScalars.allSatisfy({ $0.isASCII && CharacterSet.letters.contains($0) }) {
             return name.uppercased()
         }

@@ -104,7 +104,7 @@ public enum DayOneImport {
         else { return nil }
         var names: [String] = []
         for key in ["placeName", "localityName"] {
-            if let name = (location[key] as? String)?.trimmingCharacters(in: .whitespacesAndNewlines), !name.isEmpty,
+            if let name = (location[key] as? String)?.trimmingWhiteSpace(), !name.isEmpty,
                 !names.contains(name)
             {
                 names.append(name)

@@ -92,12 +92,12 @@ enum DayOneText {
 
     /// A first line that is a `# ` heading is the title; the rest is the body.
     static func title(of text: String) -> (title: String, body: String) {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmingWhiteSpace()
         guard trimmed.hasPrefix("# ") else { return ("", trimmed) }
         let end = trimmed.firstIndex(where: \.isNewline) ?? trimmed.endIndex
         return (
             trimmed[trimmed.index(trimmed.startIndex, offsetBy: 2)..<end].trimmingCharacters(in: .whitespaces),
-            trimmed[end...].trimmingCharacters(in: .whitespacesAndNewlines)
+            trimmed[end...].trimmingWhiteSpace()
         )
     }
 }

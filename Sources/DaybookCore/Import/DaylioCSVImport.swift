@@ -19,7 +19,7 @@ public enum DaylioCSVImport {
 
     /// How mood names are compared: case, surrounding spaces and Unicode composition do not matter.
     public static func moodKey(_ name: String) -> String {
-        name.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping.lowercased()
+        name.trimmingWhiteSpace().precomposedStringWithCanonicalMapping.lowercased()
     }
 
     /// A mapping as the command line and the API take it: `NAME=LEVEL` or `NAME:LEVEL`, LEVEL 1 … 5.
@@ -90,7 +90,7 @@ public enum DaylioCSVImport {
             let stamp = "\(day) \(row["time"])"
             seen[stamp, default: 0] += 1
             let sourceID = "csv-" + contentDigest(stamp, String(seen[stamp]!))
-            let mood = row["mood"].trimmingCharacters(in: .whitespacesAndNewlines)
+            let mood = row["mood"].trimmingWhiteSpace()
             if let level = levels[moodKey(mood)] {
                 batch.logs.append(.init(sourceID: sourceID, day: day, mood: level, moment: moment))
             } else if mood.isEmpty {

@@ -63,7 +63,7 @@ public enum DaylioNote {
         }
         var text = lines.joined(separator: "\n")
         while text.contains("\n\n\n") { text = text.replacingOccurrences(of: "\n\n\n", with: "\n\n") }
-        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return text.trimmingWhiteSpace()
     }
 
     static func decodeEntities(_ text: String) -> String {

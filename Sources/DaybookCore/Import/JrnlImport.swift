@@ -44,8 +44,8 @@ public enum JrnlImport {
             }
             let sourceID = (object["uuid"] as? String).flatMap { $0.isEmpty ? nil : $0 }
             let (fitting, rest) = fittingTitle(
-                title.trimmingCharacters(in: .whitespacesAndNewlines),
-                body.trimmingCharacters(in: .whitespacesAndNewlines))
+                title.trimmingWhiteSpace(),
+                body.trimmingWhiteSpace())
             batch.entries.append(
                 .init(
                     sourceID: sourceID ?? contentDigest(date, time, title, body), moment: moment, timeZone: timeZone,
@@ -70,7 +70,7 @@ public enum JrnlImport {
 
     /// jrnl 2's encrypted journal: one Fernet token, URL-safe base64 of a version byte 0x80 and a timestamp.
     private static func isFernetToken(_ text: Substring) -> Bool {
-        let token = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let token = text.trimmingWhiteSpace()
         return token.hasPrefix("gAAAAA")
             && token.unicodeScalars.allSatisfy {
                 $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_=".unicodeScalars.contains($0))

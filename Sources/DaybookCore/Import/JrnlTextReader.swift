@@ -102,8 +102,8 @@ struct JrnlTextReader {
         let text = text.drop(while: \.isWhitespace)
         func parts(_ end: Substring.Index) -> (String, String) {
             (
-                text[..<end].trimmingCharacters(in: .whitespacesAndNewlines),
-                text[end...].trimmingCharacters(in: .whitespacesAndNewlines)
+                text[..<end].trimmingWhiteSpace(),
+                text[end...].trimmingWhiteSpace()
             )
         }
         if let newline = text.firstIndex(where: \.isNewline) { return parts(newline) }

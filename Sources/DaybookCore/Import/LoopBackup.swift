@@ -92,9 +92,9 @@ extension LoopImport {
         var batch = ImportBatch()
         let habits = backup.habits.sorted { ($0.position ?? .max, $0.id) < ($1.position ?? .max, $1.id) }
         var byID: [Int64: (tracker: ImportBatch.Tracker, label: String)] = [:]
-        let names = habits.compactMap { $0.name?.trimmingCharacters(in: .whitespacesAndNewlines) }
+        let names = habits.compactMap { $0.name?.trimmingWhiteSpace() }
         for habit in habits {
-            let name = (habit.name ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+            let name = (habit.name ?? "").trimmingWhiteSpace()
             guard !name.isEmpty else {
                 batch.problems.append(
                     .init(item: "Habits row \(habit.id)", key: "import.problem.habitNoName", kind: .trackers))

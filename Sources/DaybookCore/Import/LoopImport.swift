@@ -129,7 +129,7 @@ extension LoopImport {
                 return record.fields[column]
             }
             let place = "Habits.csv line \(record.line)"
-            let name = (field(nameColumn) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+            let name = (field(nameColumn) ?? "").trimmingWhiteSpace()
             guard !name.isEmpty else {
                 problems.append(
                     .init(item: place, key: "import.problem.habitNoName", kind: .trackers))

@@ -77,7 +77,7 @@ enum LoopRules {
     static func note(question: String?, description: String?) -> String? {
         let parts = [question, description]
             .compactMap {
-                $0?.replacingOccurrences(of: "\r\n", with: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+                $0?.replacingOccurrences(of: "\r\n", with: "\n").trimmingWhiteSpace()
             }
             .filter { !$0.isEmpty }
         return parts.isEmpty ? nil : Tracker.clippedNote(parts.joined(separator: "\n\n"))

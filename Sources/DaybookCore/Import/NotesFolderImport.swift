@@ -64,7 +64,7 @@ public enum NotesFolderImport {
         if !front.kept.isEmpty {
             body = "```yaml\n" + front.kept.joined(separator: "\n") + "\n```\n\n" + body
         }
-        body = body.trimmingCharacters(in: .whitespacesAndNewlines)
+        body = body.trimmingWhiteSpace()
         tags += markup.tags
         let calendar = Calendar.gregorian(in: timeZone)
         // A day without a time is set at noon, so that the day holds in any time zone near the owner's.

@@ -37,7 +37,7 @@ public struct JournalEntryDraft: Equatable, Sendable, Codable {
         var problems: [JournalField: JournalProblem] = [:]
         let limits = JournalEntry.Limits.self
 
-        let title = (self.title ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        let title = (self.title ?? "").trimmingWhiteSpace()
         if title.count > limits.titleLength { problems[.title] = .titleTooLong(limit: limits.titleLength) }
 
         let body = self.body ?? ""
@@ -50,11 +50,11 @@ public struct JournalEntryDraft: Equatable, Sendable, Codable {
             problems[.tags] = error
         }
 
-        let cover = (coverPhotoID ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        let cover = (coverPhotoID ?? "").trimmingWhiteSpace()
         let coverPhotoID = cover.isEmpty ? nil : cover
 
         var moment = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
-        if let text = date?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty {
+        if let text = date?.trimmingWhiteSpace(), !text.isEmpty {
             if let parsed = JournalDate.moment(from: text, timeZone: timeZone) {
                 moment = parsed
             } else {
@@ -127,7 +127,7 @@ public enum JournalTags {
         var seen = Set<String>()
         var result: [String] = []
         for raw in tags {
-            let tag = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+            let tag = raw.trimmingWhiteSpace()
             guard JournalEntry.Limits.tagLength.contains(tag.count) else {
                 throw .tagLength(JournalEntry.Limits.tagLength)
             }
@@ -144,7 +144,7 @@ public enum JournalTags {
 
     /// What makes two tags the same: case and width folded (`Travel` = `travel`).
     public static func key(_ tag: String) -> String {
-        tag.trimmingCharacters(in: .whitespacesAndNewlines)
+        tag.trimmingWhiteSpace()
             .folding(options: [.caseInsensitive, .widthInsensitive], locale: nil)
     }
 }

@@ -20,7 +20,7 @@ public struct DailyLog: Equatable, Sendable {
 
     /// Nothing noted: no ratings and no reflection.
     public var isEmpty: Bool {
-        sleepQuality == nil && mood == nil && reflection.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+        sleepQuality == nil && mood == nil && reflection.isBlank
     }
 
     /// Explicit limits, shown to people when they are crossed.

@@ -111,7 +111,7 @@ public struct PlaceDraft: Equatable, Sendable, Codable {
         if removes { return nil }
         guard let latitude, let longitude, let coordinate = Coordinate(latitude: latitude, longitude: longitude)
         else { throw .invalidPlace }
-        let name = (self.name ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        let name = (self.name ?? "").trimmingWhiteSpace()
         guard name.count <= Place.Limits.nameLength, !name.contains(where: \.isNewline) else { throw .invalidPlace }
         let country = (self.country ?? "").trimmingCharacters(in: .whitespaces).uppercased()
         guard country.isEmpty || (country.count == 2 && country.allSatisfy { $0.isASCII && $0.isLetter }) else {

@@ -114,7 +114,7 @@ public struct TaskDraft: Equatable, Sendable, Codable {
 
     /// The text without surrounding whitespace, or `nil` when nothing is left.
     private static func trimmed(_ text: String?) -> String? {
-        guard let text = text?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else { return nil }
+        guard let text = text?.trimmingWhiteSpace(), !text.isEmpty else { return nil }
         return text
     }
 }

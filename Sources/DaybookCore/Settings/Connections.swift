@@ -74,7 +74,7 @@ public struct ConnectionsChange: Equatable, Sendable, Codable {
             }
         }
         if let tileAttribution {
-            let text = tileAttribution.trimmingCharacters(in: .whitespacesAndNewlines)
+            let text = tileAttribution.trimmingWhiteSpace()
             if text.count <= Connections.Limits.attributionLength, !text.contains(where: \.isNewline) {
                 result.tileAttribution = text
             } else {

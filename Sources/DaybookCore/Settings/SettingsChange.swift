@@ -103,7 +103,7 @@ extension Settings {
             -> Value?
         {
             guard let raw else { return nil }
-            switch parse(raw.trimmingCharacters(in: .whitespacesAndNewlines)) {
+            switch parse(raw.trimmingWhiteSpace()) {
             case .success(let value): return value
             case .failure(let problem):
                 problems[field] = problem

@@ -23,7 +23,7 @@ public struct HexColor: Hashable, Sendable {
     /// - Parameter hex: The text a person typed or a stored setting.
     /// - Returns: `nil` for anything else, such as `#12345`, `red` or an empty string.
     public init?(hex: String) {
-        var digits = Substring(hex.trimmingCharacters(in: .whitespacesAndNewlines))
+        var digits = Substring(hex.trimmingWhiteSpace())
         if digits.first == "#" { digits = digits.dropFirst() }
         var values: [UInt8] = []
         for byte in digits.utf8 {

@@ -80,7 +80,7 @@ public struct Tracker: Equatable, Sendable, Identifiable {
     ///
     /// - Throws: `FieldProblem.tooLong` past `Limits.noteLength` characters.
     public static func checkedNote(_ raw: String?) throws(FieldProblem) -> String? {
-        guard let text = raw?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else { return nil }
+        guard let text = raw?.trimmingWhiteSpace(), !text.isEmpty else { return nil }
         guard text.count <= Limits.noteLength else { throw .tooLong(limit: Limits.noteLength) }
         return text
     }
@@ -88,8 +88,8 @@ public struct Tracker: Equatable, Sendable, Identifiable {
     /// A note from elsewhere (an import) as kept: trimmed, cut to `Limits.noteLength` characters, `nil` when
     /// blank.
     public static func clippedNote(_ raw: String?) -> String? {
-        guard let text = raw?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else { return nil }
-        return String(text.prefix(Limits.noteLength)).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let text = raw?.trimmingWhiteSpace(), !text.isEmpty else { return nil }
+        return String(text.prefix(Limits.noteLength)).trimmingWhiteSpace()
     }
 }
 

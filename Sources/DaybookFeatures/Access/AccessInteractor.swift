@@ -76,7 +76,7 @@ public struct AccessInteractor: Sendable {
     public func createToken(name raw: String, scope: TokenScope = .full, lifetime: Access.TokenLifetime = .never)
         async throws -> Access.CreatedToken
     {
-        let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        let name = raw.trimmingWhiteSpace()
         if name.isEmpty { throw Access.Problem.tokenName(.empty) }
         if name.count > APIToken.Limits.nameLength {
             throw Access.Problem.tokenName(.tooLong(limit: APIToken.Limits.nameLength))

@@ -178,7 +178,7 @@ public struct ImportInteractor: Sendable {
         // Names this import gives new trackers: two of the file's trackers may share a name, and ours cannot.
         var named = Set<String>()
         for imported in batch.trackers {
-            let key = imported.name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+            let key = imported.name.trimmingWhiteSpace().lowercased()
             if let id = earlier["tracker"]?[imported.sourceID] {
                 report[.trackers].alreadyImported += 1
                 trackerIDs[imported.sourceID] = (
@@ -203,7 +203,7 @@ public struct ImportInteractor: Sendable {
                     report.problems.append(
                         .init(item: imported.name, key: "import.problem.renamed", [name], kind: .trackers))
                 }
-                named.insert(name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased())
+                named.insert(name.trimmingWhiteSpace().lowercased())
                 var unit = imported.unit
                 if case .custom(let label) = unit {
                     unit = .custom(String(label.prefix(Tracker.Limits.unitLabelLength)))
@@ -257,7 +257,7 @@ public struct ImportInteractor: Sendable {
     /// The name cut to a tracker's length, with " (2)", " (3)" … added until no tracker has it.
     static func freeName(_ name: String, taken: Set<String>) -> String {
         let base = String(name.prefix(Tracker.Limits.nameLength))
-        func key(_ name: String) -> String { name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() }
+        func key(_ name: String) -> String { name.trimmingWhiteSpace().lowercased() }
         guard taken.contains(key(base)) else { return base }
         for number in 2... {
             let suffix = " (\(number))"
@@ -282,8 +282,8 @@ public struct ImportInteractor: Sendable {
                 if cover == nil, id != "new" { cover = id }
                 return "/photos/" + id
             }
-            let title = entry.title.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !title.isEmpty || !body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            let title = entry.title.trimmingWhiteSpace()
+            guard !title.isEmpty || !body.isBlank else {
                 report.note(
                     .init(
                         item: entry.item ?? "entry \(entry.sourceID)", reason: "it is empty", kind: .entries,

@@ -197,7 +197,7 @@ public struct JournalInteractor: Sendable {
     public func addTag(id: String, _ tag: String) async throws -> JournalEntry {
         let current = try await existing(id)
         // People often type the "#" the list shows before each tag.
-        var typed = tag.trimmingCharacters(in: .whitespacesAndNewlines)
+        var typed = tag.trimmingWhiteSpace()
         while typed.hasPrefix("#") { typed.removeFirst() }
         let tags: [String]
         do {

@@ -215,7 +215,7 @@ public enum JournalPresenter {
     public static func present(
         search page: JournalSearchPage, query: String, offset: Int, today: DayKey, localizer: Localizer
     ) -> Journal.SearchViewModel {
-        let trimmed = query.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = query.trimmingWhiteSpace()
         let results = page.hits.map { row($0.entry, today: today, snippet: $0.snippet, localizer: localizer) }
         let next = offset + page.hits.count
         return Journal.SearchViewModel(

@@ -50,7 +50,7 @@ public struct LogInteractor: Sendable {
         let sleep = try Self.rating(change.sleepQuality, .sleep)
         let mood = try Self.rating(change.mood, .mood)
         let reflection = change.reflection.map {
-            $0.replacingOccurrences(of: "\r\n", with: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+            $0.replacingOccurrences(of: "\r\n", with: "\n").trimmingWhiteSpace()
         }
         if let reflection, reflection.count > DailyLog.Limits.reflectionLength { throw Log.Problem.reflectionTooLong }
         let change = DailyLogChange(sleepQuality: sleep, mood: mood, reflection: reflection)

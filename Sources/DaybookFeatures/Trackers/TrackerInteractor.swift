@@ -178,7 +178,7 @@ public struct TrackerInteractor: Sendable {
 
     private func apply(_ draft: Trackers.Draft, to tracker: inout Tracker, language: AppLanguage) throws {
         if let raw = draft.name {
-            let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+            let name = raw.trimmingWhiteSpace()
             if name.isEmpty { throw Trackers.Problem.name(.empty) }
             if name.contains(where: \.isNewline) { throw Trackers.Problem.name(.lineBreak) }
             if name.count > Tracker.Limits.nameLength {
@@ -237,7 +237,7 @@ public struct TrackerInteractor: Sendable {
         -> TrackerUnit?
     {
         let name = raw?.trimmingCharacters(in: .whitespaces) ?? ""
-        let label = rawLabel?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        let label = rawLabel?.trimmingWhiteSpace() ?? ""
         if name.isEmpty, label.isEmpty { return nil }
         guard kind == .number else { throw Trackers.Problem.unitForKind }
         if name.isEmpty || name.lowercased() == "custom" {

@@ -1,4 +1,5 @@
 import CCMarkGFM
+import DaybookCore
 import Foundation
 
 /// The words of a parsed document without markup: what search indexes and word counts read.
@@ -28,6 +29,6 @@ enum CMarkPlainText {
                 break
             }
         }
-        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return text.trimmingWhiteSpace()
     }
 }

@@ -132,7 +132,7 @@ enum ContractRefusal {
         case ("name", .tooLong(let limit)), ("journalName", .tooLong(let limit)): return .tooLong(limit: limit)
         case ("name", .pattern), ("journalName", .pattern):
             // A name of spaces only is empty; anything else the pattern refuses is a control character.
-            let blank = issue.value?.string?.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ?? true
+            let blank = issue.value?.string?.isBlank ?? true
             return blank ? .empty : .lineBreak
         case ("name", _), ("journalName", _): return .empty
         case ("accentColor", _): return .invalidColor

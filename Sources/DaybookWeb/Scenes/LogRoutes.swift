@@ -172,6 +172,6 @@ extension LogRoutes {
     /// The fingerprint of a reflection as the store keeps it: `\n` line ends, no blank edges.
     static func reflectionFingerprint(_ text: String) -> String {
         DailyLog.fingerprint(
-            text.replacingOccurrences(of: "\r\n", with: "\n").trimmingCharacters(in: .whitespacesAndNewlines))
+            text.replacingOccurrences(of: "\r\n", with: "\n").trimmingWhiteSpace())
     }
 }
