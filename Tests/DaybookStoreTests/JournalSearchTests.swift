@@ -141,6 +141,50 @@ struct JournalSearchTests {
         #expect(try await search(JournalSearchQuery(text: "run", tag: "running", days: february)) == ["Run two"])
     }
 
+    @Test("a word in very many entries lists them newest first, and best match first when asked")
+    func commonWordsNewestFirst() async throws {
+        let database = try await Fixtures.database()
+        // "walk" is in the title of the oldest, so it would rank first; the others are newer, one a day.
+        try await journal.add(database, "Walk", "A walk by the river.", day: "2026-01-01", tags: ["outside"])
+        for day in 2...6 {
+            try await journal.add(
+                database, "Day \(day)", "An ordinary day with a short walk and an albatross of a meeting.",
+                day: "2026-01-0\(day)", tags: day.isMultiple(of: 2) ? ["outside"] : [])
+        }
+        var query = JournalSearchQuery(text: "walk")
+        query.commonMatches = 4
+        let newest = try await database.search(query)
+        #expect(newest.order == .newest && newest.isCommon)
+        #expect(newest.hits.map(\.entry.title) == ["Day 6", "Day 5", "Day 4", "Day 3", "Day 2", "Walk"])
+        #expect(newest.hits.allSatisfy { $0.snippet.matches == ["walk"] })
+
+        query.limit = 2
+        query.offset = 2
+        #expect(try await database.search(query).hits.map(\.entry.title) == ["Day 4", "Day 3"])
+        query.tag = "Outside"
+        query.offset = 0
+        query.limit = 20
+        #expect(try await database.search(query).hits.map(\.entry.title) == ["Day 6", "Day 4", "Day 2", "Walk"])
+
+        query.tag = nil
+        query.order = .bestMatch
+        let best = try await database.search(query)
+        #expect(best.order == .bestMatch && best.isCommon)
+        #expect(best.hits.first?.entry.title == "Walk")
+
+        // Below the mark the best match comes first, as always.
+        var usual = JournalSearchQuery(text: "walk")
+        usual.commonMatches = 6
+        let ranked = try await database.search(usual)
+        #expect(ranked.order == .bestMatch && !ranked.isCommon)
+        #expect(ranked.hits.first?.entry.title == "Walk")
+        // A trashed entry is in neither order.
+        #expect(try await database.moveToTrash(id: "entry-Day 6", at: journal.now))
+        #expect(try await database.search(query).hits.map(\.entry.title).contains("Day 6") == false)
+        query.order = .newest
+        #expect(try await database.search(query).hits.first?.entry.title == "Day 5")
+    }
+
     @Test(
         "search syntax in what was typed is text: no query fails",
         arguments: [

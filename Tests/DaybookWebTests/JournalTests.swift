@@ -223,6 +223,57 @@ struct JournalTests {
         }
     }
 
+    @Test("a word in more than 5,000 imported entries: the newest come first, the page says why, best match on ask")
+    func commonWordNewestFirst() async throws {
+        let app = try await TestApp.make(settings: Fixtures.settings(language: .korean))
+        try await app.browse { browser in
+            // Years of a daily walk, then one entry that says "walk" in its title, written first of all.
+            var lines = ["[2010-01-01 07:00] Walk.", "The first walk of all, walk walk walk.", ""]
+            let start = Date(timeIntervalSince1970: 1_300_000_000)
+            for day in 0...JournalSearchQuery.manyMatches {
+                let moment = start.addingTimeInterval(Double(day) * 86_400)
+                lines += ["[\(Self.jrnlStamp.string(from: moment))] Day \(day).", "A short walk before work.", ""]
+            }
+            let imported = try await ImportExportTests.post(
+                &browser, "/api/v1/import/jrnl", Data(lines.joined(separator: "\n").utf8))
+            #expect(imported.status == .ok)
+
+            let page = try await browser.get("/search?q=walk").text
+            #expect(page.contains("이 단어가 들어간 글이 5,000개가 넘어서 최신 글부터 보여 드려요."))
+            #expect(page.contains(#"href="/search?q=walk&amp;order=best""#))
+            let newest = try object(try await browser.get("/api/v1/search?q=walk"))
+            #expect(newest["order"] as? String == "newest")
+            let titles = (newest["results"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
+            #expect(
+                titles.prefix(2) == [
+                    "Day \(JournalSearchQuery.manyMatches).", "Day \(JournalSearchQuery.manyMatches - 1).",
+                ])
+
+            let best = try object(try await browser.get("/api/v1/search?q=walk&order=best"))
+            #expect(best["order"] as? String == "best")
+            #expect((best["results"] as? [[String: Any]])?.first?["title"] as? String == "Walk.")
+            let bestPage = try await browser.get("/search?q=walk&order=best").text
+            #expect(bestPage.contains(#"href="/search?q=walk&amp;order=newest""#))
+
+            let refused = try await browser.get("/api/v1/search?q=walk&order=sideways")
+            #expect(refused.status == .badRequest)
+            #expect(
+                try object(refused)["error"].flatMap { ($0 as? [String: Any])?["code"] as? String } == "invalidOrder")
+            #expect(try await browser.get("/search?q=walk&order=sideways").status == .badRequest)
+            // A rarer word keeps the best match first, with nothing said about the order.
+            let rare = try await browser.get("/search?q=first").text
+            #expect(!rare.contains("최신 글부터"))
+        }
+    }
+
+    private static let jrnlStamp: DateFormatter = {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = Fixtures.seoul
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        return formatter
+    }()
+
     @Test("in a snippet only what matched is marked; markup typed in an entry stays text")
     func snippetsAreEscaped() async throws {
         let app = try await TestApp.make(settings: Fixtures.settings())

@@ -241,13 +241,14 @@ public struct JournalInteractor: Sendable {
         return count
     }
 
-    /// Ranked matches with highlighted snippets.
+    /// Matches with highlighted snippets, best match first, or newest first when asked or when the words are
+    /// in more than `JournalSearchQuery.manyMatches` entries (`order` nil).
     ///
     /// - Throws: `Journal.Problem.unknownTag` for a tag no entry has, `.invalidDay` for a date bound that is not
     ///   a day.
     public func search(
         _ text: String, tag: String? = nil, from: String? = nil, through: String? = nil, starredOnly: Bool = false,
-        limit: Int = 20, offset: Int = 0
+        limit: Int = 20, offset: Int = 0, order: JournalSearchOrder? = nil
     ) async throws -> JournalSearchPage {
         let tag = try Self.knownTag(tag, in: tag == nil ? [] : try await store.tagCounts())
         var days: ClosedRange<DayKey>?
@@ -256,12 +257,13 @@ public struct JournalInteractor: Sendable {
                 let last = Self.day(through, default: .latest)
             else { throw Journal.Problem.invalidDay }
             // A range that ends before it starts holds no day, so nothing is found in it.
-            guard first <= last else { return JournalSearchPage(hits: [], hasMore: false) }
+            guard first <= last else { return JournalSearchPage(hits: [], hasMore: false, order: order ?? .bestMatch) }
             days = first...last
         }
         return try await store.search(
             JournalSearchQuery(
-                text: text, tag: tag, days: days, starredOnly: starredOnly, limit: limit, offset: offset))
+                text: text, tag: tag, days: days, starredOnly: starredOnly, limit: limit, offset: offset,
+                order: order))
     }
 
     /// `markdown` as safe HTML, with the pixel size of each of its photos so pages reserve their space.

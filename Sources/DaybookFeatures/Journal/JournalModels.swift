@@ -24,6 +24,8 @@ public enum Journal {
         case invalidLineage
         /// A new entry's id that another writer's entry has already.
         case idTaken
+        /// Search results asked for in an order other than `best` or `newest`.
+        case invalidOrder
     }
 
     /// A new entry as saved, and whether this request made it (`false`: its session had sent it before).
@@ -313,6 +315,14 @@ public enum Journal {
         public var moreLabel: String
         public var noResults: String
         public var hint: String
+        /// Why the results come newest first (or best first, as asked) when their words are very common.
+        public var orderNote: String?
+        /// The same search in the other order, when the words are that common.
+        public var orderHref: String?
+        public var orderLabel: String
+        /// The link's words for each order, for the script that shows results as one types.
+        public var bestLabel: String
+        public var newestLabel: String
     }
 
     /// An entry as the API answers it.

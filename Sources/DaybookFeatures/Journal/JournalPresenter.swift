@@ -211,21 +211,42 @@ public enum JournalPresenter {
             backHref: "/journal", backLabel: localizer("nav.journal"))
     }
 
-    /// The search page: what was typed and the best matches, with what matched marked.
+    /// The search page: what was typed and the matches, with what matched marked; for words in many entries, the
+    /// order they come in and a link to the other one.
+    ///
+    /// - Parameter orderAsked: whether the address chose the order (kept in the next page's address).
     public static func present(
-        search page: JournalSearchPage, query: String, offset: Int, today: DayKey, localizer: Localizer
+        search page: JournalSearchPage, query: String, offset: Int, orderAsked: Bool = false, today: DayKey,
+        localizer: Localizer
     ) -> Journal.SearchViewModel {
         let trimmed = query.trimmingWhiteSpace()
         let results = page.hits.map { row($0.entry, today: today, snippet: $0.snippet, localizer: localizer) }
         let next = offset + page.hits.count
+        let address = "/search?q=\(URLText.component(query))"
+        let other: JournalSearchOrder = page.order == .newest ? .bestMatch : .newest
         return Journal.SearchViewModel(
             title: localizer("journal.search"), query: query, label: localizer("journal.search"),
             placeholder: localizer("journal.search.placeholder"), results: results, hasQuery: !trimmed.isEmpty,
             summary: trimmed.isEmpty
                 ? "" : localizer.plural("journal.search.count", count: results.count, localizer.number(results.count)),
-            moreHref: page.hasMore ? "/search?q=\(URLText.component(query))&offset=\(next)" : nil,
+            moreHref: page.hasMore
+                ? address + (orderAsked ? "&order=\(page.order.rawValue)" : "") + "&offset=\(next)" : nil,
             moreLabel: localizer("journal.more"), noResults: localizer("journal.search.none"),
-            hint: localizer("journal.search.hint"))
+            hint: localizer("journal.search.hint"), orderNote: orderNote(page, localizer: localizer),
+            orderHref: page.isCommon ? address + "&order=\(other.rawValue)" : nil,
+            orderLabel: localizer(other == .newest ? "journal.search.orderNewest" : "journal.search.orderBest"),
+            bestLabel: localizer("journal.search.orderBest"), newestLabel: localizer("journal.search.orderNewest"))
+    }
+
+    /// Why the results come in their order, when their words are in more than
+    /// `JournalSearchQuery.manyMatches` entries; nil for the usual best match first.
+    public static func orderNote(_ page: JournalSearchPage, localizer: Localizer) -> String? {
+        guard page.isCommon else { return nil }
+        return switch page.order {
+        case .newest:
+            localizer("journal.search.newestFirst", localizer.number(JournalSearchQuery.manyMatches))
+        case .bestMatch: localizer("journal.search.bestFirst")
+        }
     }
 
     /// An entry as the API answers it.
@@ -276,6 +297,7 @@ public enum JournalPresenter {
         case .invalidChoice: localizer("journal.error.choice")
         case .invalidID: localizer("journal.error.entryID")
         case .invalidLineage: localizer("journal.error.lineage")
+        case .invalidOrder: localizer("journal.error.order")
         case .idTaken: localizer("journal.error.idTaken")
         }
     }

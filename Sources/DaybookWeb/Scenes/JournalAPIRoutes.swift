@@ -78,6 +78,10 @@ struct JournalAPIRoutes {
         var query: String
         var results: [Journal.Row]
         var hasMore: Bool
+        /// `best` or `newest`: how the results are ordered.
+        var order: String
+        /// Why they are in that order when the words are common, in the owner's language; nil otherwise.
+        var orderNote: String?
     }
 
     struct ConflictBody: Encodable {
@@ -171,15 +175,26 @@ struct JournalAPIRoutes {
             let query = request.uri.queryParameters
             let text = query["q"].map(String.init) ?? ""
             return try await respond(request) { scene in
+                var order: JournalSearchOrder?
+                if let asked = query["order"] {
+                    guard let known = JournalSearchOrder(rawValue: String(asked)) else {
+                        throw Journal.Problem.invalidOrder
+                    }
+                    order = known
+                }
                 let page = try await scene.interactor.search(
                     text, tag: query["tag"].map(String.init), from: query["from"].map(String.init),
                     through: query["to"].map(String.init), starredOnly: query["starred"] == "true",
-                    limit: query["limit"].flatMap { Int($0) } ?? 20, offset: query["offset"].flatMap { Int($0) } ?? 0)
+                    limit: query["limit"].flatMap { Int($0) } ?? 20, offset: query["offset"].flatMap { Int($0) } ?? 0,
+                    order: order)
                 let today = DayKey(date: services.clock.now(), timeZone: scene.localizer.timeZone)
                 let rows = page.hits.map {
                     JournalPresenter.row($0.entry, today: today, snippet: $0.snippet, localizer: scene.localizer)
                 }
-                return try JSONResponse.make(SearchResults(query: text, results: rows, hasMore: page.hasMore))
+                return try JSONResponse.make(
+                    SearchResults(
+                        query: text, results: rows, hasMore: page.hasMore, order: page.order.rawValue,
+                        orderNote: JournalPresenter.orderNote(page, localizer: scene.localizer)))
             }
         }
     }
@@ -234,6 +249,7 @@ struct JournalAPIRoutes {
                 case .invalidChoice: (.unprocessableContent, "invalidChoice")
                 case .invalidID: (.badRequest, "invalidEntryID")
                 case .invalidLineage: (.badRequest, "invalidLineage")
+                case .invalidOrder: (.badRequest, "invalidOrder")
                 case .idTaken: (.conflict, "entryIDTaken")
                 }
             return APIError.response(

@@ -24,11 +24,22 @@ struct JournalRoutes {
             let query = request.uri.queryParameters
             let text = String((query["q"].map(String.init) ?? "").prefix(JournalSearchQuery.maximumTextLength))
             let offset = min(max(query["offset"].flatMap { Int($0) } ?? 0, 0), 10_000)
+            let asked = query["order"].map(String.init)
             return try await page(request, context, "search") { env in
-                let results = try await interactor(env).search(text, offset: offset)
+                let results = try await refusing(env) {
+                    var order: JournalSearchOrder?
+                    if let asked {
+                        guard let known = JournalSearchOrder(rawValue: asked) else {
+                            throw Journal.Problem.invalidOrder
+                        }
+                        order = known
+                    }
+                    return try await interactor(env).search(text, offset: offset, order: order)
+                }
                 let today = DayKey(date: services.clock.now(), timeZone: env.settings.timeZone)
                 let model = JournalPresenter.present(
-                    search: results, query: text, offset: offset, today: today, localizer: env.localizer)
+                    search: results, query: text, offset: offset, orderAsked: asked != nil, today: today,
+                    localizer: env.localizer)
                 return try PageRenderer.EncodedPage(model, title: model.title)
             }
         }
@@ -150,7 +161,8 @@ struct JournalRoutes {
                 switch problem {
                 case .notFound, .unknownTag, .noConflict: .notFound
                 case .unknownPhoto, .idTaken: .conflict
-                case .invalidCursor, .invalidRevision, .invalidDay, .invalidChoice, .invalidID, .invalidLineage:
+                case .invalidCursor, .invalidRevision, .invalidDay, .invalidChoice, .invalidID, .invalidLineage,
+                    .invalidOrder:
                     .badRequest
                 case .wouldEmpty: .conflict
                 }

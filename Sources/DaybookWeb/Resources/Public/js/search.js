@@ -5,6 +5,7 @@
 const input = document.getElementById("q");
 const list = document.getElementById("results");
 const summary = document.getElementById("search-summary");
+const order = document.getElementById("search-order");
 let timer = null;
 let latest = 0;
 
@@ -51,16 +52,21 @@ async function search() {
   if (!query.trim()) {
     list.replaceChildren();
     summary.textContent = "";
+    order.hidden = true;
     document.getElementById("no-results")?.remove();
     return;
   }
+  const asked = url.searchParams.get("order");
   try {
-    const response = await fetch(`/api/v1/search?q=${encodeURIComponent(query)}&limit=30`, {
+    const chosen = asked ? `&order=${encodeURIComponent(asked)}` : "";
+    const response = await fetch(`/api/v1/search?q=${encodeURIComponent(query)}&limit=30${chosen}`, {
       headers: { Accept: "application/json" },
     });
     if (!response.ok || ticket !== latest) return;
-    const { results } = await response.json();
+    const found = await response.json();
     if (ticket !== latest) return;
+    const { results } = found;
+    showOrder(query, found);
     list.replaceChildren(...results.map(row));
     document.getElementById("no-results")?.remove();
     document.getElementById("more-results")?.remove();
@@ -68,6 +74,17 @@ async function search() {
   } catch {
     // Offline: the results stay as they were.
   }
+}
+
+/** Says why the results of a word in very many entries come newest first, with a link to the other order. */
+function showOrder(query, { order: current, orderNote }) {
+  order.hidden = !orderNote;
+  if (!orderNote) return;
+  const other = current === "newest" ? "best" : "newest";
+  document.getElementById("search-order-note").textContent = orderNote;
+  const link = document.getElementById("search-order-link");
+  link.href = `/search?q=${encodeURIComponent(query)}&order=${other}`;
+  link.textContent = order.dataset[other];
 }
 
 input.addEventListener("input", () => {
