@@ -119,6 +119,23 @@ struct JrnlImportTests {
         #expect(batch.entries.map(\.tags) == [["travel", "family", "여행", "3"]])
     }
 
+    @Test("every kind of line break starts a new line, and tags after any of them or a wide space still count")
+    func lineBreaks() throws {
+        let breaks = ["\n", "\r\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}"]
+        for lineBreak in breaks {
+            let text = ["[2025-03-01 08:15] Walk.", "By the river @café", "#morning\u{3000}#冬 e#no #️⃣keycap", ""]
+                .joined(separator: lineBreak)
+            let batch = try parse(text)
+            #expect(batch.entries.count == 1, "\(lineBreak.unicodeScalars.map(\.value))")
+            #expect(batch.entries.first?.tags == ["café", "morning", "冬"], "\(lineBreak.unicodeScalars.map(\.value))")
+            #expect(batch.entries.first?.body == "By the river @café\n#morning\u{3000}#冬 e#no #️⃣keycap")
+        }
+        let starred = try parse("[2025-03-01 08:15] Walk *\r\nBy the river.\r\n[2025-03-02 09:00] Rest.\u{2028}Quiet.")
+        #expect(starred.entries.map(\.title) == ["Walk", "Rest."])
+        #expect(starred.entries.map(\.starred) == [true, false])
+        #expect(starred.entries.map(\.body) == ["By the river.", "Quiet."])
+    }
+
     @Test("the JSON export: titles, bodies, tags without their @, stars, uuids; a broken date is a named problem")
     func json() throws {
         let batch = try JrnlImport.parse(JournalExports.jrnlJSON, name: "journal.json", timeZone: seoul)
