@@ -21,6 +21,7 @@ struct DemoJournal {
     func write(_ db: Database, random: inout SeededGenerator) throws -> Int {
         let days = first.days(to: last) + 1
         let total = max(1, days * Self.entriesPerYear / 365)
+        let lastBefore = try Int64.fetchOne(db, sql: "SELECT MAX(number) FROM journalEntry") ?? 0
         for n in 0..<total {
             let day = first.adding(days: n * days / total)
             let minutes = Int.random(in: 6 * 60...(23 * 60 + 30), using: &random)
@@ -44,8 +45,9 @@ struct DemoJournal {
                 id: "demo-entry-\(n)", content, plainText: text.plainText, createdAt: moment,
                 updatedAt: moment.addingTimeInterval(TimeInterval(Int.random(in: 60...7200, using: &random))),
                 revision: 1)
-            try record.insert(db)
+            try record.insert(db, indexingText: false)
         }
+        try SearchIndex.insertEntries(db, after: lastBefore)
         try SearchIndex.optimize(db)
         return total
     }

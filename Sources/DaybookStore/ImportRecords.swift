@@ -70,12 +70,14 @@ extension AppDatabase: ImportStore {
             for item in plan.values {
                 try value.execute(arguments: [item.trackerID, item.day.description, item.value, now])
             }
+            let lastBefore = try Int64.fetchOne(db, sql: "SELECT MAX(number) FROM journalEntry") ?? 0
             for (sourceID, id, content, plainText) in plan.entries {
                 var record = JournalEntryRecord(
                     id: id, content, plainText: plainText, createdAt: now, updatedAt: now, revision: 1)
-                try record.insert(db)
+                try record.insert(db, indexingText: false)
                 try note("entry", sourceID, id)
             }
+            if !plan.entries.isEmpty { try SearchIndex.insertEntries(db, after: lastBefore) }
             for (sourceID, day, mood) in plan.moods {
                 try db.execute(
                     sql: """

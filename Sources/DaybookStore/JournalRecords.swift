@@ -93,8 +93,9 @@ struct JournalEntryRecord {
             createdAt: createdAt, updatedAt: updatedAt, revision: revision, deletedAt: deletedAt)
     }
 
-    /// Inserts the row, its tags and its index row; sets `number`.
-    mutating func insert(_ db: Database) throws {
+    /// Inserts the row, its tags and (unless `indexingText` is false: a bulk write indexes its rows at the end,
+    /// with `SearchIndex.insertEntries(after:)`) its index row; sets `number`.
+    mutating func insert(_ db: Database, indexingText: Bool = true) throws {
         try db.cachedStatement(
             sql: """
                 INSERT INTO journalEntry (id, moment, day, timeZone, title, body, plainText, wordCount, tags, isStarred,
@@ -107,13 +108,13 @@ struct JournalEntryRecord {
             longitude, placeName, placeCountry, createdAt, updatedAt, revision, deletedAt, madeAt, lineage,
         ])
         number = db.lastInsertedRowID
-        try indexLive(db)
+        try indexLive(db, indexingText: indexingText)
     }
 
     /// Writes its tags and index row: for a new or restored entry.
-    func indexLive(_ db: Database) throws {
+    func indexLive(_ db: Database, indexingText: Bool = true) throws {
         guard let number else { return }
-        try SearchIndex.insert(db, number: number, title: title, plainText: plainText, tags: tags)
+        if indexingText { try SearchIndex.insert(db, number: number, title: title, plainText: plainText, tags: tags) }
         let insertTag = try db.cachedStatement(
             sql: "INSERT INTO journalTag (entryID, tagKey, tag, moment) VALUES (?, ?, ?, ?)")
         for tag in tagList { try insertTag.execute(arguments: [id, JournalTags.key(tag), tag, moment]) }

@@ -59,6 +59,20 @@ enum SearchIndex {
             .execute(arguments: [number, title, plainText, tags])
     }
 
+    /// Adds the text of every live entry numbered after `number`: the entries a bulk write (an import) just made.
+    ///
+    /// One statement, after the rows are written, rather than one per entry between them: an entry's insert fires
+    /// the change feed's trigger, so SQLite opens a statement savepoint for it, and FTS5 writes its pending
+    /// terms out as a new segment at every savepoint. Indexed between the rows, 10,000 entries made 10,000
+    /// tiny segments to merge, and their import took twice as long.
+    static func insertEntries(_ db: Database, after number: Int64) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO \(table) (rowid, title, plainText, tags)
+                SELECT number, title, plainText, tags FROM journalEntry WHERE number > ? AND deletedAt IS NULL
+                """, arguments: [number])
+    }
+
     /// Takes an entry's text out; it must be the text it was added with (read it before changing the entry).
     static func delete(_ db: Database, number: Int64, title: String, plainText: String, tags: String) throws {
         try db.cachedStatement(

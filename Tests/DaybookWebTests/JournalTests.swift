@@ -187,7 +187,7 @@ struct JournalTests {
             #expect(editor.text.contains(#"data-words-one="{n} word""#))
             #expect(editor.text.contains(#"data-words-other="{n} words""#))
             let refused = try await browser.post("/journal", form: ["title": "", "body": "", "tags": "", "date": ""])
-            #expect(refused.status == .badRequest)
+            #expect(refused.status == .badRequest, "\(refused.text)")
             #expect(refused.text.contains("an empty entry is not saved"))
             let saved = try await browser.post(
                 "/journal",
@@ -255,11 +255,14 @@ struct JournalTests {
             let bestPage = try await browser.get("/search?q=walk&order=best").text
             #expect(bestPage.contains(#"href="/search?q=walk&amp;order=newest""#))
 
+            // The API document names the two orders: anything else is refused before the search, naming `order`.
             let refused = try await browser.get("/api/v1/search?q=walk&order=sideways")
             #expect(refused.status == .badRequest)
-            #expect(
-                try object(refused)["error"].flatMap { ($0 as? [String: Any])?["code"] as? String } == "invalidOrder")
-            #expect(try await browser.get("/search?q=walk&order=sideways").status == .badRequest)
+            let error = try #require(try object(refused)["error"] as? [String: Any])
+            #expect((error["fields"] as? [String: Any])?["order"] != nil, "\(refused.text)")
+            let refusedPage = try await browser.get("/search?q=walk&order=sideways")
+            #expect(refusedPage.status == .badRequest)
+            #expect(refusedPage.text.contains("best(가장 잘 맞는 순) 또는 newest(최신순)"))
             // A rarer word keeps the best match first, with nothing said about the order.
             let rare = try await browser.get("/search?q=first").text
             #expect(!rare.contains("최신 글부터"))
