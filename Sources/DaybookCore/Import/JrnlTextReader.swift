@@ -122,7 +122,8 @@ struct JrnlTextReader {
     /// The title, body and star of an entry's text (what follows its stamp).
     static func entry(_ text: String) -> (title: String, body: String, starred: Bool) {
         let end = text.utf8.firstIndex(of: UInt8(ascii: "\n")) ?? text.endIndex
-        let first = text[..<end].trimmingCharacters(in: .whitespaces)
+        // A line: no breaks are left in it to trim.
+        let first = text[..<end].trimmingWhiteSpace()
         // jrnl writes the star at the end of the title; "[DATE] *Title" is how people type it.
         guard first.hasSuffix("*") || (first.hasPrefix("*") && !first.hasPrefix("**")) else {
             let (title, body) = splitTitle(text)

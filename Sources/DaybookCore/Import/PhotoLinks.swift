@@ -5,7 +5,9 @@ public enum PhotoLinks {
     /// `text` with each `prefix + ID` whose id `replacement` knows replaced by what it gives; ids are letters,
     /// digits, `-` and `_`.
     public static func replacing(in text: String, prefix: String, _ replacement: (String) -> String?) -> String {
-        guard text.contains(prefix) else { return text }
+        // The standard library's search: Foundation's `contains` copied every entry through UTF-16 to find
+        // nothing in most of them (7% of an import of plain text).
+        guard text.firstRange(of: prefix) != nil else { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count)
         var rest = text[...]

@@ -6,6 +6,8 @@ public struct UUIDGenerator: IDGenerator {
     public init() {}
 
     public func makeID() -> String {
-        String(UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(12))
+        // The standard library's filter: Foundation's replacingOccurrences copies the text through NSString, which
+        // was 2.5% of an import's time.
+        String(UUID().uuidString.lowercased().filter { $0 != "-" }.prefix(12))
     }
 }
