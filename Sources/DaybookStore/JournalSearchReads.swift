@@ -47,7 +47,7 @@ extension DatabaseSnapshot {
             // The list's own index gives the order; the index of words answers for one entry at a time.
             filters.insert("e.deletedAt IS NULL", at: 0)
             filters.append("EXISTS (SELECT 1 FROM \(table) WHERE \(table) MATCH ? AND \(table).rowid = e.number)")
-            arguments += [pattern.raw]
+            arguments += [try oneByOne(pattern)]
             sql = """
                 SELECT \(JournalEntrySummary.columns), e.plainText AS plainText FROM journalEntry e
                 WHERE \(filters.joined(separator: " AND ")) ORDER BY e.moment DESC, e.id DESC LIMIT ? OFFSET ?
@@ -65,6 +65,20 @@ extension DatabaseSnapshot {
                 snippet: marks.snippet(row["plainText"] ?? "", length: Self.snippetLength))
         }
         return JournalSearchPage(hits: hits, hasMore: hasMore, order: order, isCommon: common)
+    }
+
+    /// The pattern to ask the index with about one entry at a time. For a word still being typed, FTS5 gathers
+    /// the entries of every word it begins each time it is asked, unless the index keeps that prefix (three
+    /// letters): asked once for each of 20 entries, a word in most of 100,000 cost 116 ms instead of 6. So the
+    /// words it begins are looked up once, in the index's list of words, and asked for by name; a beginning
+    /// of more than 50 words keeps the prefix.
+    private func oneByOne(_ pattern: SearchPattern) throws -> String {
+        guard let begun = pattern.begunWord, begun.count != 3 else { return pattern.raw }
+        let words = try String.fetchAll(
+            db.cachedStatement(sql: "SELECT term FROM journalSearchTerms WHERE term >= ? AND term < ? LIMIT 51"),
+            arguments: [begun, begun + "\u{10FFFF}"])
+        guard (1...50).contains(words.count) else { return pattern.raw }
+        return pattern.completed(by: words)
     }
 
     /// Whether more than `mark` live entries match: the index lists them in the

@@ -51,6 +51,7 @@ extension AppDatabase {
         registerJournalConflictMigration(&migrator)
         registerPhotoHashMigration(&migrator)
         registerEditOriginMigration(&migrator)
+        registerSearchTermsMigration(&migrator)
         return migrator
     }
 }

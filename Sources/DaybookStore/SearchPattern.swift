@@ -13,6 +13,8 @@ struct SearchPattern: Equatable {
     var phrases: [[[UInt8]]]
     /// Whether the last word matches the words it begins (typed with `prefix`, in Latin script, not ended).
     var lastIsPrefix: Bool
+    /// Each word as a quoted phrase, without the prefix's `*`.
+    private var quoted: [String]
 
     /// The pattern for `text`, or `nil` when it holds nothing searchable (only spaces or punctuation).
     init?(_ text: String, prefix: Bool) {
@@ -28,9 +30,24 @@ struct SearchPattern: Equatable {
         }
         guard !quoted.isEmpty else { return nil }
         lastIsPrefix = prefix && lastIsWord && text.last.map { !$0.isWhitespace } == true
+        self.quoted = quoted
         if lastIsPrefix { quoted[quoted.count - 1] += "*" }
         raw = quoted.joined(separator: " ")
         self.phrases = phrases
+    }
+
+    /// The word still being typed, as the index folds it, when it is one token (what `completed(by:)` replaces).
+    var begunWord: String? {
+        guard lastIsPrefix, let last = phrases.last, last.count == 1 else { return nil }
+        return String(decoding: last[0], as: UTF8.self)
+    }
+
+    /// The same search with the word still being typed replaced by the whole words of the index it begins, any
+    /// of which may match.
+    func completed(by words: [String]) -> String {
+        let choices = words.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+        // FTS5 joins a group to what comes before it with an explicit AND only.
+        return (quoted.dropLast() + ["(" + choices.joined(separator: " OR ") + ")"]).joined(separator: " AND ")
     }
 }
 

@@ -185,6 +185,24 @@ struct JournalSearchTests {
         #expect(try await database.search(query).hits.first?.entry.title == "Day 5")
     }
 
+    @Test("newest first, a word being typed still finds every word it begins, and only whole words when ended")
+    func commonWordsWhileTyping() async throws {
+        let database = try await Fixtures.database()
+        try await journal.add(database, "Walks", "Two walks today.", day: "2026-01-01")
+        try await journal.add(database, "Walking", "Walking home in the rain.", day: "2026-01-02")
+        try await journal.add(database, "Walk", "A walk, then \"walkabout\" plans.", day: "2026-01-03")
+        try await journal.add(database, "Wall", "Painted the wall.", day: "2026-01-04")
+        func newest(_ text: String) async throws -> [String] {
+            try await database.search(JournalSearchQuery(text: text, order: .newest)).hits.map(\.entry.title)
+        }
+        #expect(try await newest("walk") == ["Walk", "Walking", "Walks"])
+        #expect(try await newest("walki") == ["Walking"])
+        #expect(try await newest("wal") == ["Wall", "Walk", "Walking", "Walks"])
+        #expect(try await newest("walk ") == ["Walk"])
+        #expect(try await newest("rain walk") == ["Walking"])
+        #expect(try await newest("walkabout") == ["Walk"])
+    }
+
     @Test(
         "search syntax in what was typed is text: no query fails",
         arguments: [
