@@ -50,8 +50,7 @@ extension DatabaseSnapshot {
         try Row.fetchAll(
             db.cachedStatement(
                 sql: """
-                    SELECT MIN(tag) AS tag, COUNT(*) AS count FROM journalTag GROUP BY tagKey
-                    ORDER BY count DESC, tagKey
+                    SELECT tag, count FROM journalTagCount ORDER BY count DESC, tagKey
                     """)
         ).map { JournalTagCount(tag: $0["tag"], count: $0["count"]) }
     }

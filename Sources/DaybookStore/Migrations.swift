@@ -52,6 +52,7 @@ extension AppDatabase {
         registerPhotoHashMigration(&migrator)
         registerEditOriginMigration(&migrator)
         registerSearchTermsMigration(&migrator)
+        registerTagCountsMigration(&migrator)
         return migrator
     }
 }

@@ -23,7 +23,7 @@ struct AppDatabaseTests {
                 "v7 trackers", "v8 places", "v9 weather and connections", "v10 reminders", "v11 backups", "v12 imports",
                 "v13 tracker frequency and note", "v14 idempotency keys", "v15 changes feed",
                 "v16 when log fields changed", "v17 entry conflicts",
-                "v18 photo content hash", "v19 entry edit origin", "v20 search terms",
+                "v18 photo content hash", "v19 entry edit origin", "v20 search terms", "v21 tag counts",
             ])
         #expect(try database.tableNames().contains("settings") && database.tableNames().contains("photo"))
         // Opening again finds everything in place.
@@ -36,7 +36,7 @@ struct AppDatabaseTests {
                 "v7 trackers", "v8 places", "v9 weather and connections", "v10 reminders", "v11 backups", "v12 imports",
                 "v13 tracker frequency and note", "v14 idempotency keys", "v15 changes feed",
                 "v16 when log fields changed", "v17 entry conflicts",
-                "v18 photo content hash", "v19 entry edit origin", "v20 search terms",
+                "v18 photo content hash", "v19 entry edit origin", "v20 search terms", "v21 tag counts",
             ])
     }
 

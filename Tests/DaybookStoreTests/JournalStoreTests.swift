@@ -145,6 +145,31 @@ struct JournalStoreTests {
         #expect(counts.dropFirst().map(\.tag) == ["Books", "food"])
     }
 
+    @Test("tag counts follow every edit, trash, restore and emptied trash, as if counted again each time")
+    func tagCountsKeptCurrent() async throws {
+        let database = try await Fixtures.database()
+        func counted() async throws -> [String: Int] {
+            Dictionary(uniqueKeysWithValues: try await database.tagCounts().map { ($0.tag, $0.count) })
+        }
+        let a = try await journal.add(database, "A", "a", tags: ["travel", "Food"])
+        try await journal.add(database, "B", "b", tags: ["Travel"])
+        try await journal.add(database, "C", "c", tags: ["travel", "books"])
+        #expect(try await counted() == ["Travel": 3, "Food": 1, "books": 1])
+        // The spelling shown is the first in sort order; when its last entry loses it, the next one shows.
+        let b = try #require(try await database.entry(id: "entry-B"))
+        _ = try await database.updateEntry(
+            id: b.id, try journal.content("B", "b", tags: ["walks"]), plainText: "b", revision: b.revision,
+            at: journal.now)
+        #expect(try await counted() == ["travel": 2, "Food": 1, "books": 1, "walks": 1])
+        #expect(try await database.moveToTrash(id: a.id, at: journal.now))
+        #expect(try await counted() == ["travel": 1, "books": 1, "walks": 1])
+        #expect(try await database.restoreFromTrash(id: a.id))
+        #expect(try await counted() == ["travel": 2, "Food": 1, "books": 1, "walks": 1])
+        #expect(try await database.moveToTrash(id: "entry-C", at: journal.now))
+        #expect(try await database.emptyTrash() == 1)
+        #expect(try await counted() == ["travel": 1, "Food": 1, "walks": 1])
+    }
+
     @Test("a calendar month: entries per day, the newest cover, and the days with a Daily Log")
     func calendarMonth() async throws {
         let database = try await Fixtures.database()
