@@ -13,6 +13,7 @@ public final class ZIPWriter {
     private var offset: UInt64 = 0
     private var directory = Data()
     private var entries: UInt64 = 0
+    private var isOpen = true
     private static let flushSize = 1 << 20
     /// A deflated file this large or larger gets ZIP64 sizes in its local header: deflate may make it a little larger.
     private static let deflatedZIP64Threshold: UInt64 = 0xF000_0000
@@ -26,7 +27,7 @@ public final class ZIPWriter {
         deflater = try RawDeflater()
     }
 
-    deinit { try? handle.close() }
+    deinit { if isOpen { try? handle.close() } }
 
     /// Adds bytes held in memory as a file named `name` (a path with `/`).
     public func add(name: String, data: Data, modified: Date, method: ZIP.Method = .deflated) throws {
@@ -94,6 +95,7 @@ public final class ZIPWriter {
         directory = Data()
         try write(ZIP.end(entries: entries, directorySize: directorySize, directoryOffset: directoryOffset))
         try flush()
+        isOpen = false
         try handle.close()
     }
 
