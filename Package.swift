@@ -158,7 +158,9 @@ let package = Package(
         ),
         .testTarget(
             name: "DaybookArchiveTests",
-            dependencies: ["DaybookArchive", "DaybookTestSupport"]
+            dependencies: [
+                "DaybookArchive", "DaybookTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
         ),
         .testTarget(
             name: "DaybookMediaTests",

@@ -1,7 +1,7 @@
+import DaybookArchive
 import DaybookCore
 import DaybookStore
 import Foundation
-import ZIPFoundation
 
 /// Everything the owner has, in one ZIP anyone can open: a documented, versioned JSON of every table, one
 /// Markdown file per entry with front matter, the photo originals, CSV for focus sessions, daily logs and tracker
@@ -48,7 +48,7 @@ public struct ExportService: Sendable {
         let partial = destination.deletingLastPathComponent()
             .appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).partial")
         defer { try? FileManager.default.removeItem(at: partial) }
-        let archive = try Archive(url: partial, accessMode: .create)
+        let archive = try ZIPWriter(file: partial)
         let photoFolder = dataFolder.appendingPathComponent("photos", isDirectory: true)
         let photoNames = Dictionary(
             uniqueKeysWithValues: contents.photos.map {
@@ -57,10 +57,7 @@ public struct ExportService: Sendable {
         let total = 7 + contents.entries.count + contents.photos.count
         var done = 0
         func add(_ path: String, _ data: Data) throws {
-            try archive.addEntry(
-                with: Self.folder + path, type: .file, uncompressedSize: Int64(data.count), modificationDate: now,
-                compressionMethod: .deflate
-            ) { position, size in data.subdata(in: Int(position)..<Int(position) + size) }
+            try archive.add(name: Self.folder + path, data: data, modified: now)
             done += 1
             progress(done, total)
         }
@@ -68,17 +65,18 @@ public struct ExportService: Sendable {
         let json = tables.appendingPathExtension("json")
         defer { try? FileManager.default.removeItem(at: json) }
         try ExportDocument.writeJSON(to: json, tables: tables, contents: contents, settings: settings, now: now)
-        try archive.addEntry(
-            with: Self.folder + "daybook.json", fileURL: json, compressionMethod: .deflate)
+        try archive.add(name: Self.folder + "daybook.json", file: json, modified: now, method: .deflated)
         done += 1
         for entry in contents.entries {
             try add(ExportDocument.entryPath(entry), Data(ExportDocument.markdown(entry, photoNames: photoNames).utf8))
         }
         for photo in contents.photos {
             let file = photoFolder.appendingPathComponent(photo.id)
-            if FileManager.default.fileExists(atPath: file.path) {
+            if let attributes = try? FileManager.default.attributesOfItem(atPath: file.path) {
                 // Photos are compressed already.
-                try archive.addEntry(with: Self.folder + "photos/" + photoNames[photo.id]!, fileURL: file)
+                try archive.add(
+                    name: Self.folder + "photos/" + photoNames[photo.id]!, file: file,
+                    modified: attributes[.modificationDate] as? Date ?? now, method: .stored)
             }
             done += 1
             progress(done, total)
@@ -93,6 +91,7 @@ public struct ExportService: Sendable {
                 TaskCalendar.document(
                     contents.calendar, name: settings.journalName, timeZone: zone, now: now, includeAnytime: true
                 ).utf8))
+        try archive.finish()
         if FileManager.default.fileExists(atPath: destination.path) {
             _ = try FileManager.default.replaceItemAt(destination, withItemAt: partial)
         } else {
