@@ -31,6 +31,18 @@ struct PageEnvironment: Sendable {
             onMorePage: onMorePage, localizer: localizer)
     }
 
+    /// The shell as templates read it, kept by `services.shells` for the next page with the same one.
+    func encodedShell(
+        title: String, current: AppSection?, showsNavigation: Bool = true, services: AppServices
+    ) throws -> TemplateValue {
+        let key = ShellCache.Key(
+            language: settings.language, appearance: settings.appearance, title: title, current: current,
+            showsNavigation: showsNavigation, onMorePage: false)
+        return try services.shells.shell(key) {
+            shell(title: title, current: current, showsNavigation: showsNavigation)
+        }
+    }
+
     /// A page's encoded model: from the cache when the same address was made with the same stored data, day and
     /// language (and, for a page that shows the time, within the same minute); else made now and kept. With no
     /// lifetime (a page showing a refusal, an undo or anything else kept outside the store) it is always made.
@@ -51,7 +63,8 @@ struct PageEnvironment: Sendable {
         context: DaybookRequestContext, status: HTTPResponse.Status = .ok
     ) throws -> Response {
         try services.renderer.render(
-            template, encoded: encoded.page, shell: shell(title: encoded.title, current: current),
+            template, encoded: encoded.page,
+            encodedShell: encodedShell(title: encoded.title, current: current, services: services),
             csrf: context.csrfToken, theme: theme, status: status, markup: encoded.markup)
     }
 
@@ -62,7 +75,9 @@ struct PageEnvironment: Sendable {
         markup: [String: String] = [:]
     ) throws -> Response {
         try services.renderer.render(
-            template, page: page, shell: shell(title: title, current: current, showsNavigation: showsNavigation),
+            template, encoded: try TemplateValue.make(page),
+            encodedShell: encodedShell(
+                title: title, current: current, showsNavigation: showsNavigation, services: services),
             csrf: context.csrfToken, theme: theme, status: status, markup: markup)
     }
 }

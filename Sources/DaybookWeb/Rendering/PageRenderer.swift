@@ -45,8 +45,19 @@ public struct PageRenderer: Sendable {
         _ template: String, encoded page: TemplateValue, shell: Shell.ViewModel, csrf: String, theme: ThemeLinks,
         status: HTTPResponse.Status = .ok, headers: HTTPFields = [:], markup: [String: String] = [:]
     ) throws -> Response {
+        try render(
+            template, encoded: page, encodedShell: try TemplateValue.make(shell), csrf: csrf, theme: theme,
+            status: status, headers: headers, markup: markup)
+    }
+
+    /// An HTML response rendering `template` around a page and a shell already encoded (`ShellCache`).
+    func render(
+        _ template: String, encoded page: TemplateValue, encodedShell shell: TemplateValue, csrf: String,
+        theme: ThemeLinks, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:],
+        markup: [String: String] = [:]
+    ) throws -> Response {
         let context = TemplateValue.object([
-            "shell": try TemplateValue.make(shell), "page": page, "csrf": .text(csrf),
+            "shell": shell, "page": page, "csrf": .text(csrf),
             "links": .object([
                 "assets": .text(assetVersion), "theme": .text(theme.version), "themeColor": .text(theme.color),
             ]),
