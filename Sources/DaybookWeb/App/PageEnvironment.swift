@@ -54,18 +54,34 @@ struct PageEnvironment: Sendable {
         let key = PageKey(
             address: request.uri.description, database: database, settings: settings, now: services.clock.now(),
             lifetime: lifetime)
-        return try await services.pages.value(for: key, make: make)
+        return try await services.pages.value(for: key) {
+            var page = try await make()
+            page.renderings = PageRenderer.KeptRenderings()
+            return page
+        }
     }
 
-    /// Renders an encoded page in the person's shell.
+    /// Renders an encoded page in the person's shell; a kept page is rendered once, then only given the visitor's
+    /// form token.
     func render(
         _ template: String, encoded: PageRenderer.EncodedPage, current: AppSection?, services: AppServices,
         context: DaybookRequestContext, status: HTTPResponse.Status = .ok
     ) throws -> Response {
-        try services.renderer.render(
-            template, encoded: encoded.page,
-            encodedShell: encodedShell(title: encoded.title, current: current, services: services),
-            csrf: context.csrfToken, theme: theme, status: status, markup: encoded.markup)
+        let render = {
+            try services.renderer.rendered(
+                template, encoded: encoded.page,
+                encodedShell: encodedShell(title: encoded.title, current: current, services: services),
+                theme: theme, markup: encoded.markup)
+        }
+        let page =
+            if let kept = encoded.renderings {
+                try kept.page(
+                    .init(template: template, current: current, status: status.code, theme: theme.version),
+                    render: render)
+            } else {
+                try render()
+            }
+        return page.response(csrf: context.csrfToken, status: status)
     }
 
     /// Renders a page in the person's shell.
