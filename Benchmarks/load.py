@@ -2,11 +2,12 @@
 """Daybook under load: throughput and latency of pages against the static-file floor, and memory.
 
     python3 Benchmarks/load.py [--bin PATH] [--data-dir D] [--duration 10] [--connections 16]
+    python3 Benchmarks/load.py --bin old=PATH --bin new=PATH --rounds 2   # builds side by side
 
 Makes ten years of `daybook demo` data (or uses --data-dir), starts `daybook serve` on it and runs
 `wrk -t2 -cN -dS --latency` against each path in turn: a static file (the floor: what the server
-answers when it does no work of its own), Today, the Timeline, a Daily Log, the Dashboard and the
-JSON GETs. Prints requests per second, p50 and p99, and each path's share of the floor's requests
+answers when it does no work of its own), Today, the Timeline, the Journal, a Daily Log, the Dashboard
+and the JSON GETs. Prints requests per second, p50 and p99, and each path's share of the floor's requests
 per second. Memory: resident size after start-up once the ambient loops are made and cached (a first
 start, which makes them, and a second one, which finds them), its peak under the load and what it
 settles to afterwards. Figures to watch, not pass/fail checks; wrk comes from apt (`apt-get install wrk`).
@@ -87,47 +88,37 @@ class PeakRSS:
         return self.peak
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--bin", help="daybook binary to measure")
-    parser.add_argument("--data-dir", help="a data folder to use as it is (default: ten new years of demo data)")
-    parser.add_argument("--duration", type=int, default=10, help="seconds of load per path")
-    parser.add_argument("--connections", type=int, default=16)
-    parser.add_argument("--only", action="append", help="measure only paths containing this text (may repeat)")
-    args = parser.parse_args()
-    if not shutil.which("wrk"):
-        sys.exit("wrk is missing: apt-get install wrk")
-    binary, kind = pick_binary(args.bin)
-    print(f"daybook binary: {binary} ({kind} build)")
-
-    with tempfile.TemporaryDirectory(prefix="daybook-load-") as folder:
-        data = demo_folder(binary, args.data_dir, folder)
-
-        drop_from_page_cache(binary)
-        first_rss = None
-        if not (data / "cache" / "sounds").is_dir():
-            with Running(binary, data) as server:
-                server.wait_for_200("/")
-                wait_for_sounds(data)
-                first_rss = settled_rss(server.process.pid)
-
+def measure(binary: Path, data: Path, args: argparse.Namespace) -> dict:
+    """One build's round: memory after a restart, every path under wrk, memory under and after the load."""
+    drop_from_page_cache(binary)
+    first_rss = None
+    if not (data / "cache" / "sounds").is_dir():
         with Running(binary, data) as server:
             server.wait_for_200("/")
             wait_for_sounds(data)
-            pid = server.process.pid
-            idle = settled_rss(pid)
-            yesterday = time.strftime("%Y-%m-%d", time.localtime(time.time() - 86400))
-            paths = ["/static/css/app.css", "/", "/timeline", f"/log/{yesterday}", "/stats",
-                     "/api/v1/focus", "/api/v1/tasks", "/api/v1/settings", "/no-such-page"]
-            if args.only:
-                paths = [paths[0]] + [p for p in paths[1:] if any(o in p for o in args.only)]
-            peak = PeakRSS(pid)
-            rows = [(path, wrk(server.url + path, args.duration, args.connections)) for path in paths]
-            under_load = peak.stop()
-            after = settled_rss(pid, 5.0)
+            first_rss = settled_rss(server.process.pid)
 
+    with Running(binary, data) as server:
+        server.wait_for_200("/")
+        wait_for_sounds(data)
+        pid = server.process.pid
+        idle = settled_rss(pid)
+        yesterday = time.strftime("%Y-%m-%d", time.localtime(time.time() - 86400))
+        paths = ["/static/css/app.css", "/", "/timeline", "/journal", f"/log/{yesterday}", "/stats",
+                 "/api/v1/focus", "/api/v1/tasks", "/api/v1/settings", "/no-such-page"]
+        if args.only:
+            paths = [paths[0]] + [p for p in paths[1:] if any(o in p for o in args.only)]
+        peak = PeakRSS(pid)
+        rows = [(path, wrk(server.url + path, args.duration, args.connections)) for path in paths]
+        under_load = peak.stop()
+        after = settled_rss(pid, 5.0)
+    return {"rows": rows, "first": first_rss, "idle": idle, "peak": under_load, "after": after}
+
+
+def report(name: str, result: dict, args: argparse.Namespace) -> None:
+    rows = result["rows"]
     floor = rows[0][1]["rps"]
-    print(f"\nwrk -t2 -c{args.connections} -d{args.duration}s on loopback, ten years of demo data")
+    print(f"\n{name}: wrk -t2 -c{args.connections} -d{args.duration}s on loopback, ten years of demo data")
     print(f"| path | req/s | p50 | p99 | share of the static-file floor |")
     print(f"|---|---|---|---|---|")
     for path, f in rows:
@@ -135,11 +126,75 @@ def main() -> int:
         print(f"| `{path}` | {f['rps']:,.0f} | {f['p50']:.2f} ms | {f['p99']:.2f} ms | "
               f"{100 * f['rps'] / floor:.1f}%{note} |")
     print("\nresident memory (RSS)")
-    if first_rss is not None:
-        print(f"    idle after a first start (loops made):     {first_rss / 1024:6.1f} MB")
-    print(f"    idle after start-up (loops cached):        {idle / 1024:6.1f} MB")
-    print(f"    peak under the load above:                 {under_load / 1024:6.1f} MB")
-    print(f"    5 s after the load:                        {after / 1024:6.1f} MB")
+    if result["first"] is not None:
+        print(f"    idle after a first start (loops made):     {result['first'] / 1024:6.1f} MB")
+    print(f"    idle after start-up (loops cached):        {result['idle'] / 1024:6.1f} MB")
+    print(f"    peak under the load above:                 {result['peak'] / 1024:6.1f} MB")
+    print(f"    5 s after the load:                        {result['after'] / 1024:6.1f} MB")
+
+
+def side_by_side(results: dict[str, list[dict]]) -> None:
+    """Every build's rounds in one table: req/s per round and each round's share of its own floor."""
+    names = list(results)
+    paths = [path for path, _ in results[names[0]][0]["rows"]]
+    print("\nside by side, req/s per round (share of that round's static-file floor)")
+    print("| path | " + " | ".join(names) + " |")
+    print("|---|" + "---|" * len(names))
+    for index, path in enumerate(paths):
+        cells = []
+        for name in names:
+            figures = []
+            for result in results[name]:
+                floor = result["rows"][0][1]["rps"]
+                rps = result["rows"][index][1]["rps"]
+                figures.append(f"{rps:,.0f} ({100 * rps / floor:.0f}%)")
+            cells.append(" · ".join(figures))
+        print(f"| `{path}` | " + " | ".join(cells) + " |")
+    for label, key in (("idle after a restart", "idle"), ("peak under load", "peak"), ("5 s after", "after")):
+        cells = [" · ".join(f"{r[key] / 1024:.1f}" for r in results[name]) for name in names]
+        print(f"| {label} (MB) | " + " | ".join(cells) + " |")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--bin", action="append",
+                        help="daybook binary to measure, as PATH or NAME=PATH; give it twice or more to measure "
+                             "builds side by side, alternating (each makes its own demo folder)")
+    parser.add_argument("--rounds", type=int, default=1, help="rounds per build, alternating between builds")
+    parser.add_argument("--data-dir", help="a data folder to use as it is (default: ten new years of demo data)")
+    parser.add_argument("--data", action="append", default=[],
+                        help="NAME=DIR: the data folder build NAME uses as it is, instead of new demo data")
+    parser.add_argument("--duration", type=int, default=10, help="seconds of load per path")
+    parser.add_argument("--connections", type=int, default=16)
+    parser.add_argument("--only", action="append", help="measure only paths containing this text (may repeat)")
+    args = parser.parse_args()
+    if not shutil.which("wrk"):
+        sys.exit("wrk is missing: apt-get install wrk")
+    builds: list[tuple[str, Path]] = []
+    for given in args.bin or [None]:
+        name, _, path = given.rpartition("=") if given and "=" in given else ("", "", given)
+        binary, kind = pick_binary(path)
+        builds.append((name or f"{kind} build", binary))
+        print(f"daybook binary: {binary} ({name or kind})")
+    if args.data_dir and len(builds) > 1:
+        sys.exit("--data-dir takes one build: each build makes its own demo folder")
+
+    with tempfile.TemporaryDirectory(prefix="daybook-load-") as folder:
+        given = dict(item.split("=", 1) for item in args.data)
+        folders = {}
+        for index, (name, binary) in enumerate(builds):
+            scratch = Path(folder) / str(index)
+            scratch.mkdir()
+            folders[name] = demo_folder(binary, given.get(name, args.data_dir), str(scratch))
+        results: dict[str, list[dict]] = {name: [] for name, _ in builds}
+        for round_number in range(args.rounds):
+            for name, binary in builds:
+                started = time.strftime("%H:%M:%S")
+                result = measure(binary, folders[name], args)
+                results[name].append(result)
+                report(f"{name}, round {round_number + 1} (from {started})", result, args)
+    if len(builds) > 1 or args.rounds > 1:
+        side_by_side(results)
     return 0
 
 

@@ -78,4 +78,37 @@ struct KeptPagesTests {
             #expect(try await display(&browser) == "running 23:59")
         }
     }
+
+    /// The form tokens in a page, as `<input type="hidden" name="csrf" value="…">` carries them.
+    func formTokens(_ page: String) -> Set<String> {
+        Set(
+            page.components(separatedBy: #"name="csrf" value=""#).dropFirst().map {
+                String($0.prefix { $0 != "\"" })
+            })
+    }
+
+    @Test("two browsers on one kept Journal page each get their own form token, and a tag added with it is saved")
+    func keptPageCarriesEachBrowsersToken() async throws {
+        let app = try await TestApp.make(settings: Fixtures.settings())
+        try await app.browse { browser in
+            let created = try await browser.send(
+                "/api/v1/entries", method: .post, headers: [.contentType: "application/json"],
+                body: ByteBuffer(string: #"{"title":"Harbour","body":"Gulls.","tags":["sea"]}"#))
+            let id = try #require(
+                (try JSONSerialization.jsonObject(with: Data(created.text.utf8)) as? [String: Any])?["id"] as? String)
+            var other = Browser(client: browser.client)
+            let first = formTokens(try await browser.get("/journal").text)
+            let second = formTokens(try await other.get("/journal").text)
+            let firstCookie = try #require(browser.cookies["daybook_csrf"])
+            let secondCookie = try #require(other.cookies["daybook_csrf"])
+            #expect(firstCookie != secondCookie)
+            #expect(first == [firstCookie])
+            #expect(second == [secondCookie])
+            // The first browser's page, shown again from the kept copy, still has its own token.
+            #expect(formTokens(try await browser.get("/journal").text) == [firstCookie])
+            let added = try await other.post("/journal/\(id)/tags", form: ["tag": "walk"], csrf: second.first)
+            #expect(added.status == .seeOther)
+            #expect(try await other.get("/journal").text.contains("#walk"))
+        }
+    }
 }

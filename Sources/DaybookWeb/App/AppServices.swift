@@ -32,6 +32,8 @@ public struct AppServices: Sendable {
     public var undo = UndoStash()
     /// The owner's theme, derived once per accent and appearance.
     var themes = ThemeCache()
+    /// The page shell, encoded once per language, appearance, title and place.
+    let shells = ShellCache()
     /// Coastlines and borders for the small maps on entry pages, read on first use.
     let basemaps = BasemapCache()
     /// The services outside this machine the owner turned on.

@@ -31,6 +31,18 @@ struct PageEnvironment: Sendable {
             onMorePage: onMorePage, localizer: localizer)
     }
 
+    /// The shell as templates read it, kept by `services.shells` for the next page with the same one.
+    func encodedShell(
+        title: String, current: AppSection?, showsNavigation: Bool = true, services: AppServices
+    ) throws -> TemplateValue {
+        let key = ShellCache.Key(
+            language: settings.language, appearance: settings.appearance, title: title, current: current,
+            showsNavigation: showsNavigation, onMorePage: false)
+        return try services.shells.shell(key) {
+            shell(title: title, current: current, showsNavigation: showsNavigation)
+        }
+    }
+
     /// A page's encoded model: from the cache when the same address was made with the same stored data, day and
     /// language (and, for a page that shows the time, within the same minute); else made now and kept. With no
     /// lifetime (a page showing a refusal, an undo or anything else kept outside the store) it is always made.
@@ -42,17 +54,34 @@ struct PageEnvironment: Sendable {
         let key = PageKey(
             address: request.uri.description, database: database, settings: settings, now: services.clock.now(),
             lifetime: lifetime)
-        return try await services.pages.value(for: key, make: make)
+        return try await services.pages.value(for: key) {
+            var page = try await make()
+            page.renderings = PageRenderer.KeptRenderings()
+            return page
+        }
     }
 
-    /// Renders an encoded page in the person's shell.
+    /// Renders an encoded page in the person's shell; a kept page is rendered once, then only given the visitor's
+    /// form token.
     func render(
         _ template: String, encoded: PageRenderer.EncodedPage, current: AppSection?, services: AppServices,
         context: DaybookRequestContext, status: HTTPResponse.Status = .ok
     ) throws -> Response {
-        try services.renderer.render(
-            template, encoded: encoded.page, shell: shell(title: encoded.title, current: current),
-            csrf: context.csrfToken, theme: theme, status: status, markup: encoded.markup)
+        let render = {
+            try services.renderer.rendered(
+                template, encoded: encoded.page,
+                encodedShell: encodedShell(title: encoded.title, current: current, services: services),
+                theme: theme, markup: encoded.markup)
+        }
+        let page =
+            if let kept = encoded.renderings {
+                try kept.page(
+                    .init(template: template, current: current, status: status.code, theme: theme.version),
+                    render: render)
+            } else {
+                try render()
+            }
+        return page.response(csrf: context.csrfToken, status: status)
     }
 
     /// Renders a page in the person's shell.
@@ -62,7 +91,9 @@ struct PageEnvironment: Sendable {
         markup: [String: String] = [:]
     ) throws -> Response {
         try services.renderer.render(
-            template, page: page, shell: shell(title: title, current: current, showsNavigation: showsNavigation),
+            template, encoded: try TemplateValue.make(page),
+            encodedShell: encodedShell(
+                title: title, current: current, showsNavigation: showsNavigation, services: services),
             csrf: context.csrfToken, theme: theme, status: status, markup: markup)
     }
 }

@@ -21,11 +21,32 @@ public struct PageRenderer: Sendable {
         var page: TemplateValue
         var title: String
         var markup: [String: String]
+        /// For a kept page: its HTML once rendered (`PageEnvironment.render`), shared by every copy of it.
+        var renderings: KeptRenderings?
 
         init(_ page: some Encodable, title: String, markup: [String: String] = [:]) throws {
             self.page = try TemplateValue.make(page)
             self.title = title
             self.markup = markup
+        }
+    }
+
+    /// A kept page's HTML by the template, place, status and theme it was rendered with (for a page, one).
+    final class KeptRenderings: Sendable {
+        struct Key: Hashable, Sendable {
+            var template: String
+            var current: AppSection?
+            var status: Int
+            var theme: String
+        }
+
+        private let kept = Locked<[Key: RenderedPage]>([:])
+
+        func page(_ key: Key, render: () throws -> RenderedPage) rethrows -> RenderedPage {
+            if let hit = kept.withLock({ $0[key] }) { return hit }
+            let page = try render()
+            kept.withLock { $0[key] = page }
+            return page
         }
     }
 
@@ -45,19 +66,61 @@ public struct PageRenderer: Sendable {
         _ template: String, encoded page: TemplateValue, shell: Shell.ViewModel, csrf: String, theme: ThemeLinks,
         status: HTTPResponse.Status = .ok, headers: HTTPFields = [:], markup: [String: String] = [:]
     ) throws -> Response {
+        try render(
+            template, encoded: page, encodedShell: try TemplateValue.make(shell), csrf: csrf, theme: theme,
+            status: status, headers: headers, markup: markup)
+    }
+
+    /// An HTML response rendering `template` around a page and a shell already encoded (`ShellCache`).
+    func render(
+        _ template: String, encoded page: TemplateValue, encodedShell shell: TemplateValue, csrf: String,
+        theme: ThemeLinks, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:],
+        markup: [String: String] = [:]
+    ) throws -> Response {
+        try rendered(template, encoded: page, encodedShell: shell, theme: theme, markup: markup)
+            .response(csrf: csrf, status: status, headers: headers)
+    }
+
+    /// `template` rendered around a page and a shell, in parts around the form token (`csrf`), the one thing in a
+    /// page that differs from visitor to visitor: a kept page is rendered once and only given each visitor's token.
+    func rendered(
+        _ template: String, encoded page: TemplateValue, encodedShell shell: TemplateValue, theme: ThemeLinks,
+        markup: [String: String] = [:]
+    ) throws -> RenderedPage {
         let context = TemplateValue.object([
-            "shell": try TemplateValue.make(shell), "page": page, "csrf": .text(csrf),
+            "shell": shell, "page": page,
             "links": .object([
                 "assets": .text(assetVersion), "theme": .text(theme.version), "themeColor": .text(theme.color),
             ]),
             "markup": .object(markup.mapValues { .text($0) }),
         ])
+        return RenderedPage(parts: try library.render(template, context, splittingAt: "csrf"))
+    }
+}
+
+/// A page's HTML in parts, with the form token to go between each two.
+struct RenderedPage: Sendable {
+    let parts: [String]
+    private let size: Int
+
+    init(parts: [String]) {
+        self.parts = parts
+        size = parts.reduce(0) { $0 + $1.utf8.count }
+    }
+
+    /// The page with `csrf` in its forms, as an HTML response.
+    func response(csrf: String, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
+        let token = HTMLText.escaped(csrf)
+        var body = ByteBuffer()
+        body.reserveCapacity(size + (parts.count - 1) * token.utf8.count)
+        for (index, part) in parts.enumerated() {
+            if index > 0 { body.writeString(token) }
+            body.writeString(part)
+        }
         var fields = headers
         fields[.contentType] = "text/html; charset=utf-8"
         fields[.cacheControl] = "no-store"
-        return Response(
-            status: status, headers: fields,
-            body: .init(byteBuffer: ByteBuffer(string: try library.render(template, context))))
+        return Response(status: status, headers: fields, body: .init(byteBuffer: body))
     }
 }
 

@@ -43,6 +43,26 @@ struct TemplateLibrary: Sendable {
         return renderer.output
     }
 
+    /// Renders the template `name` with `value` as its context, in parts split where the variable `hole` is written
+    /// (it is left out): rendered once, a page can take another value there on every visit.
+    func render(_ name: String, _ value: TemplateValue, splittingAt hole: String) throws -> [String] {
+        guard let template = templates[name] else { throw MissingTemplate(name: name) }
+        var renderer = TemplateRenderer(library: self, stack: [value])
+        renderer.hole = hole
+        renderer.output.reserveCapacity(16 * 1024)
+        renderer.render(template.nodes, blocks: [:])
+        var parts: [String] = []
+        parts.reserveCapacity(renderer.splits.count + 1)
+        renderer.output.withUTF8 { bytes in
+            var start = 0
+            for end in renderer.splits + [bytes.count] {
+                parts.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+                start = end
+            }
+        }
+        return parts
+    }
+
     fileprivate func template(_ name: String) -> Template? { templates[name] }
 }
 
@@ -51,6 +71,9 @@ private struct TemplateRenderer {
     let library: TemplateLibrary
     var stack: [TemplateValue]
     var output = ""
+    /// A name written nowhere: where it stands, the output is split instead (`splits`, offsets in UTF-8 bytes).
+    var hole: String?
+    var splits: [Int] = []
 
     mutating func render(_ nodes: [Template.Node], blocks: [String: [Template.Node]]) {
         for node in nodes {
@@ -58,7 +81,11 @@ private struct TemplateRenderer {
             case .text(let text):
                 output.append(text)
             case .variable(let path, let escaped):
-                write(lookUp(path), escaped: escaped)
+                if let hole, path.count == 1, path[0] == hole {
+                    splits.append(output.utf8.count)
+                } else {
+                    write(lookUp(path), escaped: escaped)
+                }
             case .section(let path, let content):
                 renderSection(lookUp(path), content, blocks: blocks)
             case .invertedSection(let path, let content):
