@@ -16,15 +16,7 @@ struct ExportArchiveTests {
         // Given a Daybook with an entry from Day One with its photo, and three entries from jrnl
         let app = try await TestApp.make(settings: Fixtures.settings(), dataFolder: folder)
         let database = try #require(app.database)
-        let dayOne = try ImportExportTests.zip([
-            (
-                "Journal.json",
-                Data(
-                    #"{"entries": [{"uuid": "E", "creationDate": "2024-07-14T03:20:00Z", "timeZone": "Europe/Paris", "text": "Seine ![](dayone-moment://P)", "photos": [{"identifier": "P", "md5": "ab", "type": "jpeg"}]}]}"#
-                        .utf8)
-            ),
-            ("photos/ab.jpeg", try TestPictures.make(.jpeg)),
-        ])
+        let dayOne = try ImportExportTests.dayOneWithAPhoto(try TestPictures.make(.jpeg))
         let jrnl = Data(
             """
             [2025-01-06 09:30] Standup. Talked about the release. @work

@@ -19,6 +19,19 @@ struct ImportExportTests {
     }
 
     /// A ZIP made in memory from files by name.
+    /// A Day One export of one entry in Paris ("Seine") showing one photo, `photo`.
+    static func dayOneWithAPhoto(_ photo: Data) throws -> Data {
+        try zip([
+            (
+                "Journal.json",
+                Data(
+                    #"{"entries": [{"uuid": "E", "creationDate": "2024-07-14T03:20:00Z", "timeZone": "Europe/Paris", "text": "Seine ![](dayone-moment://P)", "photos": [{"identifier": "P", "md5": "ab", "type": "jpeg"}]}]}"#
+                        .utf8)
+            ),
+            ("photos/ab.jpeg", photo),
+        ])
+    }
+
     static func zip(_ files: [(String, Data)]) throws -> Data {
         let archive = try Archive(accessMode: .create)
         for (name, data) in files {

@@ -102,15 +102,7 @@ struct PhotoHashCheckTests {
         let folder = Fixtures.temporaryFolder()
         let app = try await TestApp.make(settings: Fixtures.settings(), dataFolder: folder)
         let database = try #require(app.database)
-        let dayOne = try ImportExportTests.zip([
-            (
-                "Journal.json",
-                Data(
-                    #"{"entries": [{"uuid": "E", "creationDate": "2024-07-14T03:20:00Z", "timeZone": "Europe/Paris", "text": "Seine ![](dayone-moment://P)", "photos": [{"identifier": "P", "md5": "ab", "type": "jpeg"}]}]}"#
-                        .utf8)
-            ),
-            ("photos/ab.jpeg", try TestPictures.make(.jpeg, width: 120, height: 80)),
-        ])
+        let dayOne = try ImportExportTests.dayOneWithAPhoto(try TestPictures.make(.jpeg, width: 120, height: 80))
         let daylio = try DaylioImportTests.backup(
             DaylioFixtures.newBackup, photo: try TestPictures.make(.jpeg, width: 90, height: 60))
         let exported = Locked(Data())
