@@ -38,7 +38,9 @@ struct CheckCommand: AsyncParsableCommand {
             throw failure("The database cannot be opened: \(DiskFull.cause(of: error) ?? error)")
         }
         let check = DataCheck(dataFolder: data.url)
-        let report = await check.run(database, repair: repair, identities: identities, now: Date())
+        let started = Date()
+        let report = await check.run(database, repair: repair, identities: identities, now: started)
+        let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
         try? check.keep(report)
         for finding in report.findings {
             let mark =
@@ -51,6 +53,8 @@ struct CheckCommand: AsyncParsableCommand {
             print("\(mark) \(Self.names[finding.part] ?? finding.part.rawValue)")
             for detail in finding.details { print("         \(detail)") }
         }
+        // A large journal's check takes seconds: say how many, so the next one can be planned.
+        print("Checked in \(seconds) s.")
         guard report.isClean else {
             throw failure(
                 repair

@@ -4,6 +4,7 @@ says what it cannot mend; Settings → Backups shows the last result in the owne
 
 import json
 import os
+import re
 import sqlite3
 import subprocess
 
@@ -41,6 +42,7 @@ def test_check_finds_damage_repairs_what_it_can_and_the_page_shows_it(tmp_path):
     whole = cli("check", "--data-dir", str(data))
     assert whole.returncode == 0, whole.stdout + whole.stderr
     assert "All is well." in whole.stdout and "opens with its key" in whole.stdout
+    assert re.search(r"Checked in \d+\.\d s\.", whole.stdout), whole.stdout
 
     # Damage: the search index loses an entry, a photo file is cut short, a stray file appears.
     with sqlite3.connect(data / "daybook.sqlite") as db:
