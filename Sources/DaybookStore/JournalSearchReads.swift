@@ -73,7 +73,9 @@ extension DatabaseSnapshot {
     /// words it begins are looked up once, in the index's list of words, and asked for by name; a beginning
     /// of more than 50 words keeps the prefix.
     private func oneByOne(_ pattern: SearchPattern) throws -> String {
-        guard let begun = pattern.begunWord, begun.count != 3 else { return pattern.raw }
+        guard let begun = pattern.begunWord, !SearchIndex.prefixLengths.contains(begun.count) else {
+            return pattern.raw
+        }
         let words = try String.fetchAll(
             db.cachedStatement(sql: "SELECT term FROM journalSearchTerms WHERE term >= ? AND term < ? LIMIT 51"),
             arguments: [begun, begun + "\u{10FFFF}"])

@@ -8,6 +8,9 @@ enum SearchIndex {
     static let table = "journalSearch"
     /// bm25 weights of title, plain text and tags: a match in the title counts most, then the tags.
     static let weights = "10.0, 1.0, 4.0"
+    /// The lengths of word beginnings the index keeps lists of entries for: three characters, for results while
+    /// typing (CJK tokens are shorter: not affected).
+    static let prefixLengths = [3]
     /// The index's `rank`.
     static let rank = "bm25(\(weights))"
     /// The same score as an expression, which a query can order by with a limit.
@@ -28,8 +31,7 @@ enum SearchIndex {
             t.tokenizer = SearchTokenizer.tokenizerDescriptor()
             t.content = "journalEntry"
             t.contentRowID = "number"
-            // Three-character prefixes of words, for results while typing (CJK tokens are shorter: not affected).
-            t.prefixes = [3]
+            t.prefixes = Set(prefixLengths)
             t.column("title")
             t.column("plainText")
             t.column("tags")

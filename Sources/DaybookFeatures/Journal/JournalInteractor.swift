@@ -245,11 +245,15 @@ public struct JournalInteractor: Sendable {
     /// in more than `JournalSearchQuery.manyMatches` entries (`order` nil).
     ///
     /// - Throws: `Journal.Problem.unknownTag` for a tag no entry has, `.invalidDay` for a date bound that is not
-    ///   a day.
+    ///   a day, `.invalidOrder` for an order other than `best` or `newest`.
     public func search(
         _ text: String, tag: String? = nil, from: String? = nil, through: String? = nil, starredOnly: Bool = false,
-        limit: Int = 20, offset: Int = 0, order: JournalSearchOrder? = nil
+        limit: Int = 20, offset: Int = 0, order orderText: String? = nil
     ) async throws -> JournalSearchPage {
+        let order = try orderText.map { text in
+            guard let order = JournalSearchOrder(rawValue: text) else { throw Journal.Problem.invalidOrder }
+            return order
+        }
         let tag = try Self.knownTag(tag, in: tag == nil ? [] : try await store.tagCounts())
         var days: ClosedRange<DayKey>?
         if from != nil || through != nil {

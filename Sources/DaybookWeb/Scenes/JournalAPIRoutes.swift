@@ -175,18 +175,11 @@ struct JournalAPIRoutes {
             let query = request.uri.queryParameters
             let text = query["q"].map(String.init) ?? ""
             return try await respond(request) { scene in
-                var order: JournalSearchOrder?
-                if let asked = query["order"] {
-                    guard let known = JournalSearchOrder(rawValue: String(asked)) else {
-                        throw Journal.Problem.invalidOrder
-                    }
-                    order = known
-                }
                 let page = try await scene.interactor.search(
                     text, tag: query["tag"].map(String.init), from: query["from"].map(String.init),
                     through: query["to"].map(String.init), starredOnly: query["starred"] == "true",
                     limit: query["limit"].flatMap { Int($0) } ?? 20, offset: query["offset"].flatMap { Int($0) } ?? 0,
-                    order: order)
+                    order: query["order"].map(String.init))
                 let today = DayKey(date: services.clock.now(), timeZone: scene.localizer.timeZone)
                 let rows = page.hits.map {
                     JournalPresenter.row($0.entry, today: today, snippet: $0.snippet, localizer: scene.localizer)

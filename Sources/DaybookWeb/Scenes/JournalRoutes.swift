@@ -27,14 +27,7 @@ struct JournalRoutes {
             let asked = query["order"].map(String.init)
             return try await page(request, context, "search") { env in
                 let results = try await refusing(env) {
-                    var order: JournalSearchOrder?
-                    if let asked {
-                        guard let known = JournalSearchOrder(rawValue: asked) else {
-                            throw Journal.Problem.invalidOrder
-                        }
-                        order = known
-                    }
-                    return try await interactor(env).search(text, offset: offset, order: order)
+                    try await interactor(env).search(text, offset: offset, order: asked)
                 }
                 let today = DayKey(date: services.clock.now(), timeZone: env.settings.timeZone)
                 let model = JournalPresenter.present(
