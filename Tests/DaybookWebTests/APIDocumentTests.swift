@@ -116,6 +116,21 @@ struct APIDocumentTests {
         #expect(matches("Mina", name) && matches(" 민아 ", name) && matches("x", title))
     }
 
+    @Test("a one-character tag the document accepts is one the journal keeps, once the body's NULs are dropped")
+    func tagCharacters() throws {
+        let tag = try schema("components/schemas/EntryTag")
+        let title = try schema("components/schemas/TaskDraft/properties/title")
+        let name = try schema("components/schemas/TrackerName")
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let text = String(Character(scalar))
+            let kept = (try? JournalTags.normalized([text.filter { $0 != "\u{0}" }])) != nil
+            #expect(matches(text, tag) == kept, "U+\(String(value, radix: 16))")
+        }
+        #expect(!matches("\u{0}", title) && !matches("\u{0}", name))
+        #expect(matches("#walk", tag) && matches(" 산책 ", tag) && !matches("a,b", tag) && !matches("a\u{2028}b", tag))
+    }
+
     @Test("the time zones offered are ones the settings rules know")
     func timeZones() throws {
         let zones = try schema("components/schemas/SettingsChange/properties/timeZone")["enum"]?.array ?? []
