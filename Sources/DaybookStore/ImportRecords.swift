@@ -14,6 +14,18 @@ extension AppDatabase: ImportStore {
         }
     }
 
+    /// Source ids of one kind already imported from `source`, with our ids.
+    public func importedItems(from source: ImportSource, kind: String) async throws -> [String: String] {
+        try await writer.read { db in
+            var items: [String: String] = [:]
+            let rows = try Row.fetchCursor(
+                db, sql: "SELECT sourceID, localID FROM importedItem WHERE source = ? AND kind = ?",
+                arguments: [source.rawValue, kind])
+            while let row = try rows.next() { items[row[0]] = row[1] }
+            return items
+        }
+    }
+
     public func trackersByName() async throws -> [String: Tracker] {
         try await writer.read { db in
             var byName: [String: Tracker] = [:]
@@ -45,10 +57,7 @@ extension AppDatabase: ImportStore {
 
     public func applyImport(_ plan: ImportPlan, at now: Date) async throws {
         try await write { db in
-            let remember = try db.cachedStatement(
-                sql:
-                    "INSERT OR REPLACE INTO importedItem (source, kind, sourceID, localID, importedAt) VALUES (?, ?, ?, ?, ?)"
-            )
+            let remember = try db.cachedStatement(sql: AppDatabase.rememberImported)
             func note(_ kind: String, _ sourceID: String, _ localID: String) throws {
                 try remember.execute(arguments: [plan.source.rawValue, kind, sourceID, localID, now])
             }
@@ -87,18 +96,89 @@ extension AppDatabase: ImportStore {
                         """, arguments: [day.description, mood, now])
                 try note("mood", sourceID, day.description)
             }
-            for (key, observation) in plan.weather {
-                try db.execute(
-                    sql: """
-                        INSERT OR IGNORE INTO weatherObservation
-                          (latitude, longitude, hour, condition, temperature, high, low, precipitation, wind, fetchedAt)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                        """,
-                    arguments: [
-                        key.latitude, key.longitude, key.hour, observation.condition.rawValue, observation.temperature,
-                        observation.high, observation.low, observation.precipitation, observation.wind, now,
-                    ])
+            for (key, observation) in plan.weather { try Self.insertWeather(db, key, observation, at: now) }
+        }
+    }
+
+    /// The weather an imported entry came with, kept as fetched weather is (the first kept for its hour stays).
+    fileprivate static func insertWeather(
+        _ db: Database, _ key: WeatherKey, _ observation: WeatherObservation, at now: Date
+    ) throws {
+        try db.cachedStatement(
+            sql: """
+                INSERT OR IGNORE INTO weatherObservation
+                  (latitude, longitude, hour, condition, temperature, high, low, precipitation, wind, fetchedAt)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """
+        ).execute(arguments: [
+            key.latitude, key.longitude, key.hour, observation.condition.rawValue, observation.temperature,
+            observation.high, observation.low, observation.precipitation, observation.wind, now,
+        ])
+    }
+
+    /// Remembers where an imported item came from (its source, kind and id there) and its id here.
+    fileprivate static let rememberImported =
+        "INSERT OR REPLACE INTO importedItem (source, kind, sourceID, localID, importedAt) VALUES (?, ?, ?, ?, ?)"
+
+    public func importEntries<T: Sendable>(
+        from source: ImportSource, at now: Date, dryRun: Bool,
+        _ body: @escaping @Sendable (any ImportEntryWriter) throws -> T
+    ) async throws -> T {
+        if dryRun {
+            return try await writer.read { db in
+                try body(try EntryImport(db, source: source, now: now, writes: false))
             }
         }
+        return try await write { db in
+            let writer = try EntryImport(db, source: source, now: now, writes: true)
+            let result = try body(writer)
+            // The words are indexed together once the rows are in (see `SearchIndex.insertEntries`).
+            if writer.inserted > 0 { try SearchIndex.insertEntries(db, after: writer.lastBefore) }
+            return result
+        }
+    }
+}
+
+/// An import's entries written one at a time in its transaction.
+private final class EntryImport: ImportEntryWriter {
+    let db: Database
+    let source: ImportSource
+    let now: Date
+    let writes: Bool
+    /// The journal's last entry number before the import: entries past it are this import's.
+    let lastBefore: Int64
+    private(set) var inserted = 0
+
+    init(_ db: Database, source: ImportSource, now: Date, writes: Bool) throws {
+        self.db = db
+        self.source = source
+        self.now = now
+        self.writes = writes
+        lastBefore = try Int64.fetchOne(db, sql: "SELECT MAX(number) FROM journalEntry") ?? 0
+    }
+
+    func importedBefore(_ sourceID: String) throws -> Bool {
+        let row = try Row.fetchOne(
+            db.cachedStatement(
+                sql: """
+                    SELECT journalEntry.number FROM importedItem LEFT JOIN journalEntry ON journalEntry.id = localID
+                    WHERE source = ? AND kind = 'entry' AND sourceID = ?
+                    """), arguments: [source.rawValue, sourceID])
+        guard let row else { return false }
+        // The same entry twice in one file comes in twice, as the file has it; only an earlier import counts.
+        let number: Int64? = row[0]
+        return number.map { $0 <= lastBefore } ?? true
+    }
+
+    func insert(sourceID: String, id: String, _ entry: ImportPlan.PlannedEntry) throws {
+        guard writes else { return }
+        var record = JournalEntryRecord(
+            id: id, entry.content, plainText: entry.plainText, createdAt: now, updatedAt: now, revision: 1)
+        try record.insert(db, indexingText: false)
+        try db.cachedStatement(sql: AppDatabase.rememberImported).execute(arguments: [
+            source.rawValue, "entry", sourceID, id, now,
+        ])
+        if let (key, observation) = entry.weather { try AppDatabase.insertWeather(db, key, observation, at: now) }
+        inserted += 1
     }
 }

@@ -1,3 +1,4 @@
+import DaybookCore
 import Foundation
 
 /// Files as Day One and jrnl write them, field by field, for the import tests: Korean, Japanese and emoji text,
@@ -171,4 +172,18 @@ public enum JournalExports {
                 return UInt8(truncatingIfNeeded: state >> 24)
             })
     }()
+}
+
+extension ImportEntryStream {
+    /// Every entry and problem the file hands on, gathered as a batch holds them.
+    public func collected() throws -> ImportBatch {
+        var batch = ImportBatch()
+        try forEach { item in
+            switch item {
+            case .entry(let entry): batch.entries.append(entry)
+            case .problem(let problem): batch.problems.append(problem)
+            }
+        }
+        return batch
+    }
 }

@@ -169,4 +169,57 @@ struct JrnlImportTests {
             try JrnlImport.parse(JournalExports.jrnlAES.prefix(33), timeZone: seoul)
         }
     }
+
+    @Test("a journal read from its file a few bytes at a time gives exactly the entries and problems of its whole text")
+    func readFromItsFile() throws {
+        let folder = Fixtures.temporaryFolder()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("journal.txt")
+        var journals: [Data] = [
+            JournalExports.jrnlDefault,
+            Data("2012-04-01 09:00 Old style title.\nbody line\n2012-04-02 10:30 Second one *\n".utf8),
+            Data("Just some notes\nwithout any date.\n".utf8), Data("\u{FEFF}\n\n".utf8), Data(),
+            Data("[03/04/2020 09:00] One.\n[05/06/2020 09:00] Two.\n".utf8),
+            Data("[2024-01-01 09:00] \n\n[2024-01-02 09:00] Real.\r".utf8),
+            Data("[2025-03-01 08:15] Walk *\r\nBy the river.\r\n[2025-03-02 09:00] Rest.\u{2028}Quiet.\u{85}@늦잠".utf8),
+        ]
+        for lineBreak in ["\n", "\r\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}"] {
+            journals.append(
+                Data(
+                    ["[2025-03-01 08:15] Walk.", "By the river @café", "[2025-03-02 07:00] 朝。", "#冬", ""]
+                        .joined(separator: lineBreak).utf8))
+        }
+        for journal in journals {
+            let whole = try JrnlImport.parse(journal, name: "journal.txt", timeZone: seoul)
+            try journal.write(to: file)
+            for pieces in [1, 2, 3, 5, 1 << 20] {
+                let stream = try #require(
+                    try JrnlTextFile.open(file, name: "journal.txt", timeZone: seoul, pieces: pieces))
+                let read = try stream.collected()
+                let what = "\(String(decoding: journal.prefix(30), as: UTF8.self).debugDescription), \(pieces)"
+                #expect(read.entries == whole.entries, "\(what)")
+                #expect(read.problems == whole.problems, "\(what)")
+            }
+        }
+    }
+
+    @Test("a journal file that is not text is refused before anything is read from it; JSON and Fernet are read whole")
+    func fileRefusedWhole() throws {
+        let folder = Fixtures.temporaryFolder()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("journal.txt")
+        func open(_ data: Data) throws -> JrnlTextFile? {
+            try data.write(to: file)
+            return try JrnlTextFile.open(file, name: "journal.txt", timeZone: seoul, pieces: 7)
+        }
+        var damaged = Data(String(repeating: "[2025-03-01 08:15] A walk by the river.\n", count: 200).utf8)
+        damaged[damaged.count - 10] = 0xFF
+        #expect(throws: ImportFailure.unreadable("it is not UTF-8 text")) { try open(damaged) }
+        #expect(throws: ImportFailure.encryptedJrnl) { try open(JournalExports.jrnlAES) }
+        #expect(try open(JournalExports.jrnlFernet) == nil)
+        #expect(try open(JournalExports.jrnlJSON) == nil)
+        #expect(try open(Data("JRNLv3".utf8) + JournalExports.jrnlAES) == nil)
+    }
 }

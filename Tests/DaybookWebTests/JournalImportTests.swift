@@ -30,6 +30,19 @@ struct JournalImportTests {
         return try ImportExportTests.zip(files)
     }
 
+    let seoul = Fixtures.seoul
+
+    func iso(_ text: String) -> Date { ISO8601DateFormatter().date(from: text)! }
+
+    /// How jrnl writes an entry's stamp by default, in Seoul (the owner's time zone in `Fixtures.settings()`).
+    static let stamp: DateFormatter = {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = Fixtures.seoul
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        return formatter
+    }()
+
     func everyEntry(_ database: AppDatabase) async throws -> [JournalEntry] {
         var entries: [JournalEntry] = []
         for summary in try await database.entries(JournalListQuery(limit: 50)).entries {
@@ -146,6 +159,64 @@ struct JournalImportTests {
         #expect(try await everyEntry(database).count == 6)
     }
 
+    @Test(
+        "a long plain-text journal: every entry counted, a bad byte at its end refuses it whole, a dry run writes nothing, twins both come in, again adds nothing"
+    )
+    func longTextJournal() async throws {
+        let app = try await app()
+        let database = try #require(app.database)
+        var lines: [String] = []
+        for day in 0..<1_500 {
+            let date = Calendar.gregorian(in: seoul).date(byAdding: .day, value: day, to: iso("2020-01-01T09:00:00Z"))!
+            let stamp = Self.stamp.string(from: date)
+            lines.append("[\(stamp)] Walk number \(day + 1). @walk\nThe river was \(day % 2 == 0 ? "high" : "low").\n")
+        }
+        // The same entry twice, as jrnl keeps it when it was written twice, and a date that does not exist.
+        lines.append("[2024-06-01 10:00] Written twice.\n")
+        lines.append("[2024-06-01 10:00] Written twice.\n")
+        lines.append("[2024-02-30 10:00] No such day.\n")
+        let journal = Data(lines.joined(separator: "\n").utf8)
+        var bytes = journal
+        bytes[bytes.count - 3] = 0xC3
+        let damaged = bytes
+        try await app.browse { browser in
+            _ = try await browser.get("/")
+            let refused = try await ImportExportTests.post(&browser, "/api/v1/import/jrnl", damaged)
+            #expect(refused.status == .unprocessableContent)
+            #expect(
+                try jsonObject(refused)["error"].flatMap { ($0 as? [String: Any])?["message"] as? String }
+                    == "Nothing was imported: The file cannot be read: it is not UTF-8 text.")
+            let dry = try jsonObject(
+                try await ImportExportTests.post(
+                    &browser, "/api/v1/import/jrnl?dryRun=true&fileName=walks.txt", journal))
+            #expect((dry["created"] as? [String: Int])?["entries"] == 1_502)
+            #expect(try await database.entries(JournalListQuery(limit: 5)).entries.isEmpty)
+            let first = try jsonObject(
+                try await ImportExportTests.post(&browser, "/api/v1/import/jrnl?fileName=walks.txt", journal))
+            let counts = try #require((first["counts"] as? [String: [String: Int]])?["entries"])
+            #expect(counts["read"] == 1_503 && counts["imported"] == 1_502 && counts["problems"] == 1)
+            #expect(
+                first["problems"] as? [[String: String]] == [
+                    [
+                        "item": "walks.txt, line 4505", "reason": "its date “2024-02-30 10:00” is not a date",
+                        "kind": "entries",
+                    ]
+                ])
+            let again = try jsonObject(
+                try await ImportExportTests.post(&browser, "/api/v1/import/jrnl?fileName=walks.txt", journal))
+            #expect(again["summary"] as? String == "Nothing new: everything in this file was imported before.")
+            #expect(again["alreadyImported"] as? Int == 1_502)
+            // Every entry's words are found.
+            let search = try jsonObject(try await browser.get("/api/v1/search?q=1234"))
+            #expect(
+                (search["results"] as? [[String: Any]])?.compactMap { $0["title"] as? String } == [
+                    "Walk number 1234. @walk"
+                ])
+        }
+        let twins = try await database.entries(JournalListQuery(limit: 5)).entries
+        #expect(twins.prefix(2).map(\.title) == ["Written twice.", "Written twice."])
+    }
+
     @Test("truncated and byte-mangled versions of every fixture: an ImportFailure or problems, never a crash")
     func damagedFiles() throws {
         let work = Fixtures.temporaryFolder()
@@ -178,11 +249,18 @@ struct JournalImportTests {
             for variant in variants {
                 let file = work.appendingPathComponent("upload")
                 try variant.write(to: file)
+                // A plain-text journal is read by the route a line at a time: it must read as the whole file does.
+                let streamed = source == .jrnl ? Self.streamed(file) : nil
                 do {
                     let (batch, _) = try ImportService.read(file, as: source, localizer: localizer, photosInto: nil)
                     #expect(batch.entries.allSatisfy { !$0.title.isEmpty || !$0.body.isEmpty })
+                    if case .success(let read?) = streamed {
+                        #expect(read.entries == batch.entries && read.problems == batch.problems)
+                    }
                     outcomes.read += 1
-                } catch is ImportFailure {
+                } catch let failure as ImportFailure {
+                    if case .failure(let refused) = streamed { #expect(refused == failure) }
+                    if case .success(let read?) = streamed { Issue.record("read a line at a time: \(read.entries)") }
                     outcomes.failures += 1
                 } catch {
                     Issue.record("\(source): \(error) is not an ImportFailure")
@@ -191,5 +269,20 @@ struct JournalImportTests {
         }
         #expect(outcomes.failures + outcomes.read == 500)
         #expect(outcomes.failures > 0 && outcomes.read > 0)
+    }
+
+    /// The journal read from its file as the route reads a plain-text one, 64 bytes at a time; nil when it is
+    /// read whole (JSON, encrypted).
+    static func streamed(_ file: URL) -> Result<ImportBatch?, ImportFailure> {
+        do {
+            guard let journal = try JrnlTextFile.open(file, name: "journal", timeZone: Fixtures.seoul, pieces: 64)
+            else { return .success(nil) }
+            return .success(try journal.collected())
+        } catch let failure as ImportFailure {
+            return .failure(failure)
+        } catch {
+            Issue.record("\(error) is not an ImportFailure")
+            return .success(nil)
+        }
     }
 }

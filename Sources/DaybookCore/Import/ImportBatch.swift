@@ -226,3 +226,19 @@ public func contentDigest(_ parts: String...) -> String {
     }
     return String(hash, radix: 16)
 }
+
+/// An item of a file read one at a time: an entry, or a problem with one (counted as its batch's are).
+public enum ImportStreamItem: Sendable {
+    case entry(ImportBatch.Entry)
+    case problem(ImportProblem)
+}
+
+/// A file whose entries are read one at a time, so that an import of it holds one entry, never the whole file.
+/// It brings entries only (no photos, trackers or moods).
+public protocol ImportEntryStream: Sendable {
+    /// Hands each entry or problem on, in the file's order.
+    ///
+    /// - Throws: `ImportFailure` when the file cannot be read to its end, or what `take` throws; the import keeps
+    ///   nothing then.
+    func forEach(_ take: (ImportStreamItem) throws -> Void) throws
+}

@@ -13,6 +13,31 @@ public struct ImportPlan: Sendable {
     public var weather: [(key: WeatherKey, observation: WeatherObservation)] = []
 
     public init(source: ImportSource) { self.source = source }
+
+    /// An entry ready to be written: its content, the plain text its search reads, and its weather when it came
+    /// with a place.
+    public struct PlannedEntry: Sendable {
+        public var content: JournalEntryContent
+        public var plainText: String
+        public var weather: (key: WeatherKey, observation: WeatherObservation)?
+
+        public init(
+            content: JournalEntryContent, plainText: String,
+            weather: (key: WeatherKey, observation: WeatherObservation)? = nil
+        ) {
+            self.content = content
+            self.plainText = plainText
+            self.weather = weather
+        }
+    }
+}
+
+/// Writes an import's entries one at a time, inside the import's one transaction (`ImportStore.importEntries`).
+public protocol ImportEntryWriter {
+    /// Whether an earlier import of the same source brought the entry with this source id.
+    func importedBefore(_ sourceID: String) throws -> Bool
+    /// Writes the entry (nothing in a dry run), remembering its source id.
+    func insert(sourceID: String, id: String, _ entry: ImportPlan.PlannedEntry) throws
 }
 
 /// How an import went (or, for a dry run, would go): for each kind of item, how many the file held and what
@@ -78,4 +103,10 @@ public protocol ImportStore: Sendable {
     func trackerDaysWithValue(trackerIDs: [String]) async throws -> Set<String>
     /// Writes the whole plan in one transaction, remembering each item's source id.
     func applyImport(_ plan: ImportPlan, at now: Date) async throws
+    /// Runs `body` in one transaction with a writer of entries (in a dry run, one that writes nothing); when it
+    /// throws, nothing it wrote is kept.
+    func importEntries<T: Sendable>(
+        from source: ImportSource, at now: Date, dryRun: Bool,
+        _ body: @escaping @Sendable (any ImportEntryWriter) throws -> T
+    ) async throws -> T
 }

@@ -78,7 +78,7 @@ public enum JrnlImport {
     }
 
     /// jrnl 1.x's encrypted journal: a 16-byte IV and AES-CBC blocks, so whole blocks of bytes that are no text.
-    private static func isCipherText(_ data: Data) -> Bool {
+    static func isCipherText(_ data: Data) -> Bool {
         guard data.count >= 32, data.count % 16 == 0 else { return false }
         let texty = data.reduce(0) {
             $0 + (($1 >= 0x20 && $1 < 0x7F) || $1 == 0x0A || $1 == 0x0D || $1 == 0x09 ? 1 : 0)

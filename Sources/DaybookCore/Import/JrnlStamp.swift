@@ -3,9 +3,9 @@ import Foundation
 /// The date and time at the head of a jrnl entry, as the journal's `timeformat` wrote them: `2013-06-09 15:39`
 /// (jrnl's default), `2013-06-09 03:39 PM`, `09.06.2013 15:39`, `06/09/2013 15:39:02`, `2013/06/09 15:39`, two-digit
 /// years… The numbers are kept as written; which is the day and which the month is decided for the whole file.
-struct JrnlStamp: Equatable {
+struct JrnlStamp: Equatable, Sendable {
     /// How a stamp's three date numbers are ordered.
-    enum Order: CaseIterable {
+    enum Order: CaseIterable, Sendable {
         case yearFirst, dayFirst, monthFirst
     }
 
@@ -95,7 +95,7 @@ struct JrnlStamp: Equatable {
 }
 
 /// How a journal file's stamps are read: the order of their date numbers, chosen once for the whole file.
-struct JrnlDateReading {
+struct JrnlDateReading: Sendable {
     var order: JrnlStamp.Order
     /// Set when the stamps could be read either way and nothing in the file decided (say `03/04/2020` only).
     var ambiguous: Bool

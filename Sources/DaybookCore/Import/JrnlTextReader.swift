@@ -1,12 +1,12 @@
 import Foundation
 
 /// jrnl's plain-text journal, read as jrnl reads it (`Journal._parse`, `Entry._parse_text`, `split_title`).
-struct JrnlTextReader {
+struct JrnlTextReader: Sendable {
     let name: String
     let timeZone: TimeZone
 
     /// A line that starts an entry: its number (from 0), its stamp as written, and the rest of the line.
-    private struct Head {
+    struct Head {
         var line: Int
         var written: Substring
         var stamp: JrnlStamp
@@ -15,47 +15,131 @@ struct JrnlTextReader {
 
     func read(_ text: String) -> ImportBatch {
         let lines = Self.lines(of: text)
-        var heads = lines.indices.compactMap { bracketed(lines[$0], at: $0) }
-        // jrnl 1.x wrote the stamp without brackets.
-        if heads.isEmpty { heads = lines.indices.compactMap { bare(lines[$0], at: $0) } }
+        var outliner = Outliner(reader: self)
+        for line in lines { outliner.take(line) }
         var batch = ImportBatch()
-        guard !heads.isEmpty else {
-            if !text.allSatisfy(\.isWhitespace) {
-                batch.problems.append(.init(item: name, key: "import.problem.noStamp"))
+        var assembler = Assembler(reader: self, outline: outliner.outline())
+        func take(_ item: ImportStreamItem) {
+            switch item {
+            case .entry(let entry): batch.entries.append(entry)
+            case .problem(let problem): batch.problems.append(problem)
             }
-            return batch
         }
-        let reading = JrnlDateReading(heads.map(\.stamp), timeZone: timeZone)
-        let calendar = Calendar.gregorian(in: timeZone)
-        for (index, head) in heads.enumerated() {
-            let item = "\(name), line \(head.line + 1)"
-            let end = index + 1 < heads.count ? heads[index + 1].line : lines.count
-            guard let components = head.stamp.components(reading.order), let moment = calendar.date(from: components)
-            else {
-                batch.problems.append(
-                    .init(item: item, key: "import.problem.notADay", [String(head.written)], kind: .entries))
-                continue
-            }
-            let text = ([head.rest] + lines[(head.line + 1)..<end]).joined(separator: "\n")
-            let (written, rest, starred) = Self.entry(text)
-            let (title, body) = fittingTitle(written, rest)
-            guard !title.isEmpty || !body.isEmpty else {
-                batch.problems.append(.init(item: item, key: "import.problem.empty", kind: .entries))
-                continue
-            }
-            batch.entries.append(
-                .init(
-                    sourceID: contentDigest(String(head.written), title, body), moment: moment, timeZone: timeZone,
-                    title: title, body: body, tags: Self.tags(in: text), starred: starred, item: item))
-        }
-        if reading.ambiguous, let example = heads.first?.written {
-            let key = reading.order == .dayFirst ? "import.problem.readDayFirst" : "import.problem.readMonthFirst"
-            batch.problems.append(.init(item: name, key: key, [String(example)]))
-        }
+        for line in lines { assembler.take(line, take) }
+        assembler.finish(take)
         return batch
     }
 
-    private func bracketed(_ line: Substring, at number: Int) -> Head? {
+    /// The first reading of a journal's lines: where its entries start and how their dates read (which takes
+    /// every stamp of the file). It keeps the stamps, not the text.
+    struct Outliner {
+        let reader: JrnlTextReader
+        private var bracketed: [Outline.Start] = []
+        private var bare: [Outline.Start] = []
+        private var hasText = false
+        private var number = 0
+
+        init(reader: JrnlTextReader) { self.reader = reader }
+
+        mutating func take(_ line: Substring) {
+            defer { number += 1 }
+            if !hasText, !line.allSatisfy(\.isWhitespace) { hasText = true }
+            if let head = reader.bracketed(line, at: number) {
+                bracketed.append(.init(line: number, written: String(head.written), stamp: head.stamp))
+            } else if bracketed.isEmpty, let head = reader.bare(line, at: number) {
+                // jrnl 1.x wrote the stamp without brackets; looked for only while no bracketed stamp is found.
+                bare.append(.init(line: number, written: String(head.written), stamp: head.stamp))
+            }
+        }
+
+        func outline() -> Outline {
+            let isBare = bracketed.isEmpty
+            let starts = isBare ? bare : bracketed
+            return Outline(
+                starts: starts, isBare: isBare, hasText: hasText,
+                reading: JrnlDateReading(starts.map(\.stamp), timeZone: reader.timeZone))
+        }
+    }
+
+    /// Where a journal's entries start, and how their dates read.
+    struct Outline: Sendable {
+        struct Start: Sendable {
+            var line: Int
+            var written: String
+            var stamp: JrnlStamp
+        }
+        var starts: [Start]
+        /// The stamps are written without brackets (jrnl 1.x).
+        var isBare: Bool
+        /// The journal has a line that is not blank.
+        var hasText: Bool
+        var reading: JrnlDateReading
+    }
+
+    /// The second reading: the lines again, one entry handed on as soon as its last line is read, so only the
+    /// entry being read is held.
+    struct Assembler {
+        let reader: JrnlTextReader
+        let outline: Outline
+        private let calendar: Calendar
+        private var number = 0
+        private var next = 0
+        private var current: (head: Head, lines: [Substring])?
+
+        init(reader: JrnlTextReader, outline: Outline) {
+            self.reader = reader
+            self.outline = outline
+            calendar = Calendar.gregorian(in: reader.timeZone)
+        }
+
+        mutating func take(_ line: Substring, _ emit: (ImportStreamItem) throws -> Void) rethrows {
+            defer { number += 1 }
+            if next < outline.starts.count, outline.starts[next].line == number,
+                let head = outline.isBare ? reader.bare(line, at: number) : reader.bracketed(line, at: number)
+            {
+                next += 1
+                if let current { try emit(entry(current.head, current.lines)) }
+                current = (head, [head.rest])
+            } else if current != nil {
+                current!.lines.append(line)
+            }
+        }
+
+        mutating func finish(_ emit: (ImportStreamItem) throws -> Void) rethrows {
+            if let current { try emit(entry(current.head, current.lines)) }
+            current = nil
+            if outline.starts.isEmpty {
+                if outline.hasText { try emit(.problem(.init(item: reader.name, key: "import.problem.noStamp"))) }
+            } else if outline.reading.ambiguous, let example = outline.starts.first?.written {
+                let key =
+                    outline.reading.order == .dayFirst ? "import.problem.readDayFirst" : "import.problem.readMonthFirst"
+                try emit(.problem(.init(item: reader.name, key: key, [example])))
+            }
+        }
+
+        private func entry(_ head: Head, _ lines: [Substring]) -> ImportStreamItem {
+            let item = "\(reader.name), line \(head.line + 1)"
+            guard let components = head.stamp.components(outline.reading.order),
+                let moment = calendar.date(from: components)
+            else {
+                return .problem(
+                    .init(item: item, key: "import.problem.notADay", [String(head.written)], kind: .entries))
+            }
+            let text = lines.joined(separator: "\n")
+            let (written, rest, starred) = JrnlTextReader.entry(text)
+            let (title, body) = fittingTitle(written, rest)
+            guard !title.isEmpty || !body.isEmpty else {
+                return .problem(.init(item: item, key: "import.problem.empty", kind: .entries))
+            }
+            return .entry(
+                .init(
+                    sourceID: contentDigest(String(head.written), title, body), moment: moment,
+                    timeZone: reader.timeZone, title: title, body: body, tags: JrnlTextReader.tags(in: text),
+                    starred: starred, item: item))
+        }
+    }
+
+    fileprivate func bracketed(_ line: Substring, at number: Int) -> Head? {
         guard line.first == "[", let close = line.firstIndex(of: "]") else { return nil }
         let after = line.index(after: close)
         guard after == line.endIndex || line[after] == " " else { return nil }
@@ -66,7 +150,7 @@ struct JrnlTextReader {
             rest: after == line.endIndex ? "" : line[line.index(after: after)...])
     }
 
-    private func bare(_ line: Substring, at number: Int) -> Head? {
+    fileprivate func bare(_ line: Substring, at number: Int) -> Head? {
         let spaces = line.indices.filter { line[$0] == " " }
         for count in [3, 2] where spaces.count >= count - 1 {
             let end = count - 1 < spaces.count ? spaces[count - 1] : line.endIndex
@@ -89,24 +173,7 @@ struct JrnlTextReader {
         var start = bytes.startIndex
         var index = start
         while index < bytes.endIndex {
-            let byte = bytes[index]
-            var width = 0
-            switch byte {
-            case 0x0A, 0x0B, 0x0C: width = 1
-            case 0x0D:
-                let next = bytes.index(after: index)
-                width = next < bytes.endIndex && bytes[next] == 0x0A ? 2 : 1
-            case 0xC2:
-                let next = bytes.index(after: index)
-                if next < bytes.endIndex, bytes[next] == 0x85 { width = 2 }
-            case 0xE2:
-                let second = bytes.index(after: index)
-                if second < bytes.endIndex, bytes[second] == 0x80 {
-                    let third = bytes.index(after: second)
-                    if third < bytes.endIndex, bytes[third] == 0xA8 || bytes[third] == 0xA9 { width = 3 }
-                }
-            default: break
-            }
+            let width = lineBreak(in: bytes, at: index, final: true) ?? 0
             guard width > 0 else {
                 index = bytes.index(after: index)
                 continue
@@ -117,6 +184,32 @@ struct JrnlTextReader {
         }
         lines.append(text[start..<bytes.endIndex])
         return lines
+    }
+
+    /// How many bytes the line break at `index` takes (0 when none starts there), or nil when `bytes` end before
+    /// that can be told and more are to come (`final` false): a CR that may be CR LF, the first bytes of NEL, LS
+    /// or PS. Each break is ASCII or a whole UTF-8 sequence, so splitting at them never cuts a character.
+    static func lineBreak<Bytes: Collection<UInt8>>(in bytes: Bytes, at index: Bytes.Index, final: Bool) -> Int? {
+        func byte(_ offset: Int) -> UInt8? {
+            guard let at = bytes.index(index, offsetBy: offset, limitedBy: bytes.endIndex), at < bytes.endIndex
+            else { return nil }
+            return bytes[at]
+        }
+        switch bytes[index] {
+        case 0x0A, 0x0B, 0x0C: return 1
+        case 0x0D:
+            guard let next = byte(1) else { return final ? 1 : nil }
+            return next == 0x0A ? 2 : 1
+        case 0xC2:
+            guard let next = byte(1) else { return final ? 0 : nil }
+            return next == 0x85 ? 2 : 0
+        case 0xE2:
+            guard let second = byte(1) else { return final ? 0 : nil }
+            guard second == 0x80 else { return 0 }
+            guard let third = byte(2) else { return final ? 0 : nil }
+            return third == 0xA8 || third == 0xA9 ? 3 : 0
+        default: return 0
+        }
     }
 
     /// The title, body and star of an entry's text (what follows its stamp).

@@ -276,42 +276,92 @@ public struct ImportInteractor: Sendable {
                 report[.entries].alreadyImported += 1
                 continue
             }
-            var cover: String?
-            let body = PhotoLinks.replacing(in: entry.body, prefix: "photo:") { sourceID in
-                guard let id = photoIDs[sourceID] else { return nil }
-                if cover == nil, id != "new" { cover = id }
-                return "/photos/" + id
-            }
-            let title = entry.title.trimmingWhiteSpace()
-            guard !title.isEmpty || !body.isBlank else {
-                report.note(
-                    .init(
-                        item: entry.item ?? "entry \(entry.sourceID)", reason: "it is empty", kind: .entries,
-                        key: "import.problem.empty"))
-                continue
-            }
-            guard title.count <= JournalEntry.Limits.titleLength, body.utf8.count <= JournalEntry.Limits.bodyBytes
-            else {
-                report.note(
-                    .init(
-                        item: entry.item ?? "entry \(entry.sourceID)", reason: "it is longer than an entry can be",
-                        kind: .entries,
-                        key: "import.problem.tooLong"))
-                continue
-            }
-            let tags = Array(
-                entry.tags.map { String($0.prefix(JournalEntry.Limits.tagLength.upperBound)) }
-                    .prefix(JournalEntry.Limits.tagsPerEntry))
-            let content = JournalEntryContent(
-                moment: entry.moment, day: DayKey(date: entry.moment, timeZone: entry.timeZone),
-                timeZone: entry.timeZone.identifier, title: title, body: body, tags: tags, isStarred: entry.starred,
-                coverPhotoID: cover, place: entry.place)
-            plan.entries.append((entry.sourceID, ids.makeID(), content, renderer.plainText(body)))
-            report[.entries].imported += 1
-            if let weather = entry.weather, let place = entry.place {
-                plan.weather.append((WeatherKey(place.coordinate, at: entry.moment), weather))
+            switch Self.planned(entry, photoIDs: photoIDs, renderer: renderer) {
+            case .refused(let problem): report.note(problem)
+            case .entry(let planned):
+                plan.entries.append((entry.sourceID, ids.makeID(), planned.content, planned.plainText))
+                report[.entries].imported += 1
+                if let weather = planned.weather { plan.weather.append(weather) }
             }
         }
+    }
+
+    /// An entry in Daybook's terms, its photos linked by our ids; or why it cannot come.
+    private static func planned(
+        _ entry: ImportBatch.Entry, photoIDs: [String: String], renderer: any MarkdownRendering
+    ) -> Planned {
+        var cover: String?
+        let body = PhotoLinks.replacing(in: entry.body, prefix: "photo:") { sourceID in
+            guard let id = photoIDs[sourceID] else { return nil }
+            if cover == nil, id != "new" { cover = id }
+            return "/photos/" + id
+        }
+        let title = entry.title.trimmingWhiteSpace()
+        guard !title.isEmpty || !body.isBlank else {
+            return .refused(
+                .init(
+                    item: entry.item ?? "entry \(entry.sourceID)", reason: "it is empty", kind: .entries,
+                    key: "import.problem.empty"))
+        }
+        guard title.count <= JournalEntry.Limits.titleLength, body.utf8.count <= JournalEntry.Limits.bodyBytes else {
+            return .refused(
+                .init(
+                    item: entry.item ?? "entry \(entry.sourceID)", reason: "it is longer than an entry can be",
+                    kind: .entries, key: "import.problem.tooLong"))
+        }
+        let tags = Array(
+            entry.tags.map { String($0.prefix(JournalEntry.Limits.tagLength.upperBound)) }
+                .prefix(JournalEntry.Limits.tagsPerEntry))
+        let content = JournalEntryContent(
+            moment: entry.moment, day: DayKey(date: entry.moment, timeZone: entry.timeZone),
+            timeZone: entry.timeZone.identifier, title: title, body: body, tags: tags, isStarred: entry.starred,
+            coverPhotoID: cover, place: entry.place)
+        let weather = entry.weather.flatMap { weather in
+            entry.place.map { (WeatherKey($0.coordinate, at: entry.moment), weather) }
+        }
+        return .entry(.init(content: content, plainText: renderer.plainText(body), weather: weather))
+    }
+
+    private enum Planned {
+        case entry(ImportPlan.PlannedEntry)
+        case refused(ImportProblem)
+    }
+
+    /// Brings a file read one entry at a time (`ImportEntryStream`): each entry is planned and written as it is
+    /// read, inside one transaction, so the import holds one entry at a time however long the file is. What it
+    /// counts, refuses and skips is what `run(_:from:…)` would for the same entries.
+    ///
+    /// - Throws: the file's `ImportFailure` or the store's error; nothing of the import is kept then.
+    public func run(_ file: some ImportEntryStream, from source: ImportSource, dryRun: Bool) async throws
+        -> ImportReport
+    {
+        let renderer = renderer
+        let ids = ids
+        let report = try await store.importEntries(from: source, at: clock.now(), dryRun: dryRun) { writer in
+            var report = ImportReport()
+            try file.forEach { item in
+                switch item {
+                case .problem(let problem):
+                    report[problem.kind ?? .other].read += problem.covers
+                    report.note(problem)
+                case .entry(let entry):
+                    report[.entries].read += 1
+                    guard try !writer.importedBefore(entry.sourceID) else {
+                        report[.entries].alreadyImported += 1
+                        return
+                    }
+                    switch Self.planned(entry, photoIDs: [:], renderer: renderer) {
+                    case .refused(let problem): report.note(problem)
+                    case .entry(let planned):
+                        try writer.insert(sourceID: entry.sourceID, id: ids.makeID(), planned)
+                        report[.entries].imported += 1
+                    }
+                }
+            }
+            return report
+        }
+        if !dryRun, !report.createdNothing { await events.publish(.journal) }
+        return report
     }
 }
 

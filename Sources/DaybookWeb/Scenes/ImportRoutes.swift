@@ -34,7 +34,7 @@ struct ImportRoutes {
                 }
                 levels[mapping.name] = mapping.level
             }
-            let earlierPhotos = try await database.importedItems(from: source)["photo"] ?? [:]
+            let earlierPhotos = try await database.importedItems(from: source, kind: "photo")
             let options = ImportService.Options(
                 journal: request.uri.queryParameters["journal"].map(String.init).flatMap { $0.isEmpty ? nil : $0 },
                 fileName: request.uri.queryParameters["fileName"].map(String.init).flatMap { $0.isEmpty ? nil : $0 },
@@ -50,6 +50,17 @@ struct ImportRoutes {
                 try await PhotoRoutes.receive(
                     request, into: file, limit: ImportService.largestFile,
                     tooLarge: ImportFailure.tooLarge(limit: ImportService.largestFile))
+                if source == .jrnl,
+                    let journal = try await BackupRunner.offThePool({
+                        try JrnlTextFile.open(
+                            file, name: options.fileName ?? "journal", timeZone: localizer.timeZone)
+                    })
+                {
+                    // A plain-text journal is read and written an entry at a time, however long it is.
+                    let report = try await services.importInteractor(database).run(
+                        journal, from: source, dryRun: dryRun)
+                    return try JSONResponse.make(ImportPresenter.present(report, dryRun: dryRun, localizer: localizer))
+                }
                 let (batch, files) = try await BackupRunner.offThePool {
                     try ImportService.read(
                         file, as: source, options: options, localizer: localizer, photosInto: dryRun ? nil : photos)

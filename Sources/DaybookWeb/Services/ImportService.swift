@@ -9,7 +9,8 @@ import ZIPFoundation
 package struct ImportService: Sendable {
     /// The largest import file.
     static let largestFile = 1 << 30
-    /// The largest JSON or CSV inside an archive, or a jrnl file.
+    /// The largest JSON or CSV inside an archive, or a jrnl JSON export (a plain-text journal is read a line at a
+    /// time, as large as an import file may be).
     static let largestText = 64 << 20
     static let largestPhoto = Photo.Limits.bytes
 
