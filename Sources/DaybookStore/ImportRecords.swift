@@ -148,12 +148,15 @@ private final class EntryImport: ImportEntryWriter {
     /// The journal's last entry number before the import: entries past it are this import's.
     let lastBefore: Int64
     private(set) var inserted = 0
+    /// `now` as the database keeps it, formatted once for every entry's row.
+    private let importedAt: DatabaseValue
 
     init(_ db: Database, source: ImportSource, now: Date, writes: Bool) throws {
         self.db = db
         self.source = source
         self.now = now
         self.writes = writes
+        importedAt = now.databaseValue
         lastBefore = try Int64.fetchOne(db, sql: "SELECT MAX(number) FROM journalEntry") ?? 0
     }
 
@@ -176,7 +179,7 @@ private final class EntryImport: ImportEntryWriter {
             id: id, entry.content, plainText: entry.plainText, createdAt: now, updatedAt: now, revision: 1)
         try record.insert(db, indexingText: false)
         try db.cachedStatement(sql: AppDatabase.rememberImported).execute(arguments: [
-            source.rawValue, "entry", sourceID, id, now,
+            source.rawValue, "entry", sourceID, id, importedAt,
         ])
         if let (key, observation) = entry.weather { try AppDatabase.insertWeather(db, key, observation, at: now) }
         inserted += 1

@@ -96,16 +96,20 @@ struct JournalEntryRecord {
     /// Inserts the row, its tags and (unless `indexingText` is false: a bulk write indexes its rows at the end,
     /// with `SearchIndex.insertEntries(after:)`) its index row; sets `number`.
     mutating func insert(_ db: Database, indexingText: Bool = true) throws {
-        try db.cachedStatement(
+        let statement = try db.cachedStatement(
             sql: """
                 INSERT INTO journalEntry (id, moment, day, timeZone, title, body, plainText, wordCount, tags, isStarred,
                   coverPhotoID, latitude, longitude, placeName, placeCountry, createdAt, updatedAt, revision, deletedAt,
                   madeAt, lineage)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """
-        ).execute(arguments: [
+        )
+        // A date is written through a date formatter; a new entry's two times are most often one.
+        let created = createdAt.databaseValue
+        try statement.execute(arguments: [
             id, moment, day, timeZone, title, body, plainText, wordCount, tags, isStarred, coverPhotoID, latitude,
-            longitude, placeName, placeCountry, createdAt, updatedAt, revision, deletedAt, madeAt, lineage,
+            longitude, placeName, placeCountry, created, updatedAt == createdAt ? created : updatedAt.databaseValue,
+            revision, deletedAt, madeAt, lineage,
         ])
         number = db.lastInsertedRowID
         try indexLive(db, indexingText: indexingText)
@@ -117,7 +121,8 @@ struct JournalEntryRecord {
         if indexingText { try SearchIndex.insert(db, number: number, title: title, plainText: plainText, tags: tags) }
         let insertTag = try db.cachedStatement(
             sql: "INSERT INTO journalTag (entryID, tagKey, tag, moment) VALUES (?, ?, ?, ?)")
-        for tag in tagList { try insertTag.execute(arguments: [id, JournalTags.key(tag), tag, moment]) }
+        let when = moment.databaseValue
+        for tag in tagList { try insertTag.execute(arguments: [id, JournalTags.key(tag), tag, when]) }
     }
 
     /// Takes its tags and index row out, as they were stored: before a change or a move to the trash.

@@ -89,6 +89,10 @@ enum TextFileLines {
             var start = 0
             var index = scanned
             while index < buffer.count {
+                guard JrnlTextReader.mayBreak(buffer[index]) else {
+                    index += 1
+                    continue
+                }
                 guard let width = JrnlTextReader.lineBreak(in: buffer, at: index, final: final) else { break }
                 if width == 0 {
                     index += 1

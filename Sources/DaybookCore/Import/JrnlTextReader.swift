@@ -173,7 +173,7 @@ struct JrnlTextReader: Sendable {
         var start = bytes.startIndex
         var index = start
         while index < bytes.endIndex {
-            let width = lineBreak(in: bytes, at: index, final: true) ?? 0
+            let width = mayBreak(bytes[index]) ? lineBreak(in: bytes, at: index, final: true) ?? 0 : 0
             guard width > 0 else {
                 index = bytes.index(after: index)
                 continue
@@ -185,6 +185,10 @@ struct JrnlTextReader: Sendable {
         lines.append(text[start..<bytes.endIndex])
         return lines
     }
+
+    /// Whether a line break may start with `byte`: most bytes of a text are not one, and are passed over at once.
+    @inline(__always)
+    static func mayBreak(_ byte: UInt8) -> Bool { byte <= 0x0D || byte == 0xC2 || byte == 0xE2 }
 
     /// How many bytes the line break at `index` takes (0 when none starts there), or nil when `bytes` end before
     /// that can be told and more are to come (`final` false): a CR that may be CR LF, the first bytes of NEL, LS
