@@ -692,3 +692,22 @@ def complete_onboarding(driver: WebDriver, server: Server, language: str | None 
 
 def pytest_sessionstart(session):
     LOG_DIR.mkdir(parents=True, exist_ok=True)
+
+
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers", "slow(seconds): the test takes about this long; in parallel runs the slowest start first")
+
+
+def pytest_collection_modifyitems(config, items):
+    """In a parallel run (pytest-xdist hands out the tests in this order, scripts/test with `--dist load`) the
+    tests marked slow go first, the slowest first: started last, one of them would keep a single process busy
+    while the others stand idle.  Run alone, the tests keep pytest's order."""
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        return
+
+    def seconds(item) -> float:
+        marker = item.get_closest_marker("slow")
+        return float(marker.kwargs.get("seconds", marker.args[0] if marker.args else 60)) if marker else 0.0
+
+    items.sort(key=seconds, reverse=True)

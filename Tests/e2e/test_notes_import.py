@@ -10,6 +10,7 @@ import resource
 import subprocess
 import zipfile
 
+import pytest
 from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import call, complete_onboarding, daybook_binary, open_page, screenshot
@@ -79,6 +80,7 @@ def test_a_notes_folder_through_the_command_line_once_with_every_file_accounted_
     assert children < 300 and peak_rss_mb(server.process.pid) < 300
 
 
+@pytest.mark.slow(seconds=45)
 def test_a_hundred_thousand_tiny_files_are_refused_from_the_command_line_and_as_a_zip(server, tmp_path):
     root = tmp_path / "Many"
     (root / "notes").mkdir(parents=True)
