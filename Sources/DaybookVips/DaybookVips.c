@@ -114,28 +114,69 @@ int daybook_vips_read_header(const char *path, daybook_vips_header *header, char
     return DAYBOOK_VIPS_OK;
 }
 
+/// The largest of libjpeg's scales (1/2, 1/4, 1/8) at which a JPEG `stored_width` × `stored_height` pixels with
+/// EXIF orientation `orientation` still decodes at least `width` pixels wide once upright; 1 when none does.
+/// libjpeg scales inside its inverse DCT, so every coefficient of the file is still read (a truncated file is still
+/// found) while far fewer pixels are made.
+static int dbv_jpeg_shrink(int stored_width, int stored_height, int orientation, int width) {
+    int upright = orientation >= 5 && orientation <= 8 ? stored_height : stored_width;
+    int shrink = 1;
+    while (shrink < 8 && (upright + shrink * 2 - 1) / (shrink * 2) >= width) shrink *= 2;
+    return shrink;
+}
+
 int daybook_vips_thumbnail(
-    const char *path, int width, int format, void **buffer, size_t *length, char *error, size_t error_size) {
+    const char *path, int width, int *format, void **buffer, size_t *length, char *error, size_t error_size) {
     int status = daybook_vips_start(error, error_size);
     if (status != DAYBOOK_VIPS_OK) return status;
     *buffer = NULL;
     *length = 0;
-    // A picture with a profile of its own is taken to sRGB through it, so it looks the same once the metadata is
-    // stripped; one without is sRGB (or a space converted below) already.
+    // The header alone says how to decode: a picture with a profile of its own is taken to sRGB through it, so it
+    // looks the same once the metadata is stripped (one without is sRGB, or a space converted below, already); one
+    // with transparency keeps it as WebP; a JPEG is decoded at the smallest scale that still covers `width`.
     struct _VipsImage *probe = dbv_vips_image_new_from_file(path, "access", DBV_ACCESS_SEQUENTIAL, NULL);
     if (!probe) {
         dbv_take_error(error, error_size, "unreadable image");
         return DAYBOOK_VIPS_FAILED;
     }
     int has_profile = dbv_vips_image_get_typeof(probe, "icc-profile-data") != 0;
+    *format = dbv_vips_image_hasalpha(probe) ? DAYBOOK_VIPS_WEBP : DAYBOOK_VIPS_JPEG;
+    char loader[32];
+    dbv_field(probe, "vips-loader", loader, sizeof loader);
+    int shrink = 1;
+    if (strcmp(loader, "jpegload") == 0) {
+        int orientation = 1;
+        if (dbv_vips_image_get_typeof(probe, "orientation") == 0
+            || dbv_vips_image_get_int(probe, "orientation", &orientation) != 0) {
+            orientation = 1;
+        }
+        shrink = dbv_jpeg_shrink(
+            dbv_vips_image_get_width(probe), dbv_vips_image_get_height(probe), orientation, width);
+    }
     dbv_g_object_unref(probe);
     struct _VipsImage *thumbnail = NULL;
-    int failed = has_profile
-        ? dbv_vips_thumbnail(
-            path, &thumbnail, width, "height", 10000000, "size", DBV_SIZE_DOWN, "fail_on", DBV_FAIL_ON_ERROR,
-            "export_profile", "srgb", NULL)
-        : dbv_vips_thumbnail(
-            path, &thumbnail, width, "height", 10000000, "size", DBV_SIZE_DOWN, "fail_on", DBV_FAIL_ON_ERROR, NULL);
+    int failed;
+    if (shrink > 1) {
+        struct _VipsImage *image = dbv_vips_image_new_from_file(
+            path, "access", DBV_ACCESS_SEQUENTIAL, "fail_on", DBV_FAIL_ON_ERROR, "shrink", shrink, NULL);
+        if (!image) {
+            dbv_take_error(error, error_size, "unreadable image");
+            return DAYBOOK_VIPS_FAILED;
+        }
+        failed = has_profile
+            ? dbv_vips_thumbnail_image(
+                image, &thumbnail, width, "height", 10000000, "size", DBV_SIZE_DOWN, "export_profile", "srgb", NULL)
+            : dbv_vips_thumbnail_image(image, &thumbnail, width, "height", 10000000, "size", DBV_SIZE_DOWN, NULL);
+        dbv_g_object_unref(image);
+    } else {
+        failed = has_profile
+            ? dbv_vips_thumbnail(
+                path, &thumbnail, width, "height", 10000000, "size", DBV_SIZE_DOWN, "fail_on", DBV_FAIL_ON_ERROR,
+                "export_profile", "srgb", NULL)
+            : dbv_vips_thumbnail(
+                path, &thumbnail, width, "height", 10000000, "size", DBV_SIZE_DOWN, "fail_on", DBV_FAIL_ON_ERROR,
+                NULL);
+    }
     if (failed) {
         dbv_take_error(error, error_size, "the image could not be decoded");
         return DAYBOOK_VIPS_FAILED;
@@ -152,7 +193,7 @@ int daybook_vips_thumbnail(
         }
         thumbnail = converted;
     }
-    failed = format == DAYBOOK_VIPS_WEBP
+    failed = *format == DAYBOOK_VIPS_WEBP
         ? dbv_vips_webpsave_buffer(thumbnail, buffer, length, "Q", 80, "strip", 1, NULL)
         : dbv_vips_jpegsave_buffer(
             thumbnail, buffer, length, "Q", 82, "strip", 1, "optimize_coding", 1, "interlace", 1, NULL);

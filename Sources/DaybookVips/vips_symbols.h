@@ -26,6 +26,7 @@ struct _VipsImage;
     X(vips_image_get_int, int, (const struct _VipsImage *image, const char *name, int *out)) \
     X(vips_image_get_string, int, (const struct _VipsImage *image, const char *name, const char **out)) \
     X(vips_thumbnail, int, (const char *filename, struct _VipsImage **out, int width, ...)) \
+    X(vips_thumbnail_image, int, (struct _VipsImage *in, struct _VipsImage **out, int width, ...)) \
     X(vips_colourspace, int, (struct _VipsImage *in, struct _VipsImage **out, int space, ...)) \
     X(vips_jpegsave_buffer, int, (struct _VipsImage *in, void **buf, size_t *len, ...)) \
     X(vips_webpsave_buffer, int, (struct _VipsImage *in, void **buf, size_t *len, ...)) \

@@ -46,6 +46,37 @@ struct VipsPhotoProcessorTests {
         #expect(bottom.values.count == 4 && bottom.values[3] < 10)
     }
 
+    @Test("a photo many times the width asked is decoded at a fraction of its size, yet upright, in colour, as wide")
+    func decodedSmaller() async throws {
+        // Stored turned a quarter: 2560 wide as stored, 1280 upright. Decoded at 1/4 it is 320 wide upright; at
+        // 1/8, chosen from the stored width, it would be 160 and come out narrower than asked.
+        for orientation in [6, 8] {
+            let picture = try file(try TestPictures.make(.jpeg, width: 1280, height: 2560, orientation: orientation))
+            let rendition = try await processor.rendition(of: picture, width: 320)
+            let corner = try TestPictures.pixel(in: rendition.data, x: 40, y: 40)
+            #expect(corner.width == 320 && corner.height == 640, "orientation \(orientation)")
+            #expect(corner.values[0] > 200 && corner.values[2] < 60, "orientation \(orientation): \(corner.values)")
+            let far = try TestPictures.pixel(in: rendition.data, x: 280, y: 600)
+            #expect(far.values[0] < 60 && far.values[2] > 200, "orientation \(orientation): \(far.values)")
+        }
+        let wide = try file(try TestPictures.make(.jpeg, width: 1600, height: 800), "wide")
+        let smallest = try TestPictures.pixel(in: try await processor.rendition(of: wide, width: 160).data, x: 0, y: 0)
+        #expect(smallest.width == 160 && smallest.height == 80)
+    }
+
+    @Test("a truncated photo is found when it is decoded at 1/8 of its size, as at full size")
+    func truncatedWhenDecodedSmaller() async throws {
+        let jpeg = try TestPictures.make(.jpeg, width: 1600, height: 1200)
+        for kept in [jpeg.count / 3, jpeg.count * 9 / 10] {
+            let truncated = try file(jpeg.prefix(kept), "truncated-\(kept)")
+            for width in [160, 1024] {
+                await #expect(throws: PhotoProcessingError.self, "\(kept) bytes at \(width)") {
+                    try await processor.rendition(of: truncated, width: width)
+                }
+            }
+        }
+    }
+
     @Test("broken files become Swift errors, not crashes")
     func broken() async throws {
         let jpeg = try TestPictures.make(.jpeg, width: 800, height: 600)

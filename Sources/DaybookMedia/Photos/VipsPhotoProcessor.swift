@@ -18,16 +18,15 @@ public struct VipsPhotoProcessor: PhotoProcessor {
 
     public func rendition(of file: URL, width: Int) async throws -> PhotoRendition {
         try await workers.run {
-            let header = try Self.readHeader(file)
-            let type: RenditionType = header.hasAlpha ? .webp : .jpeg
-            let format = type == .webp ? Int32(DAYBOOK_VIPS_WEBP) : Int32(DAYBOOK_VIPS_JPEG)
+            var format = Int32(DAYBOOK_VIPS_JPEG)
             var buffer: UnsafeMutableRawPointer?
             var length = 0
             try Self.call { error, size in
-                daybook_vips_thumbnail(file.path, Int32(width), format, &buffer, &length, error, size)
+                daybook_vips_thumbnail(file.path, Int32(width), &format, &buffer, &length, error, size)
             }
             defer { daybook_vips_free(buffer) }
             guard let buffer else { throw PhotoProcessingError.unreadable("no output") }
+            let type: RenditionType = format == Int32(DAYBOOK_VIPS_WEBP) ? .webp : .jpeg
             return PhotoRendition(data: Data(bytes: buffer, count: length), type: type)
         }
     }

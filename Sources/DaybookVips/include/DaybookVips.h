@@ -47,10 +47,11 @@ int daybook_vips_start(char *error, size_t error_size);
 int daybook_vips_read_header(const char *path, daybook_vips_header *header, char *error, size_t error_size);
 
 /// Decodes the image at `path` (stopping at the first error or truncation), shrinks it to at most `width` pixels
-/// wide with its EXIF orientation applied, converts it to sRGB and encodes it without metadata as `format`.
-/// On success `*buffer` holds `*length` bytes to be released with `daybook_vips_free`.
+/// wide with its EXIF orientation applied, converts it to sRGB and encodes it without metadata: as WebP when it has
+/// transparency, else as JPEG, saying which in `*format`. A JPEG is decoded at the smallest of libjpeg's scales
+/// that still covers `width`. On success `*buffer` holds `*length` bytes to be released with `daybook_vips_free`.
 int daybook_vips_thumbnail(
-    const char *path, int width, int format, void **buffer, size_t *length, char *error, size_t error_size);
+    const char *path, int width, int *format, void **buffer, size_t *length, char *error, size_t error_size);
 
 /// Releases a buffer made by `daybook_vips_thumbnail`.
 void daybook_vips_free(void *buffer);

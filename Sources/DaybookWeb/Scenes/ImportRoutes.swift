@@ -47,7 +47,7 @@ struct ImportRoutes {
             let file = work.appendingPathComponent("upload")
             let photos = work.appendingPathComponent("photos", isDirectory: true)
             do {
-                try await PhotoRoutes.receive(
+                try await PhotoRoutes.receiveScratch(
                     request, into: file, limit: ImportService.largestFile,
                     tooLarge: ImportFailure.tooLarge(limit: ImportService.largestFile))
                 if source == .jrnl,

@@ -73,11 +73,25 @@ struct PhotoRoutes {
     /// Streams a request's body into `file`, never holding it whole, and makes it durable; past `limit` bytes, on a
     /// full disk (`DiskFull`) or a cut connection it stops and removes what came.
     /// - Returns: the SHA-256 of the bytes written (lowercase hex), taken as they passed.
-    @discardableResult
     static func receive(
         _ request: Request, into file: URL, limit: Int = Photo.Limits.bytes,
         tooLarge: any Error = Photos.Problem.tooLarge
     ) async throws -> String {
+        var digest: FileDigest? = FileDigest()
+        try await stream(request, into: file, limit: limit, tooLarge: tooLarge, digest: &digest, durable: true)
+        return digest?.hex() ?? ""
+    }
+
+    /// Streams a request's body into `file` as `receive` does, for a file read once and removed when the request
+    /// ends (an import's upload): nothing will name it, so its bytes are neither hashed nor made durable.
+    static func receiveScratch(_ request: Request, into file: URL, limit: Int, tooLarge: any Error) async throws {
+        var digest: FileDigest?
+        try await stream(request, into: file, limit: limit, tooLarge: tooLarge, digest: &digest, durable: false)
+    }
+
+    private static func stream(
+        _ request: Request, into file: URL, limit: Int, tooLarge: any Error, digest: inout FileDigest?, durable: Bool
+    ) async throws {
         if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit {
             throw tooLarge
         }
@@ -88,18 +102,16 @@ struct PhotoRoutes {
             let handle = try FileHandle(forWritingTo: file)
             defer { try? handle.close() }
             var received = 0
-            var digest = FileDigest()
             for try await buffer in request.body {
                 received += buffer.readableBytes
                 guard received <= limit else { throw tooLarge }
                 try buffer.withUnsafeReadableBytes { bytes in
                     try handle.write(contentsOf: bytes)
-                    digest.update(bytes)
+                    digest?.update(bytes)
                 }
             }
             // The row that will name this file must never outlive a power cut that its bytes did not.
-            try handle.synchronize()
-            return digest.hex()
+            if durable { try handle.synchronize() }
         } catch {
             try? FileManager.default.removeItem(at: file)
             throw DiskFull.cause(of: error) ?? error

@@ -186,7 +186,7 @@ package struct ImportService: Sendable {
                 let target = folder.appendingPathComponent(UUID().uuidString)
                 do {
                     let bytes = try read(archive, found[photo.sourceID]!, limit: largestPhoto)
-                    try bytes.write(to: target)
+                    try UnpackedPhotoFiles.write(bytes, to: target)
                     files[photo.sourceID] = UnpackedPhoto(file: target, sha256: FileDigest.sha256(bytes))
                 } catch {
                     if let full = DiskFull.cause(of: error) { throw full }
@@ -195,6 +195,8 @@ package struct ImportService: Sendable {
                 }
             }
             batch.photos.removeAll { unreadable.contains($0.sourceID) }
+            // Each becomes a photo's original: on the disk before a row names it.
+            try DiskFull.mapping { try UnpackedPhotoFiles.makeDurable(files.values.map(\.file)) }
         }
         batch.problems += problems
         return files

@@ -194,7 +194,7 @@ extension ImportService {
             let target = folder.appendingPathComponent(UUID().uuidString)
             do {
                 let bytes = try container.read(photo.path, largestPhoto)
-                try bytes.write(to: target)
+                try UnpackedPhotoFiles.write(bytes, to: target)
                 files[photo.sourceID] = UnpackedPhoto(file: target, sha256: FileDigest.sha256(bytes))
             } catch {
                 if let full = DiskFull.cause(of: error) { throw full }
@@ -203,6 +203,8 @@ extension ImportService {
             }
         }
         batch.photos.removeAll { unreadable.contains($0.sourceID) }
+        // Each becomes a photo's original: on the disk before a row names it.
+        try DiskFull.mapping { try UnpackedPhotoFiles.makeDurable(files.values.map(\.file)) }
         return files
     }
 }
