@@ -306,19 +306,6 @@ def webkit_cannot(engine: str, what: str, why: str) -> None:
 # shrunk to nothing; pages are drawn by WebKit, not GTK, so they are unchanged.
 _WEBKIT_GTK_CSS = "* { min-width: 0; min-height: 0; padding: 0; margin: 0; border-width: 0; font-size: 1px; }\n"
 _display: subprocess.Popen | None = None
-_webkit_cache: Path | None = None
-
-
-def webkit_cache() -> Path:
-    """One cache folder for every MiniBrowser this test process starts: GStreamer's list of its plugins and
-    Mesa's compiled shaders, which a fresh folder makes each browser build again (about a second of CPU
-    apiece, a third of what a start and two pages cost). No website data goes there: the automation session
-    keeps that in memory."""
-    global _webkit_cache
-    if _webkit_cache is None:
-        _webkit_cache = Path(tempfile.mkdtemp(prefix="daybook-webkit-cache-"))
-        atexit.register(shutil.rmtree, _webkit_cache, True)
-    return _webkit_cache
 
 
 def ensure_display() -> str:
@@ -362,7 +349,7 @@ def make_webkit_driver(lang: str, width: int, height: int, mobile: bool | None,
     (home / "config" / "gtk-3.0").mkdir(parents=True)
     (home / "config" / "gtk-3.0" / "gtk.css").write_text(_WEBKIT_GTK_CSS)
     env = dict(os.environ, DISPLAY=display, XDG_CONFIG_HOME=str(home / "config"),
-               XDG_DATA_HOME=str(home / "data"), XDG_CACHE_HOME=str(webkit_cache()),
+               XDG_DATA_HOME=str(home / "data"), XDG_CACHE_HOME=str(home / "cache"),
                LANGUAGE=lang.replace("-", "_"), GTK_A11Y="none", NO_AT_BRIDGE="1")
     options = webdriver.WebKitGTKOptions()
     options.binary_location = MINIBROWSER
@@ -692,22 +679,3 @@ def complete_onboarding(driver: WebDriver, server: Server, language: str | None 
 
 def pytest_sessionstart(session):
     LOG_DIR.mkdir(parents=True, exist_ok=True)
-
-
-def pytest_configure(config):
-    config.addinivalue_line(
-        "markers", "slow(seconds): the test takes about this long; in parallel runs the slowest start first")
-
-
-def pytest_collection_modifyitems(config, items):
-    """In a parallel run (pytest-xdist hands out the tests in this order, scripts/test with `--dist load`) the
-    tests marked slow go first, the slowest first: started last, one of them would keep a single process busy
-    while the others stand idle.  Run alone, the tests keep pytest's order."""
-    if not os.environ.get("PYTEST_XDIST_WORKER"):
-        return
-
-    def seconds(item) -> float:
-        marker = item.get_closest_marker("slow")
-        return float(marker.kwargs.get("seconds", marker.args[0] if marker.args else 60)) if marker else 0.0
-
-    items.sort(key=seconds, reverse=True)

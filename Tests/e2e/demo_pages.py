@@ -1,18 +1,13 @@
 """A server with a year of demo data, every page of it by name, and one browser that changes its size and language.
 
 The page checks (tests/test_accessibility.py) and the screenshots (test_screenshots.py) walk the same pages:
-one server and one browser per test module, the pages, widths and languages iterated inside. The demo data is
-made once per run, by the first test process that needs it, and each module's server gets a copy of its own.
+one server and one browser per test module, the pages, widths and languages iterated inside.
 """
 
 from __future__ import annotations
 
-import fcntl
-import os
-import shutil
 import subprocess
 import urllib.parse
-from pathlib import Path
 
 import pytest
 from selenium.webdriver.remote.webdriver import WebDriver
@@ -25,29 +20,14 @@ WIDTHS = {"320": (320, 640), "390": (390, 844), "768": (768, 1024), "desktop": (
 LANGUAGES = {"en": "en-US", "ko": "ko-KR"}
 
 
-def demo_data(tmp_path_factory) -> Path:
-    """A year of demo data (a few photos), made once for the whole run: test processes (pytest-xdist workers)
-    share the run's temporary folder, and the first to get here makes it while the others wait for it."""
-    base = tmp_path_factory.getbasetemp()
-    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
-    folder = shared / "demo-data"
-    with open(shared / "demo-data.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if not (shared / "demo-data.made").exists():
-            shutil.rmtree(folder, ignore_errors=True)
-            subprocess.run([str(daybook_binary()), "demo", "--years", "1", "--photos", "3", "--data-dir", str(folder)],
-                           check=True, capture_output=True, timeout=300)
-            (shared / "demo-data.made").touch()
-    return folder
-
-
 @pytest.fixture(scope="module")
-def demo_server(request, tmp_path_factory):
-    """`daybook serve` over a copy of the run's year of demo data, shared by the tests of one module."""
+def demo_server(tmp_path_factory):
+    """`daybook serve` over a year of demo data (a few photos), shared by the tests of one module."""
     data = tmp_path_factory.mktemp("demo") / "data"
-    shutil.copytree(demo_data(tmp_path_factory), data)
     binary = daybook_binary()
-    server = start_server(binary, data, LOG_DIR / f"demo-{request.module.__name__}-{tmp_path_factory.getbasetemp().name}.log")
+    subprocess.run([str(binary), "demo", "--years", "1", "--photos", "3", "--data-dir", str(data)],
+                   check=True, capture_output=True, timeout=300)
+    server = start_server(binary, data, LOG_DIR / f"demo-{tmp_path_factory.getbasetemp().name}.log")
     yield server
     server.stop()
 

@@ -47,14 +47,14 @@ import datetime
 import json
 import os
 import re
+import struct
 import urllib.error
 import urllib.parse
 import urllib.request
 import uuid
+import zlib
 
 import schemathesis
-
-from small_disk import plain_png
 
 MINUTES_PER_DAY = 24 * 60
 DEFAULT_DURATION = 30
@@ -296,7 +296,16 @@ def filter_case(context, case) -> bool:
     return True
 
 
-SMALL_PNG = plain_png(8, 6)
+def _png(width: int, height: int) -> bytes:
+    """A valid RGB PNG of one colour."""
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    rows = b"".join(b"\x00" + b"\x2f\x6f\x6a" * width for _ in range(height))
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
+
+
+SMALL_PNG = _png(8, 6)
 
 # A browser's Web Push keys: an uncompressed P-256 point and a 16-byte secret, base64url.
 BROWSER_KEY = "BNkFZpzRP-JjqiMTaZk88ZvKW9A2z811nPDMjlHs8IKlhg5Ktr0EKcok7sSF81jIPMUTQRe_QIXchn8mFtGDXb8"

@@ -55,15 +55,6 @@ def noise_png(width: int, height: int, seed: int = 1) -> bytes:
     return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows, 1)) + chunk(b"IEND", b"")
 
 
-def plain_png(width: int, height: int) -> bytes:
-    """A valid RGB PNG of one colour."""
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-    rows = b"".join(b"\x00" + b"\x2f\x6f\x6a" * width for _ in range(height))
-    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
-
-
 def send(url: str, method: str, path: str, body: bytes | None = None, content_type: str = "application/json",
          timeout: float = 30):
     """(status, decoded JSON, or the bytes of any other answer) without raising on an error status."""

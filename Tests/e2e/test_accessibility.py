@@ -2,9 +2,7 @@
 
 What a person would notice: a page that scrolls sideways, a navigation label cut short, a bottom bar with more
 places than fit, a control too small to hit, and what axe-core (the engine most accessibility audits use) calls
-critical or serious. One server and one browser serve the whole module (in each test process that runs its
-tests); the long walks are split by language and width so that the processes share them. The moderate findings
-are printed.
+critical or serious. One server and one browser serve the whole module; the moderate findings are printed.
 """
 
 from __future__ import annotations
@@ -70,35 +68,32 @@ return [...controls].filter(e => {
 """
 
 
-# Each language at each width is a test of its own, so that test processes can share the walk.
-@pytest.mark.parametrize("width_name", WIDTHS)
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_no_page_scrolls_sideways_and_controls_are_big_enough(demo_server, resizable_browser, lang, width_name):
+def test_no_page_scrolls_sideways_and_controls_are_big_enough(demo_server, resizable_browser):
     driver = resizable_browser
     pages = demo_pages(demo_server)
     problems = []
-    set_owner(demo_server, language=lang, appearance="light")
-    width, height = WIDTHS[width_name]
-    set_viewport(driver, width, height)
-    for name, path in pages.items():
-        load(driver, demo_server, path)
-        found = driver.execute_script(OVERFLOW, width)
-        if found["scroll"] > found["inner"] or found["wide"]:
-            problems.append(f"{lang} {width_name} {name}: page is {found['scroll']} px wide in "
-                            f"{found['inner']} px, past the edge: {found['wide']}")
-        if width_name == "390":
-            small = driver.execute_script(SMALL_TARGETS)
-            if small:
-                problems.append(f"{lang} {width_name} {name}: controls under 44×44 px: {small}")
+    for lang in LANGUAGES:
+        set_owner(demo_server, language=lang, appearance="light")
+        for width_name, (width, height) in WIDTHS.items():
+            set_viewport(driver, width, height)
+            for name, path in pages.items():
+                load(driver, demo_server, path)
+                found = driver.execute_script(OVERFLOW, width)
+                if found["scroll"] > found["inner"] or found["wide"]:
+                    problems.append(f"{lang} {width_name} {name}: page is {found['scroll']} px wide in "
+                                    f"{found['inner']} px, past the edge: {found['wide']}")
+                if width_name == "390":
+                    small = driver.execute_script(SMALL_TARGETS)
+                    if small:
+                        problems.append(f"{lang} {width_name} {name}: controls under 44×44 px: {small}")
     assert not problems, "\n".join(problems)
 
 
-@pytest.mark.parametrize("lang", ["en", "ko", "ja", "zh-Hans"])
-def test_phone_bar_holds_five_whole_labels_and_marks_the_current_place(demo_server, resizable_browser, lang):
+def test_phone_bar_holds_five_whole_labels_and_marks_the_current_place(demo_server, resizable_browser):
     driver = resizable_browser
     problems = []
-    set_owner(demo_server, language=lang, appearance="light")
-    try:
+    for lang in ("en", "ko", "ja", "zh-Hans"):
+        set_owner(demo_server, language=lang, appearance="light")
         for text_size in (16, 32):  # the browser's text size at 100% and 200%
             driver.execute_cdp_cmd("Page.setFontSizes", {"fontSizes": {"standard": text_size}})
             for width in (320, 390):
@@ -117,15 +112,11 @@ def test_phone_bar_holds_five_whole_labels_and_marks_the_current_place(demo_serv
                     marked = [i["href"] for i in items if i["current"]]
                     if marked != [current]:
                         problems.append(f"{where}: marked as current: {marked}")
-    finally:
-        driver.execute_cdp_cmd("Page.setFontSizes", {"fontSizes": {"standard": 16}})
+    driver.execute_cdp_cmd("Page.setFontSizes", {"fontSizes": {"standard": 16}})
     assert not problems, "\n".join(problems)
 
-
-def test_the_desktop_lists_every_place_and_the_phones_more_leads_to_the_rest(demo_server, resizable_browser):
-    driver = resizable_browser
     # The desktop keeps every place in its side navigation, with no "More".
-    set_owner(demo_server, language="en", appearance="light")
+    set_owner(demo_server, language="en")
     set_viewport(driver, *WIDTHS["desktop"])
     load(driver, demo_server, "/stats")
     hrefs = [i["href"] for i in driver.execute_script(NAV)]
@@ -158,34 +149,30 @@ def axe_findings(driver, script: str) -> list[dict]:
     return result
 
 
-# Light at a phone's width and a desktop's, dark at a phone's; each language at each width a test of its own, so
-# that test processes can share the walk.
-AXE_WALKS = [(appearance, lang, width_name) for appearance, widths in (("light", ("390", "desktop")), ("dark", ("390",)))
-             for lang in LANGUAGES for width_name in widths]
-
-
-@pytest.mark.slow(seconds=35)
-@pytest.mark.parametrize("appearance,lang,width_name", AXE_WALKS, ids=["-".join(walk) for walk in AXE_WALKS])
-def test_axe_finds_nothing_serious_on_any_page(demo_server, resizable_browser, appearance, lang, width_name):
+@pytest.mark.parametrize("appearance", ["light", "dark"])
+def test_axe_finds_nothing_serious_on_any_page(demo_server, resizable_browser, appearance):
     driver = resizable_browser
     with open(Axe(driver).script_url, encoding="utf-8") as file:
         script = file.read()
     pages = demo_pages(demo_server)
     serious, moderate = [], defaultdict(set)
-    set_owner(demo_server, language=lang, appearance=appearance)
-    set_viewport(driver, *WIDTHS[width_name])
-    for name, path in pages.items():
-        load(driver, demo_server, path)
-        for violation in axe_findings(driver, script):
-            where = f"{lang} {width_name} {name}"
-            targets = [" ".join(map(str, n["target"])) for n in violation["nodes"][:3]]
-            if violation["impact"] in ("critical", "serious"):
-                serious.append(f"{where}: {violation['impact']} {violation['id']} — "
-                               f"{violation['help']}: {targets}")
-            else:
-                moderate[f"{violation['impact']} {violation['id']} — {violation['help']}"].add(name)
+    widths = ("390", "desktop") if appearance == "light" else ("390",)
+    for lang in LANGUAGES:
+        set_owner(demo_server, language=lang, appearance=appearance)
+        for width_name in widths:
+            set_viewport(driver, *WIDTHS[width_name])
+            for name, path in pages.items():
+                load(driver, demo_server, path)
+                for violation in axe_findings(driver, script):
+                    where = f"{lang} {width_name} {name}"
+                    targets = [" ".join(map(str, n["target"])) for n in violation["nodes"][:3]]
+                    if violation["impact"] in ("critical", "serious"):
+                        serious.append(f"{where}: {violation['impact']} {violation['id']} — "
+                                       f"{violation['help']}: {targets}")
+                    else:
+                        moderate[f"{violation['impact']} {violation['id']} — {violation['help']}"].add(name)
     for rule, names in sorted(moderate.items()):
-        print(f"axe ({appearance}, {lang}, {width_name}): {rule}: {', '.join(sorted(names))}")
+        print(f"axe ({appearance}): {rule}: {', '.join(sorted(names))}")
     assert not serious, "\n".join(serious)
 
 

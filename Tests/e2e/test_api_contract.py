@@ -17,8 +17,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 from conftest import ARTIFACTS
 from daybook_http import Client, complete_onboarding
 
@@ -50,7 +48,6 @@ def schemathesis_command(url: str, report_dir: Path) -> list[str]:
     ]
 
 
-@pytest.mark.slow(seconds=150)
 def test_api_answers_exactly_as_its_document_says(server, tmp_path):
     complete_onboarding(Client(server.url))
     report_dir = ARTIFACTS / "schemathesis"

@@ -5,7 +5,6 @@ server then serves; and "Back up now" from the Settings page in a real browser."
 import os
 import subprocess
 
-import pytest
 from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import LOG_DIR, call, complete_onboarding, daybook_binary, open_page, screenshot, start_server, wait_for
@@ -20,7 +19,6 @@ def run_cli(*args, env_extra=None):
                           stdin=subprocess.DEVNULL, timeout=120)
 
 
-@pytest.mark.slow(seconds=30)
 def test_backup_while_serving_then_restore_into_a_new_folder(server, tmp_path):
     call(server, "PATCH", "/api/v1/settings", {"name": "Mina", "journalName": "Pages"})
     entry = call(server, "POST", "/api/v1/entries",

@@ -8,8 +8,6 @@ import re
 import sqlite3
 import subprocess
 
-import pytest
-
 from conftest import LOG_DIR, daybook_binary, start_server
 from daybook_http import Client
 from small_disk import noise_png, send
@@ -26,7 +24,6 @@ def cli(*args, passphrase: bool = True):
                           stdin=subprocess.DEVNULL, timeout=120)
 
 
-@pytest.mark.slow(seconds=50)
 def test_check_finds_damage_repairs_what_it_can_and_the_page_shows_it(tmp_path):
     data = tmp_path / "data"
     server = start_server(daybook_binary(), data, LOG_DIR / "check-server.log")

@@ -42,7 +42,6 @@ def type_into(driver, element, text: str) -> None:
     element.send_keys(text)
 
 
-@pytest.mark.slow(seconds=30)
 @pytest.mark.parametrize("engine", ENGINES)
 def test_writing_keeps_every_word_and_finds_it_again(server, browser, engine, request):
     driver = browser("en-US")

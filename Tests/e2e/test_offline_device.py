@@ -14,7 +14,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import ENGINES, WAIT, complete_onboarding, open_page, restart_server, screenshot, wait_for, webkit_cannot
-from small_disk import plain_png, small_disk
+from schemathesis_hooks import _png
+from small_disk import small_disk
 from test_offline import (BALLAST, OUTBOX, controlled_by_worker, go, phone_offline_on, replay,
                           waiting_count)
 
@@ -130,11 +131,11 @@ def editor_on_phone(server, browser, profile=None):
 def test_an_entry_with_a_photo_written_offline_arrives_once_with_its_photo(server, browser, tmp_path, engine):
     driver = editor_on_phone(server, browser)
     picture = tmp_path / "lighthouse.png"
-    picture.write_bytes(plain_png(32, 24))
+    picture.write_bytes(_png(32, 24))
     # Over the server's limit: refused on the device with the server's words, nothing kept.
     giant = tmp_path / "giant.png"
     with open(giant, "wb") as file:
-        file.write(plain_png(2, 2))
+        file.write(_png(2, 2))
         file.truncate(25 * 1024 * 1024 + 1)
 
     server.stop()
@@ -203,7 +204,7 @@ def test_a_photo_the_device_has_no_room_for_is_not_added_and_never_shown_as_save
     with small_disk(tmp_path / "profile", 64) as profile:
         driver = editor_on_phone(server, browser, profile)
         picture = tmp_path / "ferry.png"
-        picture.write_bytes(plain_png(16, 16))
+        picture.write_bytes(_png(16, 16))
         server.stop()
         for size in (1 << 20, 1 << 12, 1 << 6):
             kept, error = driver.execute_async_script(BALLAST, size)

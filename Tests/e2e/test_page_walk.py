@@ -58,7 +58,6 @@ def chromium_console_errors(driver) -> list[str]:
     return [entry["message"][:300] for entry in driver.get_log("browser") if entry.get("level") == "SEVERE"]
 
 
-@pytest.mark.slow(seconds=40)
 def test_no_page_reports_a_script_error_on_a_phone(demo_server, phone):  # noqa: F811
     engine = phone.daybook_engine
     if engine == "webkit":

@@ -105,19 +105,18 @@ def test_japanese_today(server, browser, form):
     check_nav(driver, form, "today")
 
 
-@pytest.mark.slow(seconds=30)
-@pytest.mark.parametrize("lang", LANGUAGES)  # one test per language, so that test processes can share the walk
-def test_every_page_on_a_phone_with_demo_data(demo_server, resizable_browser, lang):
+def test_every_page_on_a_phone_with_demo_data(demo_server, resizable_browser):
     """Every page at 390 px in English and Korean, as <lang>-phone-page-<name>.png, with the bar at the bottom."""
     driver = resizable_browser
     set_viewport(driver, *VIEWPORTS["phone"])
     pages = demo_pages(demo_server)
-    set_owner(demo_server, language=lang, appearance="light")
-    for name, path in pages.items():
-        load(driver, demo_server, path)
-        shoot(driver, f"{lang}-phone-page-{name}")
-        if name not in ("focus", "offline"):  # Focus Mode fills the screen; the offline page stands alone
-            check_nav(driver, "phone", name)
+    for lang in LANGUAGES:
+        set_owner(demo_server, language=lang, appearance="light")
+        for name, path in pages.items():
+            load(driver, demo_server, path)
+            shoot(driver, f"{lang}-phone-page-{name}")
+            if name not in ("focus", "offline"):  # Focus Mode fills the screen; the offline page stands alone
+                check_nav(driver, "phone", name)
 
 
 def screenshot_path(prefix: str, name: str):
@@ -125,7 +124,6 @@ def screenshot_path(prefix: str, name: str):
     return screenshot_dir() / f"{prefix}-{name}.png"
 
 
-@pytest.mark.slow(seconds=30)
 def test_the_phone_screens_in_webkit(demo_server):  # noqa: F811
     """Safari's engine at 390 px, in English and Korean: Today, Focus running, the Journal, the editor, a tracker and
     Settings → This device, as webkit-<lang>-phone-<screen>.png, each with its bar at the bottom."""
