@@ -170,12 +170,17 @@ struct JrnlImportTests {
         }
     }
 
-    @Test("a journal read from its file a few bytes at a time gives exactly the entries and problems of its whole text")
-    func readFromItsFile() throws {
+    /// Where a test writes the journal it reads from its file: `journal.txt` in a new folder of its own.
+    func journalFile() throws -> URL {
         let folder = Fixtures.temporaryFolder()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("journal.txt")
+        return folder.appendingPathComponent("journal.txt")
+    }
+
+    @Test("a journal read from its file a few bytes at a time gives exactly the entries and problems of its whole text")
+    func readFromItsFile() throws {
+        let file = try journalFile()
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         var journals: [Data] = [
             JournalExports.jrnlDefault,
             Data("2012-04-01 09:00 Old style title.\nbody line\n2012-04-02 10:30 Second one *\n".utf8),
@@ -206,10 +211,8 @@ struct JrnlImportTests {
 
     @Test("a journal file that is not text is refused before anything is read from it; JSON and Fernet are read whole")
     func fileRefusedWhole() throws {
-        let folder = Fixtures.temporaryFolder()
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("journal.txt")
+        let file = try journalFile()
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         func open(_ data: Data) throws -> JrnlTextFile? {
             try data.write(to: file)
             return try JrnlTextFile.open(file, name: "journal.txt", timeZone: seoul, pieces: 7)
