@@ -176,7 +176,8 @@ private final class EntryImport: ImportEntryWriter {
     func insert(sourceID: String, id: String, _ entry: ImportPlan.PlannedEntry) throws {
         guard writes else { return }
         var record = JournalEntryRecord(
-            id: id, entry.content, plainText: entry.plainText, createdAt: now, updatedAt: now, revision: 1)
+            id: id, entry.content, plainText: entry.plainText, wordCount: entry.wordCount, createdAt: now,
+            updatedAt: now, revision: 1)
         try record.insert(db, indexingText: false)
         try db.cachedStatement(sql: AppDatabase.rememberImported).execute(arguments: [
             source.rawValue, "entry", sourceID, id, importedAt,

@@ -58,8 +58,11 @@ struct JournalEntryRecord {
         lineage = row["lineage"]
     }
 
-    init(id: String, _ content: JournalEntryContent, plainText: String, createdAt: Date, updatedAt: Date, revision: Int)
-    {
+    /// A new version of an entry; its words are counted from `plainText` unless `wordCount` gives them.
+    init(
+        id: String, _ content: JournalEntryContent, plainText: String, wordCount: Int? = nil, createdAt: Date,
+        updatedAt: Date, revision: Int
+    ) {
         self.id = id
         // Whole seconds: list cursors name a moment to the millisecond, and the column keeps milliseconds.
         moment = Date(timeIntervalSince1970: content.moment.timeIntervalSince1970.rounded(.down))
@@ -68,7 +71,7 @@ struct JournalEntryRecord {
         title = content.title
         body = content.body
         self.plainText = plainText
-        wordCount = JournalText.wordCount(plainText)
+        self.wordCount = wordCount ?? JournalText.wordCount(plainText)
         tags = content.tags.joined(separator: "\n")
         isStarred = content.isStarred
         coverPhotoID = content.coverPhotoID

@@ -14,11 +14,12 @@ public struct ImportPlan: Sendable {
 
     public init(source: ImportSource) { self.source = source }
 
-    /// An entry ready to be written: its content, the plain text its search reads, and its weather when it came
-    /// with a place.
+    /// An entry ready to be written: its content, the plain text its search reads (and its words, counted as the
+    /// entry is planned, not while the import's transaction is open), and its weather when it came with a place.
     public struct PlannedEntry: Sendable {
         public var content: JournalEntryContent
-        public var plainText: String
+        public let plainText: String
+        public let wordCount: Int
         public var weather: (key: WeatherKey, observation: WeatherObservation)?
 
         public init(
@@ -27,6 +28,7 @@ public struct ImportPlan: Sendable {
         ) {
             self.content = content
             self.plainText = plainText
+            wordCount = JournalText.wordCount(plainText)
             self.weather = weather
         }
     }

@@ -322,14 +322,24 @@ public struct ImportInteractor: Sendable {
         return .entry(.init(content: content, plainText: renderer.plainText(body), weather: weather))
     }
 
-    private enum Planned {
+    private enum Planned: Sendable {
         case entry(ImportPlan.PlannedEntry)
         case refused(ImportProblem)
     }
 
+    /// An item of a file read one at a time, planned on the reading thread.
+    private enum Read: Sendable {
+        case entry(sourceID: String, Planned)
+        case problem(ImportProblem)
+    }
+
     /// Brings a file read one entry at a time (`ImportEntryStream`): each entry is planned and written as it is
-    /// read, inside one transaction, so the import holds one entry at a time however long the file is. What it
-    /// counts, refuses and skips is what `run(_:from:…)` would for the same entries.
+    /// read, inside one transaction, so the import holds a few entries at a time however long the file is. What
+    /// it counts, refuses and skips is what `run(_:from:…)` would for the same entries.
+    ///
+    /// The file is read and its entries planned (their Markdown rendered, their words counted) on a thread of
+    /// their own, a few entries ahead of the transaction writing them: on two cores, the reading no longer waits
+    /// for the writing.
     ///
     /// - Throws: the file's `ImportFailure` or the store's error; nothing of the import is kept then.
     public func run(_ file: some ImportEntryStream, from source: ImportSource, dryRun: Bool) async throws
@@ -339,25 +349,37 @@ public struct ImportInteractor: Sendable {
         let ids = ids
         let report = try await store.importEntries(from: source, at: clock.now(), dryRun: dryRun) { writer in
             var report = ImportReport()
-            try file.forEach { item in
-                switch item {
-                case .problem(let problem):
-                    report[problem.kind ?? .other].read += problem.covers
-                    report.note(problem)
-                case .entry(let entry):
-                    report[.entries].read += 1
-                    guard try !writer.importedBefore(entry.sourceID) else {
-                        report[.entries].alreadyImported += 1
-                        return
+            try ReadAhead.run(
+                make: { yield in
+                    try file.forEach { item in
+                        switch item {
+                        case .problem(let problem): try yield(Read.problem(problem))
+                        case .entry(let entry):
+                            try yield(
+                                .entry(sourceID: entry.sourceID, Self.planned(entry, photoIDs: [:], renderer: renderer))
+                            )
+                        }
                     }
-                    switch Self.planned(entry, photoIDs: [:], renderer: renderer) {
-                    case .refused(let problem): report.note(problem)
-                    case .entry(let planned):
-                        try writer.insert(sourceID: entry.sourceID, id: ids.makeID(), planned)
-                        report[.entries].imported += 1
+                },
+                use: { item in
+                    switch item {
+                    case .problem(let problem):
+                        report[problem.kind ?? .other].read += problem.covers
+                        report.note(problem)
+                    case .entry(let sourceID, let planned):
+                        report[.entries].read += 1
+                        guard try !writer.importedBefore(sourceID) else {
+                            report[.entries].alreadyImported += 1
+                            return
+                        }
+                        switch planned {
+                        case .refused(let problem): report.note(problem)
+                        case .entry(let planned):
+                            try writer.insert(sourceID: sourceID, id: ids.makeID(), planned)
+                            report[.entries].imported += 1
+                        }
                     }
-                }
-            }
+                })
             return report
         }
         if !dryRun, !report.createdNothing { await events.publish(.journal) }
