@@ -71,6 +71,28 @@ extension AppDatabase {
         }
     }
 
+    /// `write` for a bulk write (an import of thousands of entries in one transaction): its statement journals
+    /// are kept in memory.
+    ///
+    /// Each entry's insert fires the change feed's trigger, so SQLite keeps a statement journal to undo that one
+    /// statement; past 64 KiB in a transaction it becomes a temporary file for the rest of the transaction, and an
+    /// import of 10,000 entries wrote some 600 MB into it, a page at a time. In memory it holds one statement's
+    /// pages and is emptied after each. `temp_store` is read as the transaction begins, so it is set around it.
+    func bulkWrite<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        let claim = IdempotencyClaim.current
+        return try await writer.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA temp_store = MEMORY")
+            defer { try? db.execute(sql: "PRAGMA temp_store = DEFAULT") }
+            var result: T?
+            try db.inTransaction {
+                result = try updates(db)
+                try claim?.record(db)
+                return .commit
+            }
+            return result!
+        }
+    }
+
     /// The record of `key`, or `nil` when no write was made with it.
     public func idempotencyRecord(key: String) async throws -> IdempotencyRecord? {
         try await writer.read { db in

@@ -129,7 +129,7 @@ extension AppDatabase: ImportStore {
                 try body(try EntryImport(db, source: source, now: now, writes: false))
             }
         }
-        return try await write { db in
+        return try await bulkWrite { db in
             let writer = try EntryImport(db, source: source, now: now, writes: true)
             let result = try body(writer)
             // The words are indexed together once the rows are in (see `SearchIndex.insertEntries`).
