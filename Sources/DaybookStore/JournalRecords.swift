@@ -107,24 +107,27 @@ struct JournalEntryRecord {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """
         )
-        // A date is written through a date formatter; a new entry's two times are most often one.
+        // A date is written through a date formatter; a new entry's two times are most often one, and its tags
+        // repeat its moment.
         let created = createdAt.databaseValue
+        let when = moment.databaseValue
         try statement.execute(arguments: [
-            id, moment, day, timeZone, title, body, plainText, wordCount, tags, isStarred, coverPhotoID, latitude,
+            id, when, day, timeZone, title, body, plainText, wordCount, tags, isStarred, coverPhotoID, latitude,
             longitude, placeName, placeCountry, created, updatedAt == createdAt ? created : updatedAt.databaseValue,
             revision, deletedAt, madeAt, lineage,
         ])
         number = db.lastInsertedRowID
-        try indexLive(db, indexingText: indexingText)
+        try indexLive(db, indexingText: indexingText, moment: when)
     }
 
-    /// Writes its tags and index row: for a new or restored entry.
-    func indexLive(_ db: Database, indexingText: Bool = true) throws {
+    /// Writes its tags and index row: for a new or restored entry. `moment` is its moment as the row keeps it,
+    /// when the caller has it.
+    func indexLive(_ db: Database, indexingText: Bool = true, moment when: DatabaseValue? = nil) throws {
         guard let number else { return }
         if indexingText { try SearchIndex.insert(db, number: number, title: title, plainText: plainText, tags: tags) }
         let insertTag = try db.cachedStatement(
             sql: "INSERT INTO journalTag (entryID, tagKey, tag, moment) VALUES (?, ?, ?, ?)")
-        let when = moment.databaseValue
+        let when = when ?? moment.databaseValue
         for tag in tagList { try insertTag.execute(arguments: [id, JournalTags.key(tag), tag, when]) }
     }
 
