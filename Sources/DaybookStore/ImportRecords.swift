@@ -56,7 +56,7 @@ extension AppDatabase: ImportStore {
     }
 
     public func applyImport(_ plan: ImportPlan, at now: Date) async throws {
-        try await write { db in
+        try await bulkWrite { db in
             let remember = try db.cachedStatement(sql: AppDatabase.rememberImported)
             func note(_ kind: String, _ sourceID: String, _ localID: String) throws {
                 try remember.execute(arguments: [plan.source.rawValue, kind, sourceID, localID, now])
