@@ -29,10 +29,11 @@ enum SearchIndex {
         let built = try String.fetchOne(db, sql: "SELECT tokenizer FROM searchIndex")
         if try built != SearchTokenizer.name || !db.tableExists(table) { try rebuild(db) }
         let pending = try Int.fetchOne(db, sql: "SELECT v FROM \(table)_config WHERE k = 'hashsize'")
-        if pending != pendingBytes {
-            try db.execute(
-                sql: "INSERT INTO \(table) (\(table), rank) VALUES ('hashsize', ?)", arguments: [pendingBytes])
-        }
+        if pending != pendingBytes { try setPendingBytes(db) }
+    }
+
+    private static func setPendingBytes(_ db: Database) throws {
+        try db.execute(sql: "INSERT INTO \(table) (\(table), rank) VALUES ('hashsize', ?)", arguments: [pendingBytes])
     }
 
     /// Drops the index and builds it again from the live entries, with the current tokenizer.
@@ -48,6 +49,8 @@ enum SearchIndex {
             t.column("tags")
         }
         try db.execute(sql: "INSERT INTO \(table) (\(table), rank) VALUES ('rank', ?)", arguments: [rank])
+        // Set before the entries go in: the rebuild is the largest bulk write of all.
+        try setPendingBytes(db)
         try db.execute(
             sql: """
                 INSERT INTO \(table) (rowid, title, plainText, tags)
