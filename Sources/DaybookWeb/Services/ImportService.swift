@@ -180,23 +180,11 @@ package struct ImportService: Sendable {
         }
         var files: [String: UnpackedPhoto] = [:]
         if let folder {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            var unreadable: Set<String> = []
-            for photo in batch.photos {
-                let target = folder.appendingPathComponent(UUID().uuidString)
-                do {
-                    let bytes = try read(archive, found[photo.sourceID]!, limit: largestPhoto)
-                    try UnpackedPhotoFiles.write(bytes, to: target)
-                    files[photo.sourceID] = UnpackedPhoto(file: target, sha256: FileDigest.sha256(bytes))
-                } catch {
-                    if let full = DiskFull.cause(of: error) { throw full }
-                    problems.append(.init(item: Self.item(photo), reason: "\(error)", kind: .photos))
-                    unreadable.insert(photo.sourceID)
-                }
+            let unpacked = try UnpackedPhotoFiles.unpack(batch.photos, into: folder, problems: &problems) { photo in
+                try read(archive, found[photo.sourceID]!, limit: largestPhoto)
             }
-            batch.photos.removeAll { unreadable.contains($0.sourceID) }
-            // Each becomes a photo's original: on the disk before a row names it.
-            try DiskFull.mapping { try UnpackedPhotoFiles.makeDurable(files.values.map(\.file)) }
+            files = unpacked.files
+            batch.photos.removeAll { unpacked.unreadable.contains($0.sourceID) }
         }
         batch.problems += problems
         return files

@@ -187,24 +187,10 @@ extension ImportService {
         _ batch: inout ImportBatch, from container: NotesFolderFiles, into folder: URL?, skipping: Set<String>
     ) throws -> [String: UnpackedPhoto] {
         guard let folder else { return [:] }
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        var files: [String: UnpackedPhoto] = [:]
-        var unreadable: Set<String> = []
-        for photo in batch.photos where !skipping.contains(photo.sourceID) {
-            let target = folder.appendingPathComponent(UUID().uuidString)
-            do {
-                let bytes = try container.read(photo.path, largestPhoto)
-                try UnpackedPhotoFiles.write(bytes, to: target)
-                files[photo.sourceID] = UnpackedPhoto(file: target, sha256: FileDigest.sha256(bytes))
-            } catch {
-                if let full = DiskFull.cause(of: error) { throw full }
-                batch.problems.append(.init(item: item(photo), reason: "\(error)", kind: .photos))
-                unreadable.insert(photo.sourceID)
-            }
-        }
-        batch.photos.removeAll { unreadable.contains($0.sourceID) }
-        // Each becomes a photo's original: on the disk before a row names it.
-        try DiskFull.mapping { try UnpackedPhotoFiles.makeDurable(files.values.map(\.file)) }
-        return files
+        let unpacked = try UnpackedPhotoFiles.unpack(
+            batch.photos.filter { !skipping.contains($0.sourceID) }, into: folder, problems: &batch.problems
+        ) { photo in try container.read(photo.path, largestPhoto) }
+        batch.photos.removeAll { unpacked.unreadable.contains($0.sourceID) }
+        return unpacked.files
     }
 }

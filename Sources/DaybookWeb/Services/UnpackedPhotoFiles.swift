@@ -14,67 +14,71 @@ enum UnpackedPhotoFiles {
     /// How many files are synced at once: the disk and the file system's journal take many together.
     static let lanes = 16
 
-    /// Writes `bytes` to a new file at `file`, without waiting for the disk (see `makeDurable`).
+    /// Takes `photos` out of their archive into new files in `folder`, each read by `read` (at most a photo's size)
+    /// and written without waiting for the disk, then all made durable together: each becomes a photo's original,
+    /// on the disk before a row names it. A photo that cannot be read is a problem, and the rest go on.
     ///
-    /// - Throws: `POSIXError` (`ENOSPC` on a full disk).
-    static func write(_ bytes: Data, to file: URL) throws {
-        let descriptor = open(file.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-        guard descriptor >= 0 else { throw Self.error() }
-        defer { close(descriptor) }
-        try bytes.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return }
-            var offset = 0
-            while offset < raw.count {
-                let written = systemWrite(descriptor, base + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw Self.error()
-                }
-                offset += written
+    /// - Returns: the unpacked files by source id, and the source ids of the photos that could not be read.
+    /// - Throws: `DiskFull`, which stops the import.
+    static func unpack(
+        _ photos: [ImportBatch.Photo], into folder: URL, problems: inout [ImportProblem],
+        read: (ImportBatch.Photo) throws -> Data
+    ) throws -> (files: [String: ImportService.UnpackedPhoto], unreadable: Set<String>) {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var files: [String: ImportService.UnpackedPhoto] = [:]
+        var unreadable: Set<String> = []
+        for photo in photos {
+            let target = folder.appendingPathComponent(UUID().uuidString)
+            do {
+                let bytes = try read(photo)
+                try write(bytes, to: target)
+                files[photo.sourceID] = .init(file: target, sha256: FileDigest.sha256(bytes))
+            } catch {
+                if let full = DiskFull.cause(of: error) { throw full }
+                problems.append(.init(item: ImportService.item(photo), reason: "\(error)", kind: .photos))
+                unreadable.insert(photo.sourceID)
             }
         }
+        try DiskFull.mapping { try makeDurable(files.values.map(\.file)) }
+        return (files, unreadable)
+    }
+
+    /// Writes `bytes` to a new file at `file`, without waiting for the disk (see `makeDurable`).
+    ///
+    /// - Throws: `POSIXError` when the file cannot be made (it exists, say), or the file handle's error (a full
+    ///   disk among them).
+    private static func write(_ bytes: Data, to file: URL) throws {
+        let descriptor = open(file.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        try handle.write(contentsOf: bytes)
+        try handle.close()
     }
 
     /// Waits until the bytes of every file in `files` are on the disk, `lanes` files at a time, each on a thread
     /// of its own (a sync blocks its thread on the disk, not the processor).
     ///
     /// - Throws: the first file's error, after every sync has ended.
-    static func makeDurable(_ files: [URL]) throws {
+    private static func makeDurable(_ files: [URL]) throws {
         guard !files.isEmpty else { return }
         let lanes = min(Self.lanes, files.count)
-        let failures = Locked<[POSIXError]>([])
+        let failures = Locked<[any Error]>([])
         let done = DispatchSemaphore(value: 0)
         for lane in 0..<lanes {
             Thread.detachNewThread {
                 defer { done.signal() }
                 for index in stride(from: lane, to: files.count, by: lanes) {
-                    let descriptor = open(files[index].path, O_RDONLY | O_CLOEXEC)
-                    guard descriptor >= 0 else {
-                        let failure = Self.error()
-                        failures.withLock { $0.append(failure) }
-                        continue
+                    do {
+                        let handle = try FileHandle(forReadingFrom: files[index])
+                        defer { try? handle.close() }
+                        try handle.synchronize()
+                    } catch {
+                        failures.withLock { $0.append(error) }
                     }
-                    if fsync(descriptor) != 0 {
-                        let failure = Self.error()
-                        failures.withLock { $0.append(failure) }
-                    }
-                    close(descriptor)
                 }
             }
         }
         for _ in 0..<lanes { done.wait() }
         if let first = failures.withLock({ $0.first }) { throw first }
-    }
-
-    private static func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-        #if canImport(Glibc)
-            Glibc.write(descriptor, bytes, count)
-        #else
-            Darwin.write(descriptor, bytes, count)
-        #endif
-    }
-
-    private static func error() -> POSIXError {
-        POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
     }
 }
