@@ -178,12 +178,7 @@ extension ImportEntryStream {
     /// Every entry and problem the file hands on, gathered as a batch holds them.
     public func collected() throws -> ImportBatch {
         var batch = ImportBatch()
-        try forEach { item in
-            switch item {
-            case .entry(let entry): batch.entries.append(entry)
-            case .problem(let problem): batch.problems.append(problem)
-            }
-        }
+        try forEach { batch.add($0) }
         return batch
     }
 }

@@ -233,6 +233,16 @@ public enum ImportStreamItem: Sendable {
     case problem(ImportProblem)
 }
 
+extension ImportBatch {
+    /// Keeps an item of a file read one at a time, as a batch of the whole file holds it.
+    public mutating func add(_ item: ImportStreamItem) {
+        switch item {
+        case .entry(let entry): entries.append(entry)
+        case .problem(let problem): problems.append(problem)
+        }
+    }
+}
+
 /// A file whose entries are read one at a time, so that an import of it holds one entry, never the whole file.
 /// It brings entries only (no photos, trackers or moods).
 public protocol ImportEntryStream: Sendable {

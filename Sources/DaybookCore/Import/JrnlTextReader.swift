@@ -19,14 +19,8 @@ struct JrnlTextReader: Sendable {
         for line in lines { outliner.take(line) }
         var batch = ImportBatch()
         var assembler = Assembler(reader: self, outline: outliner.outline())
-        func take(_ item: ImportStreamItem) {
-            switch item {
-            case .entry(let entry): batch.entries.append(entry)
-            case .problem(let problem): batch.problems.append(problem)
-            }
-        }
-        for line in lines { assembler.take(line, take) }
-        assembler.finish(take)
+        for line in lines { assembler.take(line) { batch.add($0) } }
+        assembler.finish { batch.add($0) }
         return batch
     }
 
