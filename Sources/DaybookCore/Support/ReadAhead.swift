@@ -37,29 +37,19 @@ public enum ReadAhead {
     private final class Line<Item: Sendable>: @unchecked Sendable {
         private let condition = NSCondition()
         private let capacity: Int
+        /// Oldest first; never more than `capacity`, so taking the first is cheap.
         private var items: [Item] = []
-        /// Items before it were taken; the array is compacted when it passes `capacity`.
-        private var head = 0
         private var ended = false
         private var failure: (any Error)?
         private var stopped = false
 
-        init(capacity: Int) {
-            self.capacity = capacity
-            items.reserveCapacity(capacity * 2)
-        }
-
-        private var waiting: Int { items.count - head }
+        init(capacity: Int) { self.capacity = capacity }
 
         func put(_ item: Item) throws {
             condition.lock()
             defer { condition.unlock() }
-            while waiting >= capacity && !stopped { condition.wait() }
+            while items.count >= capacity && !stopped { condition.wait() }
             if stopped { throw Stopped() }
-            if head >= capacity {
-                items.removeFirst(head)
-                head = 0
-            }
             items.append(item)
             condition.broadcast()
         }
@@ -76,12 +66,10 @@ public enum ReadAhead {
         func next() throws -> Item? {
             condition.lock()
             defer { condition.unlock() }
-            while waiting == 0 && !ended { condition.wait() }
-            if waiting > 0 {
-                let item = items[head]
-                head += 1
+            while items.isEmpty && !ended { condition.wait() }
+            if !items.isEmpty {
                 condition.broadcast()
-                return item
+                return items.removeFirst()
             }
             if let failure { throw failure }
             return nil
