@@ -63,12 +63,7 @@ extension AppDatabase {
     /// Runs `updates` in one transaction; when the request being handled carries an idempotency key, the key is
     /// recorded in the same transaction.
     func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        let claim = IdempotencyClaim.current
-        return try await writer.write { db in
-            let result = try updates(db)
-            try claim?.record(db)
-            return result
-        }
+        try await writer.write(Self.claiming(updates))
     }
 
     /// `write` for a bulk write (an import of thousands of entries in one transaction): its statement journals
@@ -79,17 +74,28 @@ extension AppDatabase {
     /// import of 10,000 entries wrote some 600 MB into it, a page at a time. In memory it holds one statement's
     /// pages and is emptied after each. `temp_store` is read as the transaction begins, so it is set around it.
     func bulkWrite<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        let claim = IdempotencyClaim.current
+        let updates = Self.claiming(updates)
         return try await writer.writeWithoutTransaction { db in
             try db.execute(sql: "PRAGMA temp_store = MEMORY")
             defer { try? db.execute(sql: "PRAGMA temp_store = DEFAULT") }
             var result: T?
             try db.inTransaction {
                 result = try updates(db)
-                try claim?.record(db)
                 return .commit
             }
             return result!
+        }
+    }
+
+    /// `updates`, then the record of the idempotency key of the request being handled (when it carries one).
+    private static func claiming<T>(_ updates: @escaping @Sendable (Database) throws -> T)
+        -> @Sendable (Database) throws -> T
+    {
+        let claim = IdempotencyClaim.current
+        return { db in
+            let result = try updates(db)
+            try claim?.record(db)
+            return result
         }
     }
 

@@ -4,24 +4,25 @@ import GRDB
 
 extension AppDatabase: ImportStore {
     public func importedItems(from source: ImportSource) async throws -> [String: [String: String]] {
-        try await writer.read { db in
-            var items: [String: [String: String]] = [:]
-            let rows = try Row.fetchCursor(
-                db, sql: "SELECT kind, sourceID, localID FROM importedItem WHERE source = ?",
-                arguments: [source.rawValue])
-            while let row = try rows.next() { items[row[0], default: [:]][row[1]] = row[2] }
-            return items
-        }
+        try await importedItems(from: source, onlyKind: nil)
     }
 
     /// Source ids of one kind already imported from `source`, with our ids.
     public func importedItems(from source: ImportSource, kind: String) async throws -> [String: String] {
+        try await importedItems(from: source, onlyKind: kind)[kind] ?? [:]
+    }
+
+    /// Source ids already imported from `source` (of one kind, or every kind when `kind` is nil), with our ids,
+    /// by kind.
+    private func importedItems(from source: ImportSource, onlyKind kind: String?) async throws -> [String: [String: String]] {
         try await writer.read { db in
-            var items: [String: String] = [:]
+            var items: [String: [String: String]] = [:]
             let rows = try Row.fetchCursor(
-                db, sql: "SELECT sourceID, localID FROM importedItem WHERE source = ? AND kind = ?",
-                arguments: [source.rawValue, kind])
-            while let row = try rows.next() { items[row[0]] = row[1] }
+                db,
+                sql: "SELECT kind, sourceID, localID FROM importedItem WHERE source = ?"
+                    + (kind == nil ? "" : " AND kind = ?"),
+                arguments: StatementArguments([source.rawValue, kind].compactMap { $0 }))
+            while let row = try rows.next() { items[row[0], default: [:]][row[1]] = row[2] }
             return items
         }
     }
