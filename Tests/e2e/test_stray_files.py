@@ -27,6 +27,8 @@ def age(folder, seconds: float) -> None:
 def test_uploads_cut_by_kill_leave_nothing_behind_after_a_restart(tmp_path):
     data = tmp_path / "data"
     acknowledged: list[str] = []
+    # Told each time an upload is answered 201, so the kill comes as soon as enough are.
+    answered = threading.Condition()
     pictures = [noise_png(320, 240, seed=n) for n in range(6)]
     for round_ in range(3):
         server = start_server(daybook_binary(), data, LOG_DIR / f"stray-files-{round_}.log")
@@ -41,15 +43,16 @@ def test_uploads_cut_by_kill_leave_nothing_behind_after_a_restart(tmp_path):
                 except OSError:
                     return
                 if status == 201:
-                    acknowledged.append(answer["id"])
+                    with answered:
+                        acknowledged.append(answer["id"])
+                        answered.notify_all()
                 n += 1
 
         workers = [threading.Thread(target=upload, args=(w,)) for w in range(4)]
         for worker in workers:
             worker.start()
-        deadline = time.monotonic() + 30
-        while len(acknowledged) < 10 * (round_ + 1) and time.monotonic() < deadline:
-            time.sleep(0.05)
+        with answered:
+            answered.wait_for(lambda: len(acknowledged) >= 10 * (round_ + 1), timeout=30)
         server.process.send_signal(signal.SIGKILL)
         server.process.wait()
         stop.set()
