@@ -86,12 +86,20 @@ struct APIClient: Sendable {
             throw Failure(description: "\(file.path) cannot be read.")
         }
         defer { try? handle.close() }
-        var request = try self.request("POST", path)
-        request.headers.add(name: "Content-Type", value: type)
-        let chunks = AsyncThrowingStream<ByteBuffer, any Error>(unfolding: {
+        return try await upload(path, length: length, type: type, seconds: seconds) {
             let data = try handle.read(upToCount: 256 * 1024) ?? Data()
             return data.isEmpty ? nil : ByteBuffer(bytes: data)
-        })
+        }
+    }
+
+    /// Sends a body of `length` bytes made as it goes: `next` gives each piece, nil at the end.
+    func upload(
+        _ path: String, length: Int, type: String, seconds: Int64 = 30,
+        next: @escaping @Sendable () throws -> ByteBuffer?
+    ) async throws -> Data {
+        var request = try self.request("POST", path)
+        request.headers.add(name: "Content-Type", value: type)
+        let chunks = AsyncThrowingStream<ByteBuffer, any Error>(unfolding: { try next() })
         request.body = .stream(chunks, length: .known(Int64(length)))
         return try await execute(request, seconds: seconds)
     }

@@ -54,8 +54,6 @@ struct ImportCommand: AsyncParsableCommand {
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
             throw failure("\(file): no such file.")
         }
-        let upload = isFolder.boolValue ? try packed(folder: url) : url
-        defer { if upload != url { try? FileManager.default.removeItem(at: upload) } }
         var query = ["fileName=\(URLText.component(url.lastPathComponent))"]
         if let journal { query.append("journal=\(URLText.component(journal))") }
         if dryRun { query.append("dryRun=true") }
@@ -67,8 +65,14 @@ struct ImportCommand: AsyncParsableCommand {
         }
         let path = "api/v1/import/\(source.rawValue)?" + query.joined(separator: "&")
         let client = try server.client()
-        let type = upload.pathExtension == "tar" && upload != url ? "application/x-tar" : "application/octet-stream"
-        let data = try await perform { try await client.upload(path, file: upload, type: type, seconds: 1800) }
+        let data: Data
+        if isFolder.boolValue && source == .markdown {
+            data = try await sendNotes(folder: url, to: path, client: client)
+        } else {
+            let upload = isFolder.boolValue ? try packed(folder: url) : url
+            defer { if upload != url { try? FileManager.default.removeItem(at: upload) } }
+            data = try await perform { try await client.upload(path, file: upload, seconds: 1800) }
+        }
         if format == .json {
             print(String(decoding: data, as: UTF8.self))
             return
@@ -116,7 +120,6 @@ struct ImportCommand: AsyncParsableCommand {
 
     /// An unpacked Loop export, packed into a ZIP as Loop writes it, for the upload.
     private func packed(folder: URL) throws -> URL {
-        if source == .markdown { return try packedNotes(folder: folder) }
         guard source == .loop else { throw failure("\(file) is a folder; \(source.rawValue) imports a file.") }
         guard FileManager.default.fileExists(atPath: folder.appendingPathComponent("Habits.csv").path) else {
             throw failure("\(file) has no Habits.csv: it is not an unpacked Loop Habit Tracker export.")
@@ -131,23 +134,34 @@ struct ImportCommand: AsyncParsableCommand {
         return zip
     }
 
-    /// A folder of daily notes, written as a tar stream of its notes and images for the upload.
-    private func packedNotes(folder: URL) throws -> URL {
-        let tar = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "daybook-notes-\(UUID().uuidString).tar")
+    /// A folder of daily notes, sent as a tar stream of its notes and images written as the upload goes.
+    private func sendNotes(folder: URL, to path: String, client: APIClient) async throws -> Data {
+        let tar: NotesFolderTar
         do {
-            let leftOut = try NotesFolderTar.pack(folder, into: tar)
-            for path in leftOut {
-                FileHandle.standardError.write(
-                    Data("\(path): left out, its path is too long to be sent (more than 255 bytes)\n".utf8))
-            }
+            tar = try NotesFolderTar(folder)
         } catch let refusal as NotesFolderTar.Refusal {
-            try? FileManager.default.removeItem(at: tar)
             throw failure("Nothing was imported: \(file): \(refusal.message).")
-        } catch {
-            try? FileManager.default.removeItem(at: tar)
-            throw failure("\(file) could not be packed for the upload: \(error.localizedDescription)")
         }
-        return tar
+        for path in tar.leftOut {
+            FileHandle.standardError.write(
+                Data("\(path): left out, its path is too long to be sent (more than 255 bytes)\n".utf8))
+        }
+        // A file that cannot be read while it is sent ends the upload; its reason, not the broken connection, is
+        // what the terminal says.
+        let stopped = Locked<String?>(nil)
+        do {
+            return try await client.upload(path, length: tar.length, type: "application/x-tar", seconds: 1800) {
+                do { return try tar.next() } catch {
+                    let reason = (error as? NotesFolderTar.Refusal)?.message ?? error.localizedDescription
+                    stopped.withLock { $0 = reason }
+                    throw error
+                }
+            }
+        } catch let problem as APIClient.Failure {
+            if let reason = stopped.withLock({ $0 }) {
+                throw failure("Nothing was imported: \(file) could not be sent: \(reason).")
+            }
+            throw failure(problem.description)
+        }
     }
 }

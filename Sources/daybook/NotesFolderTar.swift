@@ -1,96 +1,156 @@
 import DaybookArchive
 import DaybookCore
 import Foundation
+import NIOCore
 
-/// A folder of daily notes written as a tar stream for the upload, with the project's own `TarWriter`: only its
-/// notes and images, each one's header then its bytes, in one pass.
+/// A folder of daily notes sent as a tar stream, written with the project's own `TarWriter` as the upload asks for
+/// it: no copy of the folder is written first, and the server starts on the photos while the notes still arrive.
 ///
-/// Hidden files and folders and Logseq's `logseq/` folder are left out, symbolic links are written as links (the
-/// server names them and never follows them), and a file past its limit is written cut to one byte past it, so the
-/// server names it as too large without anyone reading the whole of it.
-struct NotesFolderTar {
-    /// Why a folder cannot be packed.
+/// The folder is walked once before anything is sent, so a folder past the limits is refused at once and the
+/// stream's length is known. Its images come first, then its notes: a server can check each photo while the rest of
+/// the folder is on its way. Hidden files and folders and Logseq's `logseq/` folder are left out, symbolic links are
+/// sent as links (the server names them and never follows them), and a file past its limit is sent cut to one byte
+/// past it, so the server names it as too large without anyone reading the whole of it.
+///
+/// One upload reads it, a piece at a time (`next` is never called twice at once).
+final class NotesFolderTar: @unchecked Sendable {
+    /// Why a folder cannot be sent.
     struct Refusal: Error {
         var message: String
     }
 
     /// The largest upload the server takes.
     static let largestUpload = 1 << 30
+    /// About how many bytes each piece of the stream holds.
+    static let pieceBytes = 256 * 1024
 
-    private var writer: TarWriter<FileSink>
-    private var written = 0
-    private(set) var count = 0
+    private struct Member {
+        enum Content {
+            /// The bytes sent: the file's, or one past its limit when it is larger.
+            case file(URL, bytes: Int, cut: Bool)
+            case link(target: String)
+        }
+        var path: String
+        var content: Content
+        var modified: Date
+    }
+
+    /// The bytes of the whole stream.
+    let length: Int
     /// Files whose path is too long for a tar header, left out (and told on the terminal).
-    private(set) var leftOut: [String] = []
+    let leftOut: [String]
+    private let members: [Member]
+    private var sent = 0
+    private var writer = TarWriter(sink: MemorySink())
+    private var finished = false
 
-    /// Packs `folder` into `tar`.
-    /// - Returns: the paths left out because they are too long for a tar header.
+    /// Walks `folder`, counting what it will send.
     /// - Throws: `Refusal` when the folder holds more than `NotesFolder.Limits.files` notes and images, or more
     ///   bytes than an upload can be.
-    static func pack(_ folder: URL, into tar: URL) throws -> [String] {
-        guard FileManager.default.createFile(atPath: tar.path, contents: nil) else {
-            throw Refusal(message: "\(tar.path) cannot be written")
-        }
-        let handle = try FileHandle(forWritingTo: tar)
-        defer { try? handle.close() }
-        var packer = NotesFolderTar(writer: TarWriter(sink: FileSink(handle)))
-        try packer.walk(folder, relative: "")
-        _ = try packer.writer.finish()
-        return packer.leftOut
+    init(_ folder: URL) throws {
+        var walk = Walk()
+        try walk.visit(folder, relative: "")
+        members = walk.images + walk.others
+        length = walk.length
+        leftOut = walk.leftOut
     }
 
-    private init(writer: TarWriter<FileSink>) { self.writer = writer }
-
-    private mutating func walk(_ folder: URL, relative: String) throws {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        for name in names.sorted() where !name.hasPrefix(".") && name != "__MACOSX" {
-            let path = relative + name
-            let url = folder.appendingPathComponent(name)
-            // The link itself, never what it points at.
-            guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
-                let type = attributes[.type] as? FileAttributeType
-            else { continue }
-            let modified = attributes[.modificationDate] as? Date ?? Date(timeIntervalSince1970: 0)
-            switch type {
-            case .typeDirectory:
-                if name != "logseq" { try walk(url, relative: path + "/") }
-            case .typeSymbolicLink:
-                guard NotesFolder.role(of: path) != .ignored, try counted(path, bytes: 0) else { continue }
-                let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) ?? ""
-                try writer.addLink(name: path, target: target, modified: modified)
-            case .typeRegular:
-                let role = NotesFolder.role(of: path)
-                guard role != .ignored else { continue }
-                let limit = role == .image ? Photo.Limits.bytes : NotesFolder.Limits.noteBytes
+    /// The stream's next piece, nil after its end.
+    /// - Throws: `Refusal` when a file changed size since the folder was walked (the upload must not send bytes
+    ///   other than those counted), or the file's read error.
+    func next() throws -> ByteBuffer? {
+        while writer.sink.data.count < Self.pieceBytes, !finished {
+            guard sent < members.count else {
+                _ = try writer.finish()
+                finished = true
+                break
+            }
+            let member = members[sent]
+            sent += 1
+            switch member.content {
+            case .link(let target):
+                try writer.addLink(name: member.path, target: target, modified: member.modified)
+            case .file(let url, let bytes, let cut):
                 let handle = try FileHandle(forReadingFrom: url)
                 defer { try? handle.close() }
-                let bytes = try handle.read(upToCount: limit + 1) ?? Data()
-                guard try counted(path, bytes: bytes.count) else { continue }
-                try writer.add(name: path, data: bytes, modified: modified)
-            default:
-                continue
+                // One byte more than a whole file's size shows that it grew.
+                let data = try handle.read(upToCount: cut ? bytes : bytes + 1) ?? Data()
+                guard data.count == bytes else {
+                    throw Refusal(message: "\(member.path) changed while it was being sent; import the folder again")
+                }
+                try writer.add(name: member.path, data: data, modified: member.modified)
             }
         }
+        guard !writer.sink.data.isEmpty else { return nil }
+        let piece = ByteBuffer(bytes: writer.sink.data)
+        writer = TarWriter(sink: MemorySink())
+        return piece
     }
 
-    /// Counts a file about to be written, or leaves it out when its path does not fit a tar header.
-    /// - Throws: `Refusal` past the number of files or the bytes an upload can be.
-    private mutating func counted(_ path: String, bytes: Int) throws -> Bool {
-        guard Tar.canName(path) else {
-            leftOut.append(path)
-            return false
+    /// The folder's notes and images, in the order they are sent.
+    private struct Walk {
+        var images: [Member] = []
+        var others: [Member] = []
+        var leftOut: [String] = []
+        var count = 0
+        /// Two empty blocks end the stream.
+        var length = 1024
+
+        mutating func visit(_ folder: URL, relative: String) throws {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            for name in names.sorted() where !name.hasPrefix(".") && name != "__MACOSX" {
+                let path = relative + name
+                let url = folder.appendingPathComponent(name)
+                // The link itself, never what it points at.
+                guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
+                    let type = attributes[.type] as? FileAttributeType
+                else { continue }
+                let modified = attributes[.modificationDate] as? Date ?? Date(timeIntervalSince1970: 0)
+                let role = NotesFolder.role(of: path)
+                let member: Member
+                switch type {
+                case .typeDirectory:
+                    if name != "logseq" { try visit(url, relative: path + "/") }
+                    continue
+                case .typeSymbolicLink:
+                    guard role != .ignored else { continue }
+                    let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) ?? ""
+                    member = Member(path: path, content: .link(target: target), modified: modified)
+                case .typeRegular:
+                    guard role != .ignored else { continue }
+                    let limit = role == .image ? Photo.Limits.bytes : NotesFolder.Limits.noteBytes
+                    let size = (attributes[.size] as? Int) ?? 0
+                    member = Member(
+                        path: path, content: .file(url, bytes: min(size, limit + 1), cut: size > limit),
+                        modified: modified)
+                default:
+                    continue
+                }
+                guard try counted(member) else { continue }
+                if role == .image { images.append(member) } else { others.append(member) }
+            }
         }
-        count += 1
-        guard count <= NotesFolder.Limits.files else {
-            throw Refusal(
-                message: "it holds more than \(NotesFolder.Limits.files.formatted()) notes and images; "
-                    + "import it in parts (a year's folder at a time)")
+
+        /// Counts a file about to be sent, or leaves it out when its path does not fit a tar header.
+        /// - Throws: `Refusal` past the number of files or the bytes an upload can be.
+        private mutating func counted(_ member: Member) throws -> Bool {
+            guard Tar.canName(member.path) else {
+                leftOut.append(member.path)
+                return false
+            }
+            count += 1
+            guard count <= NotesFolder.Limits.files else {
+                throw Refusal(
+                    message: "it holds more than \(NotesFolder.Limits.files.formatted()) notes and images; "
+                        + "import it in parts (a year's folder at a time)")
+            }
+            // Each file is a 512-byte header and its bytes padded to 512.
+            if case .file(_, let bytes, _) = member.content { length += (bytes + 511) / 512 * 512 }
+            length += 512
+            guard length < NotesFolderTar.largestUpload else {
+                throw Refusal(message: "its notes and images come to more than 1 GB; import it in parts")
+            }
+            return true
         }
-        // Each file is a 512-byte header and its bytes padded to 512; two empty blocks end the stream.
-        written += 512 + (bytes + 511) / 512 * 512
-        guard written + 1024 < Self.largestUpload else {
-            throw Refusal(message: "its notes and images come to more than 1 GB; import it in parts")
-        }
-        return true
     }
 }

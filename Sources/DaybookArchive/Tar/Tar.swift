@@ -131,7 +131,8 @@ public struct TarWriter<Sink: ByteSink> {
     /// Adds bytes held in memory as a file.
     public mutating func add(name: String, data: Data, modified: Date) throws {
         try sink.write(Tar.header(name: name, size: Int64(data.count), modified: modified))
-        try sink.write(data + Data(count: Tar.padding(after: Int64(data.count))))
+        try sink.write(data)
+        try sink.write(Data(count: Tar.padding(after: Int64(data.count))))
     }
 
     /// Adds a symbolic link: the link itself, never what it points at (a target too long for ustar is left empty).
