@@ -178,6 +178,53 @@ struct NotesFolderImportRouteTests {
         #expect(try await database.entries(JournalListQuery(limit: 10)).entries.count == 2)
     }
 
+    /// The photos kept in the data folder (their originals).
+    func keptPhotos() throws -> [String] {
+        let photos = folder.appendingPathComponent("photos")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: photos.path)) ?? []
+        return names.filter { !$0.hasPrefix(".") }
+    }
+
+    @Test("the command line's stream, its images first: the photos notes show are kept once; others never stay")
+    func imagesFirst() async throws {
+        let app = try await TestApp.make(settings: Fixtures.settings(), dataFolder: folder)
+        let database = try #require(app.database)
+        let day = Date(timeIntervalSince1970: 1_700_000_000)
+        let photo = try TestPictures.make(.jpeg)
+        var tar = TarWriter(sink: MemorySink())
+        try tar.add(name: "Attachments/broken.jpg", data: photo.prefix(photo.count / 2), modified: day)
+        try tar.add(name: "Attachments/sunrise.jpg", data: photo, modified: day)
+        try tar.add(name: "Attachments/unused.png", data: try TestPictures.make(.png), modified: day)
+        try tar.add(
+            name: "Daily/2024-01-05.md", data: Data("Sunrise. ![[sunrise.jpg]] ![[broken.jpg]]\n".utf8), modified: day)
+        try tar.add(name: "Daily/2024-01-06.md", data: Data("Rain. ![[sunrise.jpg]]\n".utf8), modified: day)
+        let body = try tar.finish().data
+        try await app.browse { browser in
+            _ = try await browser.get("/")
+            let cut = try await ImportExportTests.post(
+                &browser, "/api/v1/import/markdown", body.prefix(body.count - 1500))
+            #expect(cut.status == .unprocessableContent)
+            #expect(try keptPhotos().isEmpty)
+            let dry = try jsonObject(
+                try await ImportExportTests.post(&browser, "/api/v1/import/markdown?dryRun=true", body))
+            #expect(dry["summary"] as? String == "Would import 2 entries, 2 photos (nothing was written).")
+            #expect(try keptPhotos().isEmpty)
+            let report = try jsonObject(try await ImportExportTests.post(&browser, "/api/v1/import/markdown", body))
+            #expect(report["summary"] as? String == "Imported 2 entries, 1 photo.")
+            let problems = try #require(report["problems"] as? [[String: String]])
+            #expect(problems.map { $0["item"] } == ["Daily/2024-01-05.md: photo Attachments/broken.jpg"])
+            #expect(try keptPhotos().count == 1)
+            let again = try jsonObject(try await ImportExportTests.post(&browser, "/api/v1/import/markdown", body))
+            #expect(again["summary"] as? String == "Nothing new: everything in this file was imported before.")
+        }
+        let kept = try keptPhotos()
+        #expect(kept.count == 1)
+        for item in try await database.entries(JournalListQuery(limit: 10)).entries {
+            let entry = try #require(try await database.entry(id: item.id))
+            #expect(entry.coverPhotoID == kept.first)
+        }
+    }
+
     @Test("a ZIP that is no archive is refused whole, in the owner's language, and writes nothing")
     func damaged() async throws {
         let app = try await TestApp.make(settings: Fixtures.settings(language: .korean), dataFolder: folder)

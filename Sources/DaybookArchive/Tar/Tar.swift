@@ -3,7 +3,7 @@ import Foundation
 /// The POSIX ustar format, for regular files (and, for folders of notes, symbolic links): a 512-byte header per
 /// entry, its bytes padded to 512, and two empty blocks at the end. `tar` reads what is written here.
 public enum Tar {
-    static let block = 512
+    public static let block = 512
     /// ustar's name field; a longer name is split at a `/` into the 155-byte prefix field and the name field, so no
     /// extended header is ever needed.
     static let longestName = 100

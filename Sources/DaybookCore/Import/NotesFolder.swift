@@ -86,7 +86,7 @@ public enum NotesFolder {
 
     /// The source id of a photo at `path`: the same file is one photo however many notes show it, and importing the
     /// folder again finds it.
-    static func photoID(_ path: String) -> String { "img-" + contentDigest(path) }
+    public static func photoID(_ path: String) -> String { "img-" + contentDigest(path) }
 }
 
 extension Character {

@@ -35,7 +35,7 @@ struct ImportRoutes {
                 levels[mapping.name] = mapping.level
             }
             let earlierPhotos = try await database.importedItems(from: source, kind: "photo")
-            let options = ImportService.Options(
+            var options = ImportService.Options(
                 journal: request.uri.queryParameters["journal"].map(String.init).flatMap { $0.isEmpty ? nil : $0 },
                 fileName: request.uri.queryParameters["fileName"].map(String.init).flatMap { $0.isEmpty ? nil : $0 },
                 moodLevels: levels,
@@ -46,12 +46,25 @@ struct ImportRoutes {
             defer { try? FileManager.default.removeItem(at: work) }
             let file = work.appendingPathComponent("upload")
             let photos = work.appendingPathComponent("photos", isDirectory: true)
+            let photoInteractor = services.photoInteractor(database)
+            // A notes folder sent as a tar stream has its photos checked while the rest of it arrives.
+            let arriving =
+                source == .markdown && !dryRun
+                ? ArrivingPhotos(
+                    upload: file, into: photos, skipping: options.photosImportedBefore,
+                    save: { file, sha256 in try await photoInteractor.add(upload: file, sha256: sha256) },
+                    discard: { photo in try? await photoInteractor.delete(id: photo.id) })
+                : nil
+            var notesFolder = source == .markdown ? NotesFolderUpload(photos: arriving) : nil
             do {
                 try await PhotoRoutes.receiveScratch(
                     request, into: file, limit: ImportService.largestFile,
-                    tooLarge: ImportFailure.tooLarge(limit: ImportService.largestFile))
+                    tooLarge: ImportFailure.tooLarge(limit: ImportService.largestFile),
+                    received: { notesFolder?.received($0) })
+                options.tarEntries = notesFolder?.finished()
+                options.photosTakenOut = arriving?.offered ?? []
                 if source == .jrnl,
-                    let journal = try await BackupRunner.offThePool({
+                    let journal = try await BackupRunner.offThePool({ [options] in
                         try JrnlTextFile.open(
                             file, name: options.fileName ?? "journal", timeZone: localizer.timeZone)
                     })
@@ -61,20 +74,23 @@ struct ImportRoutes {
                         journal, from: source, dryRun: dryRun)
                     return try JSONResponse.make(ImportPresenter.present(report, dryRun: dryRun, localizer: localizer))
                 }
-                let (batch, files) = try await BackupRunner.offThePool {
+                let (batch, files) = try await BackupRunner.offThePool { [options] in
                     try ImportService.read(
                         file, as: source, options: options, localizer: localizer, photosInto: dryRun ? nil : photos)
                 }
-                let photoInteractor = services.photoInteractor(database)
+                await arriving?.finish()
                 let report = try await services.importInteractor(database).run(
                     batch, from: source, dryRun: dryRun,
                     savePhoto: { photo in
+                        if let kept = try arriving?.photo(photo.path) { return kept }
                         guard let unpacked = files[photo.sourceID] else { throw ImportFailure.unreadable(photo.path) }
                         return try await photoInteractor.add(upload: unpacked.file, sha256: unpacked.sha256)
                     },
                     discardPhoto: { photo in try? await photoInteractor.delete(id: photo.id) })
+                await arriving?.discardUnused()
                 return try JSONResponse.make(ImportPresenter.present(report, dryRun: dryRun, localizer: localizer))
             } catch let failure as ImportFailure {
+                await arriving?.discardUnused()
                 switch failure {
                 case .tooLarge:
                     return APIError.response(
@@ -95,6 +111,9 @@ struct ImportRoutes {
                             "import.dayone.unknownJournal", name,
                             found.map { "“\($0)”" }.joined(separator: localizer("import.separator"))))
                 }
+            } catch {
+                await arriving?.discardUnused()
+                throw error
             }
         }
     }

@@ -84,13 +84,19 @@ struct PhotoRoutes {
 
     /// Streams a request's body into `file` as `receive` does, for a file read once and removed when the request
     /// ends (an import's upload): nothing will name it, so its bytes are neither hashed nor made durable.
-    static func receiveScratch(_ request: Request, into file: URL, limit: Int, tooLarge: any Error) async throws {
+    /// - Parameter received: told each piece once it is written to `file`.
+    static func receiveScratch(
+        _ request: Request, into file: URL, limit: Int, tooLarge: any Error,
+        received: (UnsafeRawBufferPointer) -> Void = { _ in }
+    ) async throws {
         var digest: FileDigest?
-        try await stream(request, into: file, limit: limit, tooLarge: tooLarge, digest: &digest, durable: false)
+        try await stream(
+            request, into: file, limit: limit, tooLarge: tooLarge, digest: &digest, durable: false, received: received)
     }
 
     private static func stream(
-        _ request: Request, into file: URL, limit: Int, tooLarge: any Error, digest: inout FileDigest?, durable: Bool
+        _ request: Request, into file: URL, limit: Int, tooLarge: any Error, digest: inout FileDigest?, durable: Bool,
+        received: (UnsafeRawBufferPointer) -> Void = { _ in }
     ) async throws {
         if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit {
             throw tooLarge
@@ -101,13 +107,14 @@ struct PhotoRoutes {
         do {
             let handle = try FileHandle(forWritingTo: file)
             defer { try? handle.close() }
-            var received = 0
+            var count = 0
             for try await buffer in request.body {
-                received += buffer.readableBytes
-                guard received <= limit else { throw tooLarge }
+                count += buffer.readableBytes
+                guard count <= limit else { throw tooLarge }
                 try buffer.withUnsafeReadableBytes { bytes in
                     try handle.write(contentsOf: bytes)
                     digest?.update(bytes)
+                    received(bytes)
                 }
             }
             // The row that will name this file must never outlive a power cut that its bytes did not.

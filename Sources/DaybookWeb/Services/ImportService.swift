@@ -1,3 +1,4 @@
+import DaybookArchive
 import DaybookCore
 import DaybookStore
 import Foundation
@@ -75,7 +76,8 @@ package struct ImportService: Sendable {
             return (batch, files)
         case .markdown:
             return try notesFolder(
-                file, timeZone: timeZone, photosInto: folder, skipping: options.photosImportedBefore)
+                file, timeZone: timeZone, photosInto: folder, skipping: options.photosImportedBefore,
+                takenOut: options.photosTakenOut, scanned: options.tarEntries)
         case .dayone:
             let archive = try open(file)
             var batch = try dayOne(archive, journal: options.journal, localizer: localizer)
@@ -101,6 +103,11 @@ package struct ImportService: Sendable {
         /// Photos (by source id) an earlier import of the same source brought: a folder of notes does not unpack
         /// them again.
         var photosImportedBefore: Set<String>
+        /// A notes folder's photos (by their file in the archive) already taken out while the upload arrived: they
+        /// are not unpacked again.
+        var photosTakenOut: Set<String> = []
+        /// A notes folder's tar stream's entries, found while the upload arrived: the stream is not read again.
+        var tarEntries: [TarIndex.Entry]?
 
         package init(
             journal: String? = nil, fileName: String? = nil, moodLevels: [String: Int] = [:],

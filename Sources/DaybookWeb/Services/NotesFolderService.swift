@@ -19,13 +19,17 @@ extension ImportService {
         var read: (_ name: String, _ limit: Int) throws -> Data
     }
 
-    /// - Parameter skipping: photos an earlier import brought, which are not unpacked again.
+    /// - Parameters:
+    ///   - skipping: photos an earlier import brought (by source id), which are not unpacked again.
+    ///   - takenOut: photos (by their file in the archive) already taken out while the upload arrived.
+    ///   - scanned: the tar stream's entries, when they were found as it was received.
     static func notesFolder(
-        _ file: URL, timeZone: TimeZone, photosInto folder: URL?, skipping: Set<String> = []
+        _ file: URL, timeZone: TimeZone, photosInto folder: URL?, skipping: Set<String> = [],
+        takenOut: Set<String> = [], scanned: [TarIndex.Entry]? = nil
     ) throws -> (
         ImportBatch, [String: UnpackedPhoto]
     ) {
-        let container = try isTar(file) ? tarFiles(file) : zipFiles(file)
+        let container = try isTar(file) ? tarFiles(file, scanned: scanned) : zipFiles(file)
         var batch = ImportBatch()
         var notes: [(path: String, role: NotesFolder.Role, file: String)] = []
         var imageFiles: [(path: String, file: String)] = []
@@ -84,7 +88,9 @@ extension ImportService {
             batch.photos += part.photos.filter { photoIDs.insert($0.sourceID).inserted }
             batch.problems += part.problems
         }
-        let files = try unpackImages(&batch, from: container, into: folder, skipping: skipping)
+        let files = try unpackImages(
+            &batch, from: container, into: folder,
+            skipping: { skipping.contains($0.sourceID) || takenOut.contains($0.path) })
         return (batch, files)
     }
 
@@ -136,35 +142,20 @@ extension ImportService {
         }
     }
 
-    /// A tar stream's files, read once with `TarReader` (which checks every header) to find where each one's bytes
-    /// are; the bytes are then taken from the mapped file. Links, `../` and absolute names are kept, to be named as
-    /// problems; folders and other entries (devices, extended headers) are passed over.
-    private static func tarFiles(_ file: URL) throws -> NotesFolderFiles {
-        let damaged = ImportFailure.unreadable("it is not a tar or ZIP archive, or the archive is damaged")
-        let handle = try FileHandle(forReadingFrom: file)
-        defer { try? handle.close() }
-        var reader = TarReader(source: FileChunks(handle))
+    /// A tar stream's files: `scanned`, the entries found while it was received, or else those `TarIndex` finds
+    /// reading it once (checking every header); the bytes are then taken from the mapped file. Links, `../` and
+    /// absolute names are kept, to be named as problems; folders and other entries (devices, extended headers) are
+    /// passed over.
+    private static func tarFiles(_ file: URL, scanned: [TarIndex.Entry]?) throws -> NotesFolderFiles {
+        let entries = try scanned ?? scan(file)
         var files: [(name: String, isLink: Bool)] = []
         var ranges: [String: Range<Int>] = [:]
-        var offset = 0
-        do {
-            while let header = try reader.nextHeader() {
-                let start = offset + 512
-                try reader.readContents(size: header.size) { _ in }
-                let size = Int(header.size)
-                offset = start + size + (512 - size % 512) % 512
-                guard header.isFile || header.linkTarget != nil, !header.name.hasSuffix("/"),
-                    ranges[header.name] == nil
-                else { continue }
-                files.append((header.name, !header.isFile))
-                ranges[header.name] = start..<(start + size)
-                if files.count > NotesFolder.Limits.files { throw tooManyFiles }
-            }
-            try reader.finish()
-        } catch let failure as ImportFailure {
-            throw failure
-        } catch {
-            throw damaged
+        for entry in entries {
+            let header = entry.header
+            guard isNotesFolderFile(header), ranges[header.name] == nil else { continue }
+            files.append((header.name, !header.isFile))
+            ranges[header.name] = entry.bytes
+            if files.count > NotesFolder.Limits.files { throw tooManyFiles }
         }
         let bytes = try Data(contentsOf: file, options: .alwaysMapped)
         return NotesFolderFiles(files: files) { name, limit in
@@ -173,6 +164,41 @@ extension ImportService {
             return Data(bytes[range])
         }
     }
+
+    /// The notes folder's files in the tar stream in `file` (`isNotesFolderFile`), no more than a notes folder
+    /// may hold.
+    /// - Throws: `tooManyFiles`, or `ImportFailure.unreadable` for a damaged stream.
+    private static func scan(_ file: URL) throws -> [TarIndex.Entry] {
+        let handle = try FileHandle(forReadingFrom: file)
+        defer { try? handle.close() }
+        var index = TarIndex()
+        var entries: [TarIndex.Entry] = []
+        do {
+            while let piece = try handle.read(upToCount: 1 << 20), !piece.isEmpty {
+                try piece.withUnsafeBytes { bytes in
+                    try index.read(bytes) { entry in
+                        guard isNotesFolderFile(entry.header) else { return }
+                        entries.append(entry)
+                        if entries.count > NotesFolder.Limits.files { throw tooManyFiles }
+                    }
+                }
+            }
+            try index.finish()
+        } catch let failure as ImportFailure {
+            throw failure
+        } catch {
+            throw damagedTar
+        }
+        return entries
+    }
+
+    /// Whether a tar entry is one of a notes folder's files (or a link, to be named): not a folder, a device or an
+    /// extended header.
+    static func isNotesFolderFile(_ header: Tar.Header) -> Bool {
+        (header.isFile || header.linkTarget != nil) && !header.name.hasSuffix("/")
+    }
+
+    static let damagedTar = ImportFailure.unreadable("it is not a tar or ZIP archive, or the archive is damaged")
 
     /// The one folder every path is inside (`Vault/`), or "" when the archive holds the folder's contents.
     static func commonFolder(_ paths: [String]) -> String {
@@ -184,11 +210,12 @@ extension ImportService {
     /// The embedded images taken out of the archive into `folder` (none for a dry run), each at most a photo's
     /// size; one that cannot be read is a problem and the rest go on.
     private static func unpackImages(
-        _ batch: inout ImportBatch, from container: NotesFolderFiles, into folder: URL?, skipping: Set<String>
+        _ batch: inout ImportBatch, from container: NotesFolderFiles, into folder: URL?,
+        skipping: (ImportBatch.Photo) -> Bool
     ) throws -> [String: UnpackedPhoto] {
         guard let folder else { return [:] }
         let unpacked = try UnpackedPhotoFiles.unpack(
-            batch.photos.filter { !skipping.contains($0.sourceID) }, into: folder, problems: &batch.problems
+            batch.photos.filter { !skipping($0) }, into: folder, problems: &batch.problems
         ) { photo in try container.read(photo.path, largestPhoto) }
         batch.photos.removeAll { unpacked.unreadable.contains($0.sourceID) }
         return unpacked.files

@@ -1,0 +1,191 @@
+import DaybookArchive
+import DaybookCore
+import Foundation
+
+/// A notes folder's tar stream read as it is received (`daybook import markdown` sends one, its images first):
+/// where each file is, so the stream is not read again, and each image handed to `ArrivingPhotos` as soon as its
+/// last byte is in. Anything else (a ZIP from the Backups page) is left to be read once it has arrived.
+struct NotesFolderUpload {
+    private var index = TarIndex()
+    private var head = Data()
+    /// The notes folder's files (`isNotesFolderFile`), no more than a folder may hold.
+    private var entries: [TarIndex.Entry] = []
+    /// Whether the stream is still read: not once it proves not to be tar, damaged or past the limits.
+    private var reading = true
+    private let photos: ArrivingPhotos?
+
+    /// - Parameter photos: where images go as they arrive; nil for a dry run, which keeps none.
+    init(photos: ArrivingPhotos?) {
+        self.photos = photos
+    }
+
+    /// The stream's entries, when it was a whole, undamaged tar stream within a notes folder's limits; otherwise
+    /// nil, and the import reads the file itself (and names what is wrong).
+    func finished() -> [TarIndex.Entry]? {
+        guard reading, (try? index.finish()) != nil else { return nil }
+        return entries
+    }
+
+    /// The next piece of the upload, already written to the upload's file.
+    mutating func received(_ piece: UnsafeRawBufferPointer) {
+        guard reading else { return }
+        if head.count < Tar.block {
+            head.append(contentsOf: piece.prefix(Tar.block - head.count))
+            // ustar's mark in the first header.
+            if head.count == Tar.block, head[257..<262] != Data("ustar".utf8) { return stop() }
+        }
+        do {
+            try index.read(piece) { entry in
+                guard ImportService.isNotesFolderFile(entry.header) else { return }
+                entries.append(entry)
+                guard entries.count <= NotesFolder.Limits.files else { throw ImportService.tooManyFiles }
+                photos?.offer(entry)
+            }
+        } catch {
+            stop()
+        }
+    }
+
+    private mutating func stop() {
+        reading = false
+        entries = []
+        photos?.stop()
+    }
+}
+
+/// A notes folder's photos taken out of its upload, checked (each decoded) and kept while the rest of the folder is
+/// still arriving: decoding is most of such an import's time, and this way it overlaps the upload and the reading
+/// of the notes. The import then uses the photos its notes embed; `discardUnused` removes the others (an image no
+/// note shows, or all of them when the import is refused).
+///
+/// Nothing here decides what is imported: a photo not taken out early (named oddly, too large, or arriving after a
+/// failure) is taken out and checked by the import as before, and one taken out early that the import does not use
+/// is removed.
+final class ArrivingPhotos: Sendable {
+    typealias Saver = @Sendable (_ file: URL, _ sha256: String) async throws -> Photo
+    typealias Discarder = @Sendable (Photo) async -> Void
+
+    private struct Arrived: Sendable {
+        var file: String
+        var bytes: Range<Int>
+    }
+
+    private struct Saved: Sendable {
+        var file: String
+        var outcome: Result<Photo, any Error>
+    }
+
+    private struct State: Sendable {
+        var stopped = false
+        /// Files offered, by their name in the archive.
+        var offered: Set<String> = []
+        /// What became of each, once all are done.
+        var outcomes: [String: Result<Photo, any Error>] = [:]
+        var used: Set<String> = []
+    }
+
+    private let queue: AsyncStream<Arrived>.Continuation
+    private let work: Task<[String: Result<Photo, any Error>], Never>
+    private let state = Locked(State())
+    private let skipping: Set<String>
+    private let discard: Discarder
+
+    /// - Parameters:
+    ///   - upload: the file the upload is written to.
+    ///   - folder: where photos are taken out to.
+    ///   - skipping: photos an earlier import brought (by source id), never taken out again.
+    ///   - save: checks and keeps a photo taken out, as the import would.
+    ///   - discard: removes a photo kept here that the import did not use.
+    init(upload: URL, into folder: URL, skipping: Set<String>, save: @escaping Saver, discard: @escaping Discarder) {
+        self.skipping = skipping
+        self.discard = discard
+        let (arrivals, queue) = AsyncStream<Arrived>.makeStream()
+        self.queue = queue
+        let state = state
+        work = Task {
+            await withTaskGroup(of: Saved.self) { group in
+                var outcomes: [String: Result<Photo, any Error>] = [:]
+                var running = 0
+                // Twice the cores: while one photo waits for the disk, another is decoded.
+                let width = 2 * max(1, ProcessInfo.processInfo.activeProcessorCount)
+                for await arrived in arrivals where !state.withLock({ $0.stopped }) {
+                    if running >= width, let saved = await group.next() {
+                        outcomes[saved.file] = saved.outcome
+                        running -= 1
+                    }
+                    group.addTask {
+                        do {
+                            let taken = try await BackupRunner.offThePool {
+                                try UnpackedPhotoFiles.takeOut(arrived.bytes, of: upload, into: folder)
+                            }
+                            return Saved(
+                                file: arrived.file, outcome: .success(try await save(taken.file, taken.sha256)))
+                        } catch {
+                            return Saved(file: arrived.file, outcome: .failure(error))
+                        }
+                    }
+                    running += 1
+                }
+                for await saved in group { outcomes[saved.file] = saved.outcome }
+                return outcomes
+            }
+        }
+    }
+
+    /// An entry whose bytes have all arrived: taken out and checked when it is an image a notes folder imports.
+    func offer(_ entry: TarIndex.Entry) {
+        let name = entry.header.name
+        let parts = name.split(separator: "/", omittingEmptySubsequences: false)
+        guard entry.header.isFile, (1...ImportService.largestPhoto).contains(entry.bytes.count),
+            NotesFolder.role(of: name) == .image, !name.hasPrefix("/"), !name.contains("\\"), !parts.contains(".."),
+            parts.first?.last != ":"
+        else { return }
+        // A photo's source id is its path from the folder's root, which is the name or the name inside its top
+        // folder (known only once every name has arrived).
+        let inside = parts.dropFirst().joined(separator: "/")
+        guard !skipping.contains(NotesFolder.photoID(name)), !skipping.contains(NotesFolder.photoID(inside)) else {
+            return
+        }
+        let offered = state.withLock { state in
+            guard !state.stopped else { return false }
+            return state.offered.insert(name).inserted
+        }
+        if offered { queue.yield(Arrived(file: name, bytes: entry.bytes)) }
+    }
+
+    /// Takes out no more photos (the upload failed, or its stream is not what was expected).
+    func stop() {
+        state.withLock { $0.stopped = true }
+        queue.finish()
+    }
+
+    /// The files (by their name in the archive) taken out here.
+    var offered: Set<String> { state.withLock { $0.offered } }
+
+    /// Waits until every photo offered is kept or refused.
+    func finish() async {
+        queue.finish()
+        let outcomes = await work.value
+        state.withLock { $0.outcomes = outcomes }
+    }
+
+    /// The photo taken out of `file` (after `finish`), now used by the import; nil when it was not taken out here.
+    /// - Throws: why it could not be kept, as the import would have found.
+    func photo(_ file: String) throws -> Photo? {
+        let outcome = state.withLock { state in
+            state.outcomes[file].map { outcome in
+                state.used.insert(file)
+                return outcome
+            }
+        }
+        return try outcome?.get()
+    }
+
+    /// Removes every photo kept here that the import did not use, once all of them are done.
+    func discardUnused() async {
+        stop()
+        let outcomes = await work.value
+        let used = state.withLock { $0.used }
+        for case (let file, .success(let photo)) in outcomes where !used.contains(file) { await discard(photo) }
+    }
+}
