@@ -3,6 +3,10 @@ import DaybookCore
 import Foundation
 import NIOCore
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A folder of daily notes sent as a tar stream, written with the project's own `TarWriter` as the upload asks for
 /// it: no copy of the folder is written first, and the server starts on the photos while the notes still arrive.
 ///
@@ -41,7 +45,7 @@ final class NotesFolderTar: @unchecked Sendable {
     let leftOut: [String]
     private let members: [Member]
     private var sent = 0
-    private var writer = TarWriter(sink: MemorySink())
+    private var writer = TarWriter(sink: PieceSink())
     private var finished = false
 
     /// Walks `folder`, counting what it will send.
@@ -59,7 +63,7 @@ final class NotesFolderTar: @unchecked Sendable {
     /// - Throws: `Refusal` when a file changed size since the folder was walked (the upload must not send bytes
     ///   other than those counted), or the file's read error.
     func next() throws -> ByteBuffer? {
-        while writer.sink.data.count < Self.pieceBytes, !finished {
+        while writer.sink.piece.readableBytes < Self.pieceBytes, !finished {
             guard sent < members.count else {
                 _ = try writer.finish()
                 finished = true
@@ -73,17 +77,18 @@ final class NotesFolderTar: @unchecked Sendable {
             case .file(let url, let bytes, let cut):
                 let handle = try FileHandle(forReadingFrom: url)
                 defer { try? handle.close() }
-                // One byte more than a whole file's size shows that it grew.
-                let data = try handle.read(upToCount: cut ? bytes : bytes + 1) ?? Data()
-                guard data.count == bytes else {
-                    throw Refusal(message: "\(member.path) changed while it was being sent; import the folder again")
+                let changed = Refusal(
+                    message: "\(member.path) changed while it was being sent; import the folder again")
+                try writer.add(name: member.path, size: Int64(bytes), modified: member.modified) { sink in
+                    guard try sink.read(bytes, from: handle.fileDescriptor) == bytes else { throw changed }
                 }
-                try writer.add(name: member.path, data: data, modified: member.modified)
+                // A whole file with a byte more than it had when the folder was walked grew since.
+                if !cut, try handle.read(upToCount: 1)?.isEmpty == false { throw changed }
             }
         }
-        guard !writer.sink.data.isEmpty else { return nil }
-        let piece = ByteBuffer(bytes: writer.sink.data)
-        writer = TarWriter(sink: MemorySink())
+        guard writer.sink.piece.readableBytes > 0 else { return nil }
+        let piece = writer.sink.piece
+        writer = TarWriter(sink: PieceSink())
         return piece
     }
 
@@ -152,5 +157,30 @@ final class NotesFolderTar: @unchecked Sendable {
             }
             return true
         }
+    }
+}
+
+/// One piece of the upload: the tar's headers and padding, and files' bytes read straight into the buffer that is
+/// sent.
+private struct PieceSink: ByteSink {
+    var piece = ByteBuffer()
+
+    mutating func write(_ data: Data) throws { piece.writeBytes(data) }
+
+    /// Reads up to `count` bytes of the open file `descriptor` into the piece.
+    /// - Returns: how many there were (fewer at the file's end).
+    mutating func read(_ count: Int, from descriptor: Int32) throws -> Int {
+        piece.reserveCapacity(minimumWritableBytes: count)
+        var total = 0
+        while total < count {
+            let got = try piece.writeWithUnsafeMutableBytes(minimumWritableBytes: 0) { buffer in
+                let got = Glibc.read(descriptor, buffer.baseAddress, min(buffer.count, count - total))
+                guard got >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+                return got
+            }
+            if got == 0 { break }
+            total += got
+        }
+        return total
     }
 }

@@ -135,6 +135,16 @@ public struct TarWriter<Sink: ByteSink> {
         try sink.write(Data(count: Tar.padding(after: Int64(data.count))))
     }
 
+    /// Adds a file of `size` bytes that `bytes` writes into the sink itself, exactly that many, as it reads them
+    /// (into a buffer of its own, say, rather than through a `Data`).
+    public mutating func add(
+        name: String, size: Int64, modified: Date, bytes: (inout Sink) throws -> Void
+    ) throws {
+        try sink.write(Tar.header(name: name, size: size, modified: modified))
+        try bytes(&sink)
+        try sink.write(Data(count: Tar.padding(after: size)))
+    }
+
     /// Adds a symbolic link: the link itself, never what it points at (a target too long for ustar is left empty).
     public mutating func addLink(name: String, target: String, modified: Date) throws {
         let kept = target.utf8.count <= Tar.longestName ? target : ""
