@@ -21,16 +21,21 @@ struct TarIndexTests {
         return try writer.finish().data + Data(count: 1024)
     }
 
-    /// Reads `stream` in pieces of `size` bytes; each entry found is checked to have fully arrived.
+    /// Reads `stream` in pieces of `size` bytes; each entry found is checked to have fully arrived, with the bytes
+    /// handed out for it along the way.
     static func entries(_ stream: Data, size: Int) throws -> [TarIndex.Entry] {
         var index = TarIndex()
         var found: [TarIndex.Entry] = []
+        var handed: [String: Data] = [:]
         var start = 0
         while start < stream.count {
             let piece = stream[start..<min(start + size, stream.count)]
             try piece.withUnsafeBytes { bytes in
-                try index.read(bytes) { entry in
+                try index.read(bytes) { entry, part in
+                    handed[entry.header.name, default: Data()].append(contentsOf: part)
+                } found: { entry in
                     #expect(entry.bytes.upperBound <= start + piece.count)
+                    #expect(handed[entry.header.name, default: Data()] == stream[entry.bytes])
                     found.append(entry)
                 }
             }

@@ -25,9 +25,14 @@ public struct TarIndex {
     public init() {}
 
     /// Reads the next piece of the stream.
-    /// - Parameter found: told each entry once its last byte is in this piece (or an earlier one).
-    /// - Throws: `Tar.Failure.damaged` for a damaged header or bytes after the end; what `found` throws.
-    public mutating func read(_ piece: UnsafeRawBufferPointer, found: (Entry) throws -> Void) throws {
+    /// - Parameters:
+    ///   - bytes: given each part of the piece that is an entry's own bytes, with the entry, in order.
+    ///   - found: told each entry once its last byte is in this piece (or an earlier one).
+    /// - Throws: `Tar.Failure.damaged` for a damaged header or bytes after the end; what `bytes` or `found` throw.
+    public mutating func read(
+        _ piece: UnsafeRawBufferPointer, bytes: (Entry, UnsafeRawBufferPointer) throws -> Void = { _, _ in },
+        found: (Entry) throws -> Void
+    ) throws {
         var position = 0
         while position < piece.count {
             let left = piece.count - position
@@ -39,6 +44,7 @@ public struct TarIndex {
             } else if let entry = current {
                 let step = min(left, contentLeft > 0 ? contentLeft : paddingLeft)
                 if contentLeft > 0 {
+                    try bytes(entry, UnsafeRawBufferPointer(rebasing: piece[position..<position + step]))
                     contentLeft -= step
                     if contentLeft == 0 { try found(entry) }
                 } else {

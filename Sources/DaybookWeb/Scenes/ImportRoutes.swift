@@ -51,16 +51,19 @@ struct ImportRoutes {
             let arriving =
                 source == .markdown && !dryRun
                 ? ArrivingPhotos(
-                    upload: file, into: photos, skipping: options.photosImportedBefore,
+                    skipping: options.photosImportedBefore,
                     save: { file, sha256 in try await photoInteractor.add(upload: file, sha256: sha256) },
                     discard: { photo in try? await photoInteractor.delete(id: photo.id) })
                 : nil
-            var notesFolder = source == .markdown ? NotesFolderUpload(photos: arriving) : nil
+            var notesFolder = source == .markdown ? NotesFolderUpload(photos: arriving, into: photos) : nil
             do {
                 try await PhotoRoutes.receiveScratch(
                     request, into: file, limit: ImportService.largestFile,
                     tooLarge: ImportFailure.tooLarge(limit: ImportService.largestFile),
-                    received: { notesFolder?.received($0) })
+                    write: { handle, piece in
+                        guard notesFolder != nil else { return try handle.write(contentsOf: piece) }
+                        try notesFolder?.write(piece, to: handle)
+                    })
                 options.tarEntries = notesFolder?.finished()
                 options.photosTakenOut = arriving?.offered ?? []
                 if source == .jrnl,

@@ -84,19 +84,19 @@ struct PhotoRoutes {
 
     /// Streams a request's body into `file` as `receive` does, for a file read once and removed when the request
     /// ends (an import's upload): nothing will name it, so its bytes are neither hashed nor made durable.
-    /// - Parameter received: told each piece once it is written to `file`.
+    /// - Parameter write: writes each piece into the file (or, for some of its bytes, elsewhere).
     static func receiveScratch(
         _ request: Request, into file: URL, limit: Int, tooLarge: any Error,
-        received: (UnsafeRawBufferPointer) -> Void = { _ in }
+        write: (FileHandle, UnsafeRawBufferPointer) throws -> Void = { try $0.write(contentsOf: $1) }
     ) async throws {
         var digest: FileDigest?
         try await stream(
-            request, into: file, limit: limit, tooLarge: tooLarge, digest: &digest, durable: false, received: received)
+            request, into: file, limit: limit, tooLarge: tooLarge, digest: &digest, durable: false, write: write)
     }
 
     private static func stream(
         _ request: Request, into file: URL, limit: Int, tooLarge: any Error, digest: inout FileDigest?, durable: Bool,
-        received: (UnsafeRawBufferPointer) -> Void = { _ in }
+        write: (FileHandle, UnsafeRawBufferPointer) throws -> Void = { try $0.write(contentsOf: $1) }
     ) async throws {
         if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit {
             throw tooLarge
@@ -112,9 +112,8 @@ struct PhotoRoutes {
                 count += buffer.readableBytes
                 guard count <= limit else { throw tooLarge }
                 try buffer.withUnsafeReadableBytes { bytes in
-                    try handle.write(contentsOf: bytes)
+                    try write(handle, bytes)
                     digest?.update(bytes)
-                    received(bytes)
                 }
             }
             // The row that will name this file must never outlive a power cut that its bytes did not.

@@ -2,21 +2,31 @@ import DaybookArchive
 import DaybookCore
 import Foundation
 
-/// A notes folder's tar stream read as it is received (`daybook import markdown` sends one, its images first):
-/// where each file is, so the stream is not read again, and each image handed to `ArrivingPhotos` as soon as its
-/// last byte is in. Anything else (a ZIP from the Backups page) is left to be read once it has arrived.
+/// A notes folder's tar stream written as it is received (`daybook import markdown` sends one, its images first):
+/// each image `ArrivingPhotos` takes goes straight into a file of its own, hashed on the way, and is handed over as
+/// soon as its last byte is in; everything else goes into the upload's file at its place in the stream (a gap is
+/// left where each such image was), and where each file is is noted, so the stream is not read again. Anything else
+/// (a ZIP from the Backups page) is written as it comes, to be read once it has arrived.
 struct NotesFolderUpload {
     private var index = TarIndex()
+    /// Bytes of the upload received so far.
+    private var received = 0
     private var head = Data()
     /// The notes folder's files (`isNotesFolderFile`), no more than a folder may hold.
     private var entries: [TarIndex.Entry] = []
     /// Whether the stream is still read: not once it proves not to be tar, damaged or past the limits.
     private var reading = true
     private let photos: ArrivingPhotos?
+    private let folder: URL
+    /// The image being written to a file of its own.
+    private var image: (entry: TarIndex.Entry, file: URL, handle: FileHandle, digest: FileDigest)?
 
-    /// - Parameter photos: where images go as they arrive; nil for a dry run, which keeps none.
-    init(photos: ArrivingPhotos?) {
+    /// - Parameters:
+    ///   - photos: takes images as they arrive; nil for a dry run, which keeps none.
+    ///   - folder: where those images are written.
+    init(photos: ArrivingPhotos?, into folder: URL) {
         self.photos = photos
+        self.folder = folder
     }
 
     /// The stream's entries, when it was a whole, undamaged tar stream within a notes folder's limits; otherwise
@@ -26,29 +36,68 @@ struct NotesFolderUpload {
         return entries
     }
 
-    /// The next piece of the upload, already written to the upload's file.
-    mutating func received(_ piece: UnsafeRawBufferPointer) {
-        guard reading else { return }
-        if head.count < Tar.block {
+    /// Writes the next piece of the upload.
+    /// - Throws: the files' errors (a full disk); never a problem of the stream, which the import names later.
+    mutating func write(_ piece: UnsafeRawBufferPointer, to upload: FileHandle) throws {
+        let start = received
+        received += piece.count
+        // The parts of the piece that go into the upload's file.
+        var kept: [Range<Int>] = []
+        var cursor = 0
+        if reading && head.count < Tar.block {
             head.append(contentsOf: piece.prefix(Tar.block - head.count))
             // ustar's mark in the first header.
-            if head.count == Tar.block, head[257..<262] != Data("ustar".utf8) { return stop() }
+            if head.count == Tar.block, head[257..<262] != Data("ustar".utf8) { stop() }
         }
-        do {
-            try index.read(piece) { entry in
-                guard ImportService.isNotesFolderFile(entry.header) else { return }
-                entries.append(entry)
-                guard entries.count <= NotesFolder.Limits.files else { throw ImportService.tooManyFiles }
-                photos?.offer(entry)
+        if reading {
+            do {
+                try index.read(piece) { entry, part in
+                    let offset = part.baseAddress! - piece.baseAddress!
+                    if image == nil, start + offset == entry.bytes.lowerBound, photos?.wants(entry) == true {
+                        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                        let file = folder.appendingPathComponent(UUID().uuidString)
+                        guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
+                            throw CocoaError(.fileWriteUnknown)
+                        }
+                        image = (entry, file, try FileHandle(forWritingTo: file), FileDigest())
+                    }
+                    guard image?.entry == entry else { return }
+                    kept.append(cursor..<offset)
+                    cursor = offset + part.count
+                    try image?.handle.write(contentsOf: part)
+                    image?.digest.update(part)
+                } found: { entry in
+                    guard ImportService.isNotesFolderFile(entry.header) else { return }
+                    entries.append(entry)
+                    guard entries.count <= NotesFolder.Limits.files else { throw ImportService.tooManyFiles }
+                    guard let image, image.entry == entry else { return }
+                    try image.handle.close()
+                    photos?.offer(entry, file: image.file, sha256: image.digest.hex())
+                    self.image = nil
+                }
+            } catch is Tar.Failure {
+                stop()
+            } catch ImportFailure.unreadable {
+                stop()
             }
-        } catch {
-            stop()
+            if !reading { (kept, cursor) = ([], 0) }
+        }
+        kept.append(cursor..<piece.count)
+        for part in kept where !part.isEmpty {
+            try upload.seek(toOffset: UInt64(start + part.lowerBound))
+            try upload.write(contentsOf: UnsafeRawBufferPointer(rebasing: piece[part]))
         }
     }
 
+    /// Reads no further: the stream is not tar, is damaged or is past the limits.
     private mutating func stop() {
         reading = false
         entries = []
+        if let image {
+            try? image.handle.close()
+            try? FileManager.default.removeItem(at: image.file)
+            self.image = nil
+        }
         photos?.stop()
     }
 }
@@ -66,8 +115,10 @@ final class ArrivingPhotos: Sendable {
     typealias Discarder = @Sendable (Photo) async -> Void
 
     private struct Arrived: Sendable {
-        var file: String
-        var bytes: Range<Int>
+        /// Its name in the archive.
+        var name: String
+        var file: URL
+        var sha256: String
     }
 
     private struct Saved: Sendable {
@@ -91,12 +142,10 @@ final class ArrivingPhotos: Sendable {
     private let discard: Discarder
 
     /// - Parameters:
-    ///   - upload: the file the upload is written to.
-    ///   - folder: where photos are taken out to.
     ///   - skipping: photos an earlier import brought (by source id), never taken out again.
     ///   - save: checks and keeps a photo taken out, as the import would.
     ///   - discard: removes a photo kept here that the import did not use.
-    init(upload: URL, into folder: URL, skipping: Set<String>, save: @escaping Saver, discard: @escaping Discarder) {
+    init(skipping: Set<String>, save: @escaping Saver, discard: @escaping Discarder) {
         self.skipping = skipping
         self.discard = discard
         let (arrivals, queue) = AsyncStream<Arrived>.makeStream()
@@ -115,13 +164,12 @@ final class ArrivingPhotos: Sendable {
                     }
                     group.addTask {
                         do {
-                            let taken = try await BackupRunner.offThePool {
-                                try UnpackedPhotoFiles.takeOut(arrived.bytes, of: upload, into: folder)
-                            }
+                            // On the disk before a row names it.
+                            try await BackupRunner.offThePool { try UnpackedPhotoFiles.makeDurable(arrived.file) }
                             return Saved(
-                                file: arrived.file, outcome: .success(try await save(taken.file, taken.sha256)))
+                                file: arrived.name, outcome: .success(try await save(arrived.file, arrived.sha256)))
                         } catch {
-                            return Saved(file: arrived.file, outcome: .failure(error))
+                            return Saved(file: arrived.name, outcome: .failure(error))
                         }
                     }
                     running += 1
@@ -132,25 +180,32 @@ final class ArrivingPhotos: Sendable {
         }
     }
 
-    /// An entry whose bytes have all arrived: taken out and checked when it is an image a notes folder imports.
-    func offer(_ entry: TarIndex.Entry) {
+    /// Whether the entry is an image a notes folder imports, not yet brought by an earlier import nor offered: its
+    /// bytes then go to a file of its own, to be offered once they are all in.
+    func wants(_ entry: TarIndex.Entry) -> Bool {
         let name = entry.header.name
         let parts = name.split(separator: "/", omittingEmptySubsequences: false)
         guard entry.header.isFile, (1...ImportService.largestPhoto).contains(entry.bytes.count),
             NotesFolder.role(of: name) == .image, !name.hasPrefix("/"), !name.contains("\\"), !parts.contains(".."),
             parts.first?.last != ":"
-        else { return }
+        else { return false }
         // A photo's source id is its path from the folder's root, which is the name or the name inside its top
         // folder (known only once every name has arrived).
         let inside = parts.dropFirst().joined(separator: "/")
         guard !skipping.contains(NotesFolder.photoID(name)), !skipping.contains(NotesFolder.photoID(inside)) else {
-            return
+            return false
         }
+        return state.withLock { !$0.stopped && !$0.offered.contains(name) }
+    }
+
+    /// An image whose bytes have all arrived in `file` (hashing to `sha256`): made durable, checked and kept.
+    func offer(_ entry: TarIndex.Entry, file: URL, sha256: String) {
+        let name = entry.header.name
         let offered = state.withLock { state in
             guard !state.stopped else { return false }
             return state.offered.insert(name).inserted
         }
-        if offered { queue.yield(Arrived(file: name, bytes: entry.bytes)) }
+        if offered { queue.yield(Arrived(name: name, file: file, sha256: sha256)) }
     }
 
     /// Takes out no more photos (the upload failed, or its stream is not what was expected).

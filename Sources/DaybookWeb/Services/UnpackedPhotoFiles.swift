@@ -43,28 +43,14 @@ enum UnpackedPhotoFiles {
         return (files, unreadable)
     }
 
-    /// Takes the bytes at `range` of `archive` out into a new file in `folder`, made durable at once: a photo taken
-    /// out as its upload arrives is kept alone, while the upload goes on.
-    ///
+    /// Waits until the bytes of `file`, written without waiting for the disk, are on it.
     /// - Throws: `DiskFull` when the disk is full, or the file's error.
-    static func takeOut(_ range: Range<Int>, of archive: URL, into folder: URL) throws -> ImportService.UnpackedPhoto {
-        let source = try FileHandle(forReadingFrom: archive)
-        defer { try? source.close() }
-        try source.seek(toOffset: UInt64(range.lowerBound))
-        let bytes = try source.read(upToCount: range.count) ?? Data()
-        guard bytes.count == range.count else { throw CocoaError(.fileReadCorruptFile) }
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let target = folder.appendingPathComponent(UUID().uuidString)
-        do {
-            try write(bytes, to: target)
-            let handle = try FileHandle(forReadingFrom: target)
+    static func makeDurable(_ file: URL) throws {
+        try DiskFull.mapping {
+            let handle = try FileHandle(forReadingFrom: file)
             defer { try? handle.close() }
             try handle.synchronize()
-        } catch {
-            try? FileManager.default.removeItem(at: target)
-            throw DiskFull.cause(of: error) ?? error
         }
-        return .init(file: target, sha256: FileDigest.sha256(bytes))
     }
 
     /// Writes `bytes` to a new file at `file`, without waiting for the disk (see `makeDurable`).
