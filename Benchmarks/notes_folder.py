@@ -8,8 +8,9 @@ Writes a vault as Obsidian keeps one: `.obsidian/` settings, one daily note a da
 `#tags`, `[[links]]`, a code span, a task list) and PHOTOS photos (1600 × 1200 JPEGs of noise, about 1 MB each,
 or with --smooth about 170 KB; each a little different)
 in `Attachments/`, embedded with `![[name.jpg]]` in as many notes. Starts `daybook serve` on an empty data folder
-and times `daybook import markdown FOLDER --server URL` as a whole process: writing the folder as a tar stream, the
-upload, reading every note, the photos (each decoded and kept) and the one transaction that writes every entry. Each run
+and times `daybook import markdown FOLDER --server URL` as a whole process: the folder sent as a tar stream (written as
+it is sent, its images first), each photo checked (decoded) and kept as it arrives, every note read, and the one
+transaction that writes every entry. Each run
 imports into a new data folder; one more run times importing the same folder again (which must add nothing).
 The goal: under 5 s for the defaults. Figures to watch, not pass/fail checks.
 """
