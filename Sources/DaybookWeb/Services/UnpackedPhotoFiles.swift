@@ -78,13 +78,7 @@ enum UnpackedPhotoFiles {
             Thread.detachNewThread {
                 defer { done.signal() }
                 for index in stride(from: lane, to: files.count, by: lanes) {
-                    do {
-                        let handle = try FileHandle(forReadingFrom: files[index])
-                        defer { try? handle.close() }
-                        try handle.synchronize()
-                    } catch {
-                        failures.withLock { $0.append(error) }
-                    }
+                    do { try makeDurable(files[index]) } catch { failures.withLock { $0.append(error) } }
                 }
             }
         }
