@@ -6,8 +6,10 @@ line and as a ZIP sent to the Backups page's import, in bounded memory."""
 
 import io
 import os
+import re
 import resource
 import subprocess
+import urllib.request
 import zipfile
 
 from selenium.webdriver.support.ui import WebDriverWait
@@ -71,6 +73,12 @@ def test_a_notes_folder_through_the_command_line_once_with_every_file_accounted_
                                                          if e["dateTime"].startswith("2025-03-01")))
     assert walk["tags"] == ["journal", "walk"]
     assert "Morning walk with Mina by the river." in walk["body"] and "![](/photos/" in walk["body"]
+    # The photo, checked while the folder arrived, is there to be seen: the entry's picture loads.
+    photo = re.search(r"/photos/([0-9a-f-]{36})", walk["body"]).group(0)
+    with urllib.request.urlopen(server.url + photo + "?w=320") as answer:
+        assert answer.status == 200 and answer.headers["Content-Type"].startswith("image/")
+        assert len(answer.read()) > 100
+    assert walk["coverPhotoID"] == photo.rsplit("/", 1)[1]
 
     again = daybook(server, "import", "markdown", str(root))
     assert again.stdout.splitlines()[0] == "Nothing new: everything in this file was imported before."
