@@ -30,10 +30,15 @@ public struct AgeEncryptor<Sink: ByteSink> {
     public mutating func write(_ data: Data) throws {
         precondition(!finished, "write after finish")
         pending.append(data)
-        while pending.count > Age.chunkSize {
-            try seal(pending.prefix(Age.chunkSize), last: false)
-            pending.removeFirst(Age.chunkSize)
+        guard pending.count > Age.chunkSize else { return }
+        var start = pending.startIndex
+        while pending.endIndex - start > Age.chunkSize {
+            try seal(pending[start..<start + Age.chunkSize], last: false)
+            start += Age.chunkSize
         }
+        // What is left goes into a buffer of its own: a Data whose first bytes are removed keeps them, and the
+        // next append grows that storage, so it held every byte ever written (a whole backup in memory).
+        pending = Data(pending[start...])
     }
 
     /// Seals the last chunk and returns the sink.

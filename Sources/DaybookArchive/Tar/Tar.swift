@@ -194,15 +194,23 @@ extension AgeEncryptor: ByteSink {}
 public struct TarReader<Source: ChunkSource> {
     public private(set) var source: Source
     private var buffer = Data()
+    /// How many of the buffer's bytes were taken.
+    private var taken = 0
     private var ended = false
 
     public init(source: Source) { self.source = source }
 
     private mutating func take(_ count: Int) throws -> Data {
-        while buffer.count < count, let more = try source.next() { buffer.append(more) }
-        let piece = buffer.prefix(count)
-        buffer.removeFirst(piece.count)
-        return Data(piece)
+        while buffer.count - taken < count, let more = try source.next() {
+            // The bytes not yet taken move to a buffer of their own before more come: a Data whose first bytes are
+            // removed keeps them, so the buffer would grow to the whole stream.
+            if taken > 0 { (buffer, taken) = (Data(buffer.dropFirst(taken)), 0) }
+            buffer.append(more)
+        }
+        let start = buffer.startIndex + taken
+        let end = min(start + count, buffer.endIndex)
+        taken += end - start
+        return Data(buffer[start..<end])
     }
 
     /// The next entry's name and size, or nil after the end blocks.
@@ -246,10 +254,12 @@ public struct TarReader<Source: ChunkSource> {
     /// After the end blocks: what is left must be zeros (tar pads to its record size), then nothing.
     public mutating func finish() throws {
         while true {
-            if buffer.isEmpty, let more = try source.next() { buffer = more }
-            if buffer.isEmpty { return }
-            guard buffer.allSatisfy({ $0 == 0 }) else { throw Tar.Failure.damaged("bytes after the end") }
-            buffer.removeAll()
+            if buffer.count == taken, let more = try source.next() { (buffer, taken) = (more, 0) }
+            if buffer.count == taken { return }
+            guard buffer.dropFirst(taken).allSatisfy({ $0 == 0 }) else {
+                throw Tar.Failure.damaged("bytes after the end")
+            }
+            taken = buffer.count
         }
     }
 }
