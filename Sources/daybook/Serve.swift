@@ -41,9 +41,12 @@ struct Serve: AsyncParsableCommand {
             FileHandle.standardError.write(Data((error.description + "\n").utf8))
             throw ExitCode(78)
         }
-        Task {
-            if case .failed(let reason) = await services.gate.waitUntilSettled() {
+        Task { [logger] in
+            switch await services.gate.waitUntilSettled() {
+            case .failed(let reason):
                 FileHandle.standardError.write(Data("The database could not be opened: \(reason)\n".utf8))
+            case .ready: logger.notice("the database is open")
+            case .opening: break
             }
         }
         let app = buildApplication(configuration: configuration, services: services, logger: logger) {

@@ -24,6 +24,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -114,6 +115,42 @@ def safe_name(text: str) -> str:
 # The server
 # --------------------------------------------------------------------------
 
+class ServerOutput:
+    """A server's output, copied line by line into its log file as it comes; whoever waits for a line is woken when
+    it arrives (or when the output ends, the server having exited)."""
+
+    def __init__(self, stream, log) -> None:
+        self._lines: list[str] = []
+        self._ended = False
+        self._changed = threading.Condition()
+        self._thread = threading.Thread(target=self._copy, args=(stream, log), daemon=True)
+        self._thread.start()
+
+    def _copy(self, stream, log) -> None:
+        for line in iter(stream.readline, b""):
+            log.write(line)
+            log.flush()
+            with self._changed:
+                self._lines.append(line.decode(errors="replace"))
+                self._changed.notify_all()
+        log.close()
+        with self._changed:
+            self._ended = True
+            self._changed.notify_all()
+
+    def wait_for(self, *texts: str, timeout: float) -> bool:
+        """Whether a line holding each of `texts` came within `timeout` seconds (False once the output ended)."""
+        def seen() -> bool:
+            return all(any(text in line for line in self._lines) for text in texts)
+        with self._changed:
+            self._changed.wait_for(lambda: seen() or self._ended, timeout)
+            return seen()
+
+    def close(self) -> None:
+        """After the server exited: the last lines are in the log file."""
+        self._thread.join(timeout=STOP_TIMEOUT)
+
+
 @dataclass
 class Server:
     url: str
@@ -123,7 +160,7 @@ class Server:
     process: subprocess.Popen
     exit_code: int | None = None
     stopped_in: float | None = None
-    _log: object = field(default=None, repr=False)
+    _output: ServerOutput | None = field(default=None, repr=False)
 
     def running(self) -> bool:
         return self.process.poll() is None
@@ -155,32 +192,19 @@ class Server:
         except OSError:
             return ""
 
+    def wait_for_line(self, text: str, timeout: float = START_TIMEOUT) -> bool:
+        """Whether the server wrote a line holding `text` within `timeout` seconds."""
+        return self._output is not None and self._output.wait_for(text, timeout=timeout)
+
     def _close_log(self) -> None:
-        if self._log is not None:
-            self._log.close()
-            self._log = None
+        if self._output is not None:
+            self._output.close()
+            self._output = None
 
 
-def wait_until_serving(url: str, process: subprocess.Popen, timeout: float = START_TIMEOUT) -> None:
-    """Poll GET url until it answers with a status below 500."""
-    deadline = time.monotonic() + timeout
-    last = "no answer"
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"server exited with code {process.returncode} before answering")
-        try:
-            with urllib.request.urlopen(url, timeout=2) as resp:
-                if resp.status < 500:
-                    return
-                last = f"status {resp.status}"
-        except urllib.error.HTTPError as err:
-            if err.code < 500:
-                return
-            last = f"status {err.code}"
-        except (urllib.error.URLError, ConnectionError, TimeoutError, OSError) as err:
-            last = str(err)
-        time.sleep(0.1)
-    raise RuntimeError(f"server did not answer {url} within {timeout:.0f} s ({last})")
+# What a starting server writes once it listens, and once its database is open (`LOG_LEVEL=notice` or finer).
+LISTENING = "Daybook is running at"
+DATABASE_OPEN = "the database is open"
 
 
 def start_server(binary: Path, data_dir: Path, log_path: Path, *, cwd: Path | str = ROOT,
@@ -194,15 +218,17 @@ def start_server(binary: Path, data_dir: Path, log_path: Path, *, cwd: Path | st
             "--data-dir", str(data_dir)] + (extra_args or [])
     log.write(("$ " + " ".join(args) + "\n").encode())
     log.flush()
-    process = subprocess.Popen(args, cwd=cwd, stdout=log, stderr=subprocess.STDOUT,
+    env = dict(os.environ if env is None else env)
+    env.setdefault("LOG_LEVEL", "notice")
+    process = subprocess.Popen(args, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                stdin=subprocess.DEVNULL, env=env)
     server = Server(url=f"http://127.0.0.1:{port}", port=port, data_dir=data_dir,
-                    log_path=log_path, process=process, _log=log)
-    try:
-        wait_until_serving(server.url + "/", process)
-    except RuntimeError as err:
+                    log_path=log_path, process=process, _output=ServerOutput(process.stdout, log))
+    if not server._output.wait_for(LISTENING, DATABASE_OPEN, timeout=START_TIMEOUT):
+        exited = server.process.poll()
         server.stop()
-        pytest.fail(f"{err}\n--- server log ---\n{server.log()[-4000:]}")
+        why = f"exited with code {exited}" if exited is not None else f"not ready within {START_TIMEOUT:.0f} s"
+        pytest.fail(f"server {why}\n--- server log ---\n{server.log()[-4000:]}")
     return server
 
 

@@ -57,6 +57,7 @@ extension AppServices {
                     "photo files no photo names were moved to lost+found/photos",
                     metadata: ["count": "\(result.moved.count)"])
             }
+            logger.info("the photo sweep is done")
             return result
         } catch {
             logger.warning("the photo sweep failed", metadata: ["error": "\(error)"])
