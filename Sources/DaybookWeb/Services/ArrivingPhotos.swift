@@ -86,8 +86,7 @@ final class ArrivingPhotos: Sendable {
         let name = entry.header.name
         let parts = name.split(separator: "/", omittingEmptySubsequences: false)
         guard entry.header.isFile, (1...ImportService.largestPhoto).contains(entry.bytes.count),
-            NotesFolder.role(of: name) == .image, !name.hasPrefix("/"), !name.contains("\\"), !parts.contains(".."),
-            parts.first?.last != ":"
+            NotesFolder.role(of: name) == .image, !name.contains("\\"), !ImportService.leavesFolder(name)
         else { return false }
         // A photo's source id is its path from the folder's root, which is the name or the name inside its top
         // folder (known only once every name has arrived).

@@ -39,9 +39,9 @@ extension ImportService {
         let root = commonFolder(all.map(\.name))
         for (name, file, isLink) in all {
             let relative = String(name.dropFirst(root.count))
-            let parts = name.split(separator: "/", omittingEmptySubsequences: false)
-            if name.hasPrefix("/") || parts.contains("..") || parts.first?.last == ":" {
-                let kind = Self.kind(of: NotesFolder.role(of: parts.last.map(String.init) ?? "")) ?? .other
+            if leavesFolder(name) {
+                let last = name.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? ""
+                let kind = Self.kind(of: NotesFolder.role(of: last)) ?? .other
                 batch.problems.append(.init(item: name, key: "import.problem.outsideFolder", kind: kind))
                 continue
             }
@@ -111,8 +111,18 @@ extension ImportService {
     private static func isTar(_ file: URL) throws -> Bool {
         let handle = try FileHandle(forReadingFrom: file)
         defer { try? handle.close() }
-        let head = try handle.read(upToCount: 512) ?? Data()
-        return head.count == 512 && head[head.startIndex + 257..<head.startIndex + 262] == Data("ustar".utf8)
+        return isTarHead(try handle.read(upToCount: Tar.block) ?? Data())
+    }
+
+    /// Whether `head`, a stream's first 512 bytes, is a tar header: ustar's mark in it.
+    static func isTarHead(_ head: Data) -> Bool {
+        head.count == Tar.block && head[head.startIndex + 257..<head.startIndex + 262] == Data("ustar".utf8)
+    }
+
+    /// Whether a name (with `/` between folders) leads out of the folder: from the root (`/`, `C:`) or up (`..`).
+    static func leavesFolder(_ name: String) -> Bool {
+        let parts = name.split(separator: "/", omittingEmptySubsequences: false)
+        return name.hasPrefix("/") || parts.contains("..") || parts.first?.last == ":"
     }
 
     /// A ZIP's files, read by ZIPFoundation; an archive of more entries than a notes folder may hold is refused,
@@ -142,20 +152,17 @@ extension ImportService {
         }
     }
 
-    /// A tar stream's files: `scanned`, the entries found while it was received, or else those `TarIndex` finds
-    /// reading it once (checking every header); the bytes are then taken from the mapped file. Links, `../` and
+    /// A tar stream's files: `scanned`, the notes folder's entries found while it was received (as `scan` finds
+    /// them), or else those `scan` finds reading it once; the bytes are then taken from the mapped file. Links, `../` and
     /// absolute names are kept, to be named as problems; folders and other entries (devices, extended headers) are
     /// passed over.
     private static func tarFiles(_ file: URL, scanned: [TarIndex.Entry]?) throws -> NotesFolderFiles {
         let entries = try scanned ?? scan(file)
         var files: [(name: String, isLink: Bool)] = []
         var ranges: [String: Range<Int>] = [:]
-        for entry in entries {
-            let header = entry.header
-            guard isNotesFolderFile(header), ranges[header.name] == nil else { continue }
-            files.append((header.name, !header.isFile))
-            ranges[header.name] = entry.bytes
-            if files.count > NotesFolder.Limits.files { throw tooManyFiles }
+        for entry in entries where ranges[entry.header.name] == nil {
+            files.append((entry.header.name, !entry.header.isFile))
+            ranges[entry.header.name] = entry.bytes
         }
         let bytes = try Data(contentsOf: file, options: .alwaysMapped)
         return NotesFolderFiles(files: files) { name, limit in
@@ -171,10 +178,11 @@ extension ImportService {
     private static func scan(_ file: URL) throws -> [TarIndex.Entry] {
         let handle = try FileHandle(forReadingFrom: file)
         defer { try? handle.close() }
+        var chunks = FileChunks(handle)
         var index = TarIndex()
         var entries: [TarIndex.Entry] = []
         do {
-            while let piece = try handle.read(upToCount: 1 << 20), !piece.isEmpty {
+            while let piece = try chunks.next() {
                 try piece.withUnsafeBytes { bytes in
                     try index.read(bytes) { entry in
                         guard isNotesFolderFile(entry.header) else { return }

@@ -46,8 +46,7 @@ struct NotesFolderUpload {
         var cursor = 0
         if reading && head.count < Tar.block {
             head.append(contentsOf: piece.prefix(Tar.block - head.count))
-            // ustar's mark in the first header.
-            if head.count == Tar.block, head[257..<262] != Data("ustar".utf8) { stop() }
+            if head.count == Tar.block, !ImportService.isTarHead(head) { stop() }
         }
         if reading {
             do {
