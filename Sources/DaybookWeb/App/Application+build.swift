@@ -64,10 +64,6 @@ public func makeServices(
             "daybook-\(ProcessInfo.processInfo.processIdentifier)")
     let soundFolder = dataFolder.appendingPathComponent("cache/sounds")
     let sounds = AmbientSoundLibrary(directory: soundFolder)
-    // Make the loops ahead of the first focus session, off the request path.
-    Task.detached(priority: .background) {
-        for sound in AmbientSynthesizer.sounds { _ = try? sounds.file(for: sound) }
-    }
     return AppServices(
         configuration: configuration, gate: gate, clock: clock, catalog: .bundled, secrets: SystemSecretMaker(),
         hasher: hasher, renderer: renderer, assets: assets, throttle: LoginThrottle(clock: clock), sounds: sounds,

@@ -1,11 +1,14 @@
 import DaybookCore
+import DaybookMedia
 import DaybookStore
 import Foundation
 import Logging
 import ServiceLifecycle
 
-/// Housekeeping while the server runs: photo files no row names go to `lost+found/` at start-up and once a day,
-/// idempotency keys past their lifetime are forgotten as often, and the self-check (`daybook check`, without repairs) runs once a week, its result shown in Settings → Backups.
+/// Housekeeping while the server runs: the ambient loops are made at start-up, ahead of the first focus session
+/// and off the request path; photo files no row names go to `lost+found/` at start-up and once a day, idempotency
+/// keys past their lifetime are forgotten as often, and the self-check (`daybook check`, without repairs) runs
+/// once a week, its result shown in Settings → Backups.
 struct MaintenanceWatcher: Service, CustomStringConvertible {
     var description: String { "MaintenanceWatcher" }
 
@@ -15,6 +18,8 @@ struct MaintenanceWatcher: Service, CustomStringConvertible {
     static let sweepInterval: TimeInterval = 86400
 
     func run() async throws {
+        let loops = Task(priority: .background) { [services, logger] in services.makeAmbientLoops(logger: logger) }
+        defer { loops.cancel() }
         do {
             try await cancelWhenGracefulShutdown {
                 var lastSweep: Date?
@@ -46,6 +51,18 @@ struct MaintenanceWatcher: Service, CustomStringConvertible {
 extension AppServices {
     /// The data folder (where `photos/` is).
     var dataFolder: URL { photos.folder.deletingLastPathComponent() }
+
+    /// Makes the ambient loops not made yet (the first start with a data folder), so that the first focus
+    /// session's sound starts at once.
+    func makeAmbientLoops(logger: Logger) {
+        for sound in AmbientSynthesizer.sounds where !Task.isCancelled {
+            do { _ = try sounds.file(for: sound) } catch {
+                logger.warning(
+                    "an ambient loop could not be made", metadata: ["sound": "\(sound.rawValue)", "error": "\(error)"])
+            }
+        }
+        logger.info("the ambient loops are ready")
+    }
 
     /// Moves photo files that no row names, older than an hour, to `lost+found/photos/`.
     @discardableResult
