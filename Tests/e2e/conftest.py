@@ -15,6 +15,7 @@ naming the reason, never skipped silently.
 from __future__ import annotations
 
 import atexit
+import fcntl
 import json
 import os
 import re
@@ -207,11 +208,62 @@ LISTENING = "Daybook is running at"
 DATABASE_OPEN = "the database is open"
 
 
+# What a server writes once the ambient loops are in its data folder (`LOG_LEVEL=info`).
+LOOPS_READY = "the ambient loops are ready"
+
+# A data folder's first start makes the ambient loops in the background: about 2 s of processor time in a debug
+# build, for each of the 150-odd servers a run starts on two cores. So servers start with the loops one first
+# start made for the whole run, which is what any later start finds; a test marked `first_start` gets a folder
+# without them, and its server makes them as a person's first start does.
+_made_loops: Path | None = None
+
+
+def made_loops(binary: Path) -> Path:
+    """The folder of ambient loops a first start of `binary` makes: made once, shared by the test processes."""
+    global _made_loops
+    if _made_loops is not None:
+        return _made_loops
+    folder = Path(tempfile.gettempdir()) / f"daybook-e2e-loops-{os.getuid()}-{binary.stat().st_mtime_ns}"
+    with open(f"{folder}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not folder.is_dir():
+            scratch = Path(tempfile.mkdtemp(prefix="daybook-e2e-loops-"))
+            server = start_server(binary, scratch / "data", LOG_DIR / "first-start-loops.log",
+                                  env=dict(os.environ, LOG_LEVEL="info"), loops=False)
+            try:
+                if not server.wait_for_line(LOOPS_READY, timeout=120):
+                    pytest.fail(f"a first start made no ambient loops\n{server.log()[-2000:]}")
+            finally:
+                server.stop()
+            os.rename(scratch / "data" / "cache" / "sounds", folder)
+            shutil.rmtree(scratch, ignore_errors=True)
+    _made_loops = folder
+    return folder
+
+
+def give_made_loops(binary: Path, data_dir: Path) -> None:
+    """Puts the run's ambient loops in a data folder that has none (linked where the disk allows, else copied)."""
+    sounds = data_dir / "cache" / "sounds"
+    if sounds.exists():
+        return
+    made = made_loops(binary)
+    sounds.mkdir(parents=True)
+    for loop in made.iterdir():
+        try:
+            os.link(loop, sounds / loop.name)
+        except OSError:
+            shutil.copyfile(loop, sounds / loop.name)
+
+
 def start_server(binary: Path, data_dir: Path, log_path: Path, *, cwd: Path | str = ROOT,
                  extra_args: list[str] | None = None, env: dict[str, str] | None = None,
-                 port: int | None = None) -> Server:
+                 port: int | None = None, loops: bool = True) -> Server:
+    """`daybook serve` on `data_dir`, once it listens and its database is open. With `loops`, a folder without
+    the ambient loops is given the run's (see `made_loops`); without, a first start makes its own."""
     port = port or free_port()
     data_dir.mkdir(parents=True, exist_ok=True)
+    if loops:
+        give_made_loops(binary, data_dir)
     log_path.parent.mkdir(parents=True, exist_ok=True)
     log = open(log_path, "wb")
     args = [str(binary), "serve", "--host", "127.0.0.1", "--port", str(port),
@@ -242,10 +294,12 @@ def restart_server(stopped: Server) -> Server:
 
 @pytest.fixture
 def server(request, tmp_path):
-    """A fresh `daybook serve` with an empty data folder."""
+    """A fresh `daybook serve` with an empty data folder; a test marked `first_start` gets a folder without the
+    ambient loops, as a person's first start has."""
     binary = daybook_binary()
     log_path = LOG_DIR / f"{safe_name(request.node.nodeid.split('::', 1)[-1])}.log"
-    srv = start_server(binary, tmp_path / "data", log_path)
+    first_start = request.node.get_closest_marker("first_start") is not None
+    srv = start_server(binary, tmp_path / "data", log_path, loops=not first_start)
     yield srv
     code = srv.stop()
     assert srv.stopped_in is not None and srv.stopped_in <= STOP_TIMEOUT, \
@@ -374,8 +428,10 @@ def make_webkit_driver(lang: str, width: int, height: int, mobile: bool | None,
     home = Path(tempfile.mkdtemp(prefix="daybook-webkit-"))
     (home / "config" / "gtk-3.0").mkdir(parents=True)
     (home / "config" / "gtk-3.0" / "gtk.css").write_text(_WEBKIT_GTK_CSS)
+    # GStreamer's list of its plugins is made once for all the browsers of a run, not in each one's cache.
     env = dict(os.environ, DISPLAY=display, XDG_CONFIG_HOME=str(home / "config"),
                XDG_DATA_HOME=str(home / "data"), XDG_CACHE_HOME=str(home / "cache"),
+               GST_REGISTRY_1_0=str(Path(tempfile.gettempdir()) / f"daybook-gstreamer-{os.getuid()}.bin"),
                LANGUAGE=lang.replace("-", "_"), GTK_A11Y="none", NO_AT_BRIDGE="1")
     options = webdriver.WebKitGTKOptions()
     options.binary_location = MINIBROWSER
@@ -701,6 +757,11 @@ def complete_onboarding(driver: WebDriver, server: Server, language: str | None 
                     "onboarding-finish", "naming the journal")
     wait_for(driver, "#greeting")
     assert path_of(driver) == "/", f"onboarding ended on {driver.current_url}"
+
+
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers", "first_start: the test's server starts on a folder without the ambient loops and makes them")
 
 
 def pytest_sessionstart(session):

@@ -16,6 +16,9 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 from conftest import ENGINES, WAIT, call, click_and_wait, complete_onboarding, open_page, screenshot, wait_for
 from test_stats import ZONES
 
+# The loops are asked for right after the first start that makes them, as on a new install.
+pytestmark = pytest.mark.first_start
+
 MEDIA = """
     const audio = window.daybookAmbient.element;
     return audio && {refusals: window.daybookAmbient.refusals, sound: audio.dataset.sound, paused: audio.paused, time: audio.currentTime,

@@ -2,11 +2,15 @@
 
 import re
 
+import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
 from conftest import (assert_page_ok, click_and_wait, html_lang, nav_link, open_page, path_of, set_value,
                       wait_for)
+
+# A fresh install: the server makes its ambient loops while the person onboards.
+pytestmark = pytest.mark.first_start
 
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
 NAV_PATHS = ("/", "/timeline", "/journal", "/calendar", "/stats", "/settings")
