@@ -227,7 +227,11 @@ def made_loops(binary: Path) -> Path:
     with open(f"{folder}.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         if not folder.is_dir():
-            scratch = Path(tempfile.mkdtemp(prefix="daybook-e2e-loops-"))
+            # The loops of earlier builds are of no more use.
+            for old in folder.parent.glob(f"daybook-e2e-loops-{os.getuid()}-*"):
+                if old.is_dir() and old != folder:
+                    shutil.rmtree(old, ignore_errors=True)
+            scratch = Path(tempfile.mkdtemp(prefix="daybook-first-start-"))
             server = start_server(binary, scratch / "data", LOG_DIR / "first-start-loops.log",
                                   env=dict(os.environ, LOG_LEVEL="info"), loops=False)
             try:
