@@ -53,15 +53,18 @@ extension AppServices {
     var dataFolder: URL { photos.folder.deletingLastPathComponent() }
 
     /// Makes the ambient loops not made yet (the first start with a data folder), so that the first focus
-    /// session's sound starts at once.
+    /// session's sound starts at once. Says they are ready only once every one is there.
     func makeAmbientLoops(logger: Logger) {
-        for sound in AmbientSynthesizer.sounds where !Task.isCancelled {
+        var made = true
+        for sound in AmbientSynthesizer.sounds {
+            guard !Task.isCancelled else { return }
             do { _ = try sounds.file(for: sound) } catch {
+                made = false
                 logger.warning(
                     "an ambient loop could not be made", metadata: ["sound": "\(sound.rawValue)", "error": "\(error)"])
             }
         }
-        logger.info("the ambient loops are ready")
+        if made { logger.info("the ambient loops are ready") }
     }
 
     /// Moves photo files that no row names, older than an hour, to `lost+found/photos/`.
