@@ -69,21 +69,36 @@ extension AppDatabase: FocusStore {
     }
 
     public func saveTimer(_ timer: FocusTimer, recording session: FocusSession?) async throws {
-        let json = String(decoding: try JSONEncoder().encode(timer), as: UTF8.self)
+        try await write { db in try Self.save(timer, recording: [session].compactMap { $0 }, db) }
+    }
+
+    public func transitionTimer<Outcome: Sendable>(
+        _ change: @escaping @Sendable (FocusTimer) -> TimerTransition<Outcome>
+    ) async throws -> Outcome {
         try await write { db in
-            if let session {
-                var record = FocusSessionRecord(session)
-                // A session may outlive its task: the link is dropped rather than the session.
-                if let taskID = record.taskID, try TaskRecord.exists(db, key: taskID) == false { record.taskID = nil }
-                try record.insert(db)
-                try Self.recordFocusDays(db, session: session)
+            let stored = try DatabaseSnapshot(db: db).timer()
+            let next = change(stored)
+            if next.timer != stored || !next.finished.isEmpty {
+                try Self.save(next.timer, recording: next.finished, db)
             }
-            try db.execute(
-                sql: """
-                    INSERT INTO focusTimer (id, state) VALUES (1, ?)
-                    ON CONFLICT(id) DO UPDATE SET state = excluded.state
-                    """, arguments: [json])
+            return next.outcome
         }
+    }
+
+    private static func save(_ timer: FocusTimer, recording sessions: [FocusSession], _ db: Database) throws {
+        for session in sessions {
+            var record = FocusSessionRecord(session)
+            // A session may outlive its task: the link is dropped rather than the session.
+            if let taskID = record.taskID, try TaskRecord.exists(db, key: taskID) == false { record.taskID = nil }
+            try record.insert(db)
+            try recordFocusDays(db, session: session)
+        }
+        let json = String(decoding: try JSONEncoder().encode(timer), as: UTF8.self)
+        try db.execute(
+            sql: """
+                INSERT INTO focusTimer (id, state) VALUES (1, ?)
+                ON CONFLICT(id) DO UPDATE SET state = excluded.state
+                """, arguments: [json])
     }
 
     public func focusTotals(in interval: DateInterval) async throws -> FocusTotals {

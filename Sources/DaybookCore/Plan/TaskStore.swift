@@ -39,10 +39,29 @@ public protocol FocusStore: Sendable {
     func loadTimer() async throws -> FocusTimer
     /// Saves the timer and, in the same transaction, the session it finished (if any).
     func saveTimer(_ timer: FocusTimer, recording session: FocusSession?) async throws
+    /// Moves the timer in one write transaction: `change` is given the timer as stored at that moment and says
+    /// what it becomes and which sessions that finished; both are saved together before any other write can read
+    /// the timer. So simultaneous actions (two devices, the lock screen, an outbox replay) each act on what the
+    /// one before them left, as if they came one after another.
+    func transitionTimer<Outcome: Sendable>(_ change: @escaping @Sendable (FocusTimer) -> TimerTransition<Outcome>)
+        async throws -> Outcome
     /// Focused seconds of the sessions that started in `interval`, in total and per task id.
     func focusTotals(in interval: DateInterval) async throws -> FocusTotals
     /// The sessions that started in `interval`, oldest first.
     func sessions(in interval: DateInterval) async throws -> [FocusSession]
+}
+
+/// What one move of the stored timer leaves: the timer, the sessions it finished, and what the caller learns.
+public struct TimerTransition<Outcome: Sendable>: Sendable {
+    public var timer: FocusTimer
+    public var finished: [FocusSession]
+    public var outcome: Outcome
+
+    public init(timer: FocusTimer, finished: [FocusSession] = [], outcome: Outcome) {
+        self.timer = timer
+        self.finished = finished
+        self.outcome = outcome
+    }
 }
 
 /// Sums of focused time, from SQL aggregates.

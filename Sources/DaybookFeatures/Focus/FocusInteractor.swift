@@ -54,36 +54,36 @@ public struct FocusInteractor: Sendable {
         }
         if let taskID = request.taskID, try await tasks.task(id: taskID) == nil { throw Focus.Problem.unknownTask }
         let mode: FocusTimer.Mode = request.stopwatch == true ? .stopwatch : .countdown(seconds: minutes * 60)
-        return try await act(madeAt: madeAt) { timer, now in
+        return try await act(madeAt: madeAt) { timer, now throws(FocusTimerError) in
             (try timer.start(mode: mode, taskID: request.taskID, sound: sound, at: now), nil)
         }
     }
 
     /// Pauses now, or at `madeAt` (the device's clock), which may not be before the timer's last change.
     public func pause(madeAt: Date? = nil) async throws -> Focus.Response {
-        try await act(madeAt: madeAt) { timer, now in (try timer.pause(at: now), nil) }
+        try await act(madeAt: madeAt) { timer, now throws(FocusTimerError) in (try timer.pause(at: now), nil) }
     }
 
     public func resume(madeAt: Date? = nil) async throws -> Focus.Response {
-        try await act(madeAt: madeAt) { timer, now in (try timer.resume(at: now), nil) }
+        try await act(madeAt: madeAt) { timer, now throws(FocusTimerError) in (try timer.resume(at: now), nil) }
     }
 
     /// Stops now, or at `madeAt`: the session is recorded as ending then.
     public func stop(madeAt: Date? = nil) async throws -> Focus.Response {
-        try await act(madeAt: madeAt) { timer, now in
+        try await act(madeAt: madeAt) { timer, now throws(FocusTimerError) in
             let (idle, session) = try timer.stop(at: now)
             return (idle, session.focusedSeconds > 0 ? session : nil)
         }
     }
 
     public func extend(byMinutes minutes: Int) async throws -> Focus.Response {
-        try await act { timer, now in (try timer.extend(byMinutes: minutes, at: now), nil) }
+        try await act { timer, now throws(FocusTimerError) in (try timer.extend(byMinutes: minutes, at: now), nil) }
     }
 
     /// Plays another sound in the session under way; every open page crossfades to it.
     public func changeSound(_ raw: String) async throws -> Focus.Response {
         guard let sound = AmbientSound(rawValue: raw) else { throw Focus.Problem.unknownSound }
-        return try await act { timer, _ in (try timer.changingSound(to: sound), nil) }
+        return try await act { timer, _ throws(FocusTimerError) in (try timer.changingSound(to: sound), nil) }
     }
 
     /// When a running countdown will reach zero, so a watcher can settle it on time.
@@ -92,39 +92,48 @@ public struct FocusInteractor: Sendable {
         return timer.phase == .running ? timer.endsAt : nil
     }
 
-    /// The stored timer settled at `moment` (now when `nil`), and the server's clock.
-    private func settled(at moment: Date? = nil) async throws -> (FocusTimer, Date) {
+    /// The stored timer settled now: a countdown that reached zero is recorded as finished.
+    private func settled() async throws -> (FocusTimer, Date) {
         let now = clock.now()
-        let stored = try await store.loadTimer()
-        if let moment {
-            do {
-                try DeviceTime.check(moment, now: now, after: stored.lastChange)
-            } catch {
-                throw Focus.Problem.deviceTime(error)
-            }
+        let (timer, changed) = try await store.transitionTimer { stored in
+            let (timer, session) = stored.settle(at: now)
+            return TimerTransition(
+                timer: timer, finished: [session].compactMap { $0 }, outcome: (timer, timer != stored))
         }
-        let (timer, session) = stored.settle(at: moment ?? now)
-        if timer != stored {
-            try await store.saveTimer(timer, recording: session)
-            await events.publish(.timer)
-        }
+        if changed { await events.publish(.timer) }
         return (timer, now)
     }
 
-    /// Settles the timer, then makes `transition` at `madeAt` (a device's time, checked) or now.
-    private func act(madeAt: Date? = nil, _ transition: (FocusTimer, Date) throws -> (FocusTimer, FocusSession?))
-        async throws -> Focus.Response
-    {
-        let (timer, now) = try await settled(at: madeAt)
-        let next: (FocusTimer, FocusSession?)
-        do {
-            next = try transition(timer, madeAt ?? now)
-        } catch let error as FocusTimerError {
-            throw Focus.Problem.timer(error)
+    /// Settles the timer, then makes `transition` at `madeAt` (a device's time, checked) or now: read, checked and
+    /// saved in one write, so four simultaneous stops record one session and three refusals.
+    private func act(
+        madeAt: Date? = nil,
+        _ transition: @escaping @Sendable (FocusTimer, Date) throws(FocusTimerError) -> (FocusTimer, FocusSession?)
+    ) async throws -> Focus.Response {
+        let now = clock.now()
+        typealias Outcome = (result: Result<FocusTimer, Focus.Problem>, changed: Bool)
+        let (result, changed) = try await store.transitionTimer { stored -> TimerTransition<Outcome> in
+            if let madeAt {
+                do throws(DeviceTime.Problem) {
+                    try DeviceTime.check(madeAt, now: now, after: stored.lastChange)
+                } catch {
+                    return TimerTransition(timer: stored, outcome: (.failure(.deviceTime(error)), false))
+                }
+            }
+            let (timer, finished) = stored.settle(at: madeAt ?? now)
+            let settled = [finished].compactMap { $0 }
+            do throws(FocusTimerError) {
+                let (next, session) = try transition(timer, madeAt ?? now)
+                return TimerTransition(
+                    timer: next, finished: settled + [session].compactMap { $0 }, outcome: (.success(next), true))
+            } catch {
+                // A countdown that ended meanwhile is still recorded; the refused action changes nothing else.
+                return TimerTransition(
+                    timer: timer, finished: settled, outcome: (.failure(.timer(error)), timer != stored))
+            }
         }
-        try await store.saveTimer(next.0, recording: next.1)
-        await events.publish(.timer)
-        return try await respond((next.0, now))
+        if changed { await events.publish(.timer) }
+        return try await respond((try result.get(), now))
     }
 
     private func respond(_ state: (FocusTimer, Date)) async throws -> Focus.Response {
