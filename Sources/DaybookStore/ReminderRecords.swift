@@ -12,7 +12,7 @@ extension AppDatabase: ReminderStore {
             return ReminderSettings(
                 journalTime: time.flatMap(TimeOfDay.init(string:)), blockStart: row["blockStart"],
                 focusFinished: row["focusFinished"], inPage: row["inPage"], webPush: row["webPush"],
-                ntfyURL: row["ntfyURL"])
+                ntfyURL: row["ntfyURL"], pushContact: row["pushContact"])
         }
     }
 
@@ -20,15 +20,17 @@ extension AppDatabase: ReminderStore {
         try await write { db in
             try db.execute(
                 sql: """
-                    INSERT INTO reminderSettings (id, journalTime, blockStart, focusFinished, inPage, webPush, ntfyURL)
-                    VALUES (1, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO reminderSettings
+                      (id, journalTime, blockStart, focusFinished, inPage, webPush, ntfyURL, pushContact)
+                    VALUES (1, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT(id) DO UPDATE SET journalTime = excluded.journalTime,
                       blockStart = excluded.blockStart, focusFinished = excluded.focusFinished,
-                      inPage = excluded.inPage, webPush = excluded.webPush, ntfyURL = excluded.ntfyURL
+                      inPage = excluded.inPage, webPush = excluded.webPush, ntfyURL = excluded.ntfyURL,
+                      pushContact = excluded.pushContact
                     """,
                 arguments: [
                     settings.journalTime?.description, settings.blockStart, settings.focusFinished, settings.inPage,
-                    settings.webPush, settings.ntfyURL,
+                    settings.webPush, settings.ntfyURL, settings.pushContact,
                 ])
         }
     }

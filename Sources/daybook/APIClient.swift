@@ -1,5 +1,6 @@
 import ArgumentParser
 import AsyncHTTPClient
+import DaybookWeb
 import Foundation
 import NIOCore
 import NIOHTTP1
@@ -9,7 +10,10 @@ struct ServerOptions: ParsableArguments {
     @Option(help: "The Daybook server (env: DAYBOOK_URL; default http://127.0.0.1:8080).")
     var server: String?
 
-    @Option(help: "An API token from Settings, needed when the server is not on this computer (env: DAYBOOK_TOKEN).")
+    @Option(
+        help:
+            "An API token from Settings, needed when the server is not on this computer (env: DAYBOOK_TOKEN; on this computer a locked server's own token is found in its data folder)."
+    )
     var token: String?
 
     func client() throws -> APIClient {
@@ -22,7 +26,23 @@ struct ServerOptions: ParsableArguments {
         guard let url = URL(string: address), url.scheme == "http" || url.scheme == "https", url.host != nil else {
             throw ValidationError("\(address) is not a server address like http://127.0.0.1:8080.")
         }
-        return APIClient(base: url, token: self.token(token))
+        return APIClient(base: url, token: self.token(token) ?? localToken(for: url))
+    }
+
+    /// A locked server on this computer keeps a token for its command line in its data folder (`DAYBOOK_DATA_DIR`
+    /// or the default one). It is sent only to this computer or to the public URL that server runs at.
+    static func localToken(for url: URL) -> String? {
+        let environment = ProcessInfo.processInfo.environment
+        let folder =
+            environment["DAYBOOK_DATA_DIR"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+            ?? AppConfiguration.defaultDataFolder(environment: environment)
+        let here = url.host.map(AppConfiguration.isLoopback(host:)) ?? false
+        let atPublicURL =
+            LocalToken.publicURL(folder: folder).flatMap { try? PublicURL($0) }.map {
+                (try? PublicURL(url.absoluteString.split(separator: "/").prefix(3).joined(separator: "/"))) == $0
+            } ?? false
+        guard here || atPublicURL else { return nil }
+        return LocalToken.read(folder: folder)
     }
 
     /// The server's address: `--server`, else `DAYBOOK_URL`, else this computer.

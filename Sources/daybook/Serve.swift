@@ -14,6 +14,19 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The port to listen on (env: DAYBOOK_PORT).")
     var port: Int?
 
+    @Option(
+        help: ArgumentHelp(
+            "The https address a TLS proxy (Caddy, tailscale serve) gives this server, like https://box.tailnet.ts.net (env: DAYBOOK_PUBLIC_URL).",
+            discussion: "Daybook keeps listening on --host behind the proxy; it then needs a passphrase and a login."))
+    var publicURL: String?
+
+    @Option(
+        name: .customLong("trusted-proxy"),
+        help:
+            "A proxy whose X-Forwarded-For is believed, besides this computer: an IP address or an IPv4 network; may be repeated (env: DAYBOOK_TRUSTED_PROXIES, comma-separated)."
+    )
+    var trustedProxies: [String] = []
+
     @OptionGroup var data: DataFolderOption
 
     func run() async throws {
@@ -23,7 +36,22 @@ struct Serve: AsyncParsableCommand {
         guard (1...65535).contains(port) else {
             throw ValidationError("The port must be a number from 1 to 65535.")
         }
-        let configuration = AppConfiguration(host: host, port: port, dataFolder: data.url)
+        let publicURL: PublicURL?
+        let proxies: TrustedProxies
+        do {
+            publicURL = try (self.publicURL ?? environment["DAYBOOK_PUBLIC_URL"]).flatMap {
+                $0.isEmpty ? nil : try PublicURL($0)
+            }
+            proxies = try TrustedProxies(
+                loopbackAnd: trustedProxies.isEmpty
+                    ? (environment["DAYBOOK_TRUSTED_PROXIES"].map { [$0] } ?? []) : trustedProxies)
+        } catch let problem as PublicURL.Problem {
+            throw ValidationError(problem.description)
+        } catch let problem as TrustedProxies.Problem {
+            throw ValidationError(problem.description)
+        }
+        let configuration = AppConfiguration(
+            host: host, port: port, dataFolder: data.url, publicURL: publicURL, trustedProxies: proxies)
         var logger = Logger(label: "daybook")
         logger.logLevel = environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .warning
 
@@ -41,6 +69,7 @@ struct Serve: AsyncParsableCommand {
             FileHandle.standardError.write(Data((error.description + "\n").utf8))
             throw ExitCode(78)
         }
+        await services.prepareLocalToken(logger: logger)
         Task { [logger] in
             switch await services.gate.waitUntilSettled() {
             case .failed(let reason):
@@ -51,7 +80,8 @@ struct Serve: AsyncParsableCommand {
         }
         let app = buildApplication(configuration: configuration, services: services, logger: logger) {
             let lines = [
-                "Daybook is running at \(configuration.displayURL)",
+                "Daybook is running at \(configuration.displayURL)"
+                    + (configuration.publicURL.map { ", reached at \($0.text) through the proxy" } ?? ""),
                 "Data folder: \(configuration.dataFolder?.path ?? "in memory")",
                 "Press Ctrl-C to stop.",
             ]

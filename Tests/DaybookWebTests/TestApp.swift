@@ -17,7 +17,7 @@ struct TestApp {
     static func make(
         host: String = "127.0.0.1", settings: Settings? = nil, gate: DatabaseGate? = nil,
         clock: any DaybookClock = FixedClock(.iso("2026-11-21T08:30:00+09:00")), dataFolder: URL? = nil,
-        weather: any WeatherProvider = UnreachableWeather()
+        weather: any WeatherProvider = UnreachableWeather(), publicURL: PublicURL? = nil
     ) async throws -> TestApp {
         let database = gate == nil ? try await Fixtures.database(settings: settings) : nil
         let publicFiles = try #require(WebResources.publicFiles)
@@ -25,7 +25,8 @@ struct TestApp {
         let renderer = try PageRenderer(
             templates: try #require(WebResources.templates), assetVersion: assets.version)
         var services = AppServices(
-            configuration: AppConfiguration(host: host, port: 0, dataFolder: nil, serverTimeZone: Fixtures.seoul),
+            configuration: AppConfiguration(
+                host: host, port: 0, dataFolder: nil, serverTimeZone: Fixtures.seoul, publicURL: publicURL),
             gate: gate ?? DatabaseGate(ready: database!), clock: clock, catalog: .bundled,
             secrets: SystemSecretMaker(), hasher: ScryptPassphraseHasher(rounds: 1 << 10), renderer: renderer,
             assets: assets, throttle: LoginThrottle(clock: clock),
@@ -42,8 +43,10 @@ struct TestApp {
     var application: some ApplicationProtocol { Application(router: buildRouter(services: services)) }
 
     /// Runs `body` with a browser-like client that keeps cookies.
-    func browse(_ body: @escaping @Sendable (inout Browser) async throws -> Void) async throws {
-        try await application.test(.router) { client in
+    /// - Parameter live: over a real loopback connection (the requests come from 127.0.0.1), as a proxy on the
+    ///   same machine sends them.
+    func browse(live: Bool = false, _ body: @escaping @Sendable (inout Browser) async throws -> Void) async throws {
+        try await application.test(live ? .live : .router) { client in
             var browser = Browser(client: client)
             try await body(&browser)
         }

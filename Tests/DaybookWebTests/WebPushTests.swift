@@ -126,4 +126,33 @@ struct WebPushTests {
             try push.request(Data(count: 5000), to: subscription("https://push.example/1"), now: now)
         }
     }
+
+    @Test("VAPID's contact is the owner's email or the public address, never a made-up local one")
+    func subject() throws {
+        func claims(_ subject: String?) throws -> [String: Any] {
+            let push = WebPush(key: P256.Signing.PrivateKey(), subject: subject)
+            let token = push.vapidToken(audience: "https://web.push.apple.com", expires: Date(timeIntervalSince1970: 0))
+            let bytes = try #require(Base64URL.decode(String(token.split(separator: ".")[1])))
+            return try #require(try JSONSerialization.jsonObject(with: bytes) as? [String: Any])
+        }
+        let owner = ReminderSettings(pushContact: "mina@example.com")
+        #expect(owner.pushSubject(publicURL: "https://box.tailnet.ts.net") == "mailto:mina@example.com")
+        #expect(ReminderSettings().pushSubject(publicURL: "https://box.tailnet.ts.net") == "https://box.tailnet.ts.net")
+        #expect(ReminderSettings().pushSubject(publicURL: nil) == nil)
+        #expect(try claims("https://box.tailnet.ts.net")["sub"] as? String == "https://box.tailnet.ts.net")
+        #expect(try claims(nil)["sub"] == nil)
+
+        #expect(
+            try ReminderChange(pushContact: "mailto:mina@example.com").applied(to: .none).pushContact
+                == "mina@example.com")
+        #expect(try ReminderChange(pushContact: " ").applied(to: owner).pushContact == "")
+        for refused in ["daybook@localhost", "not an address", "a@b@example.com"] {
+            #expect(throws: ReminderChange.Refusal.self) { try ReminderChange(pushContact: refused).applied(to: .none) }
+            do {
+                _ = try ReminderChange(pushContact: refused).applied(to: .none)
+            } catch {
+                #expect(error.fields == [.pushContact], "\(refused)")
+            }
+        }
+    }
 }

@@ -18,8 +18,9 @@ public enum TaskCalendar {
     /// - Parameters:
     ///   - includeAnytime: anytime tasks as all-day events (the export); the feed shows blocks only.
     ///   - now: the DTSTAMP of every event.
+    ///   - linkBase: the server's public address: each event then links to its day's Timeline.
     public static func document(
-        _ items: [Item], name: String, timeZone: TimeZone, now: Date, includeAnytime: Bool
+        _ items: [Item], name: String, timeZone: TimeZone, now: Date, includeAnytime: Bool, linkBase: String? = nil
     ) -> String {
         var lines = [
             "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Daybook//Daybook//EN", "CALSCALE:GREGORIAN",
@@ -45,6 +46,7 @@ public enum TaskCalendar {
             }
             lines.append("SUMMARY:" + escaped(task.title))
             if !task.notes.isEmpty { lines.append("DESCRIPTION:" + escaped(task.notes)) }
+            if let linkBase { lines.append("URL:\(linkBase)/timeline?date=\(task.day)") }
             if let rule = task.repeatRule {
                 var recurrence = "RRULE:" + self.rule(rule)
                 if let until = task.repeatUntil {

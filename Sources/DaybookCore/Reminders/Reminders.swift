@@ -14,10 +14,13 @@ public struct ReminderSettings: Equatable, Sendable, Codable {
     public var webPush: Bool
     /// An ntfy topic (or any server that takes a plain-text POST); empty for none.
     public var ntfyURL: String
+    /// The email address push services may write to about this server's messages (VAPID's contact); empty: the
+    /// server's public address stands in.
+    public var pushContact: String
 
     public init(
         journalTime: TimeOfDay? = nil, blockStart: Bool = false, focusFinished: Bool = false, inPage: Bool = true,
-        webPush: Bool = false, ntfyURL: String = ""
+        webPush: Bool = false, ntfyURL: String = "", pushContact: String = ""
     ) {
         self.journalTime = journalTime
         self.blockStart = blockStart
@@ -25,6 +28,30 @@ public struct ReminderSettings: Equatable, Sendable, Codable {
         self.inPage = inPage
         self.webPush = webPush
         self.ntfyURL = ntfyURL
+        self.pushContact = pushContact
+    }
+
+    /// Who a push service may contact about this server's messages, as VAPID's `sub` claim: the owner's email, else
+    /// the public https address; `nil` when neither is known. Never a made-up local address: Apple's push service
+    /// refuses those, and an iPhone would get no reminder.
+    public func pushSubject(publicURL: String?) -> String? {
+        if !pushContact.isEmpty { return "mailto:" + pushContact }
+        return publicURL
+    }
+
+    /// The longest contact address taken.
+    public static let pushContactLength = 254
+
+    /// Whether `text` reads as one email address (something@host.name, no spaces).
+    public static func isEmailAddress(_ text: String) -> Bool {
+        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."), !parts[1].hasPrefix("."),
+            !parts[1].hasSuffix("."), text.count <= pushContactLength
+        else { return false }
+        return text.unicodeScalars.allSatisfy {
+            !CharacterSet.whitespacesAndNewlines.contains($0) && !CharacterSet.controlCharacters.contains($0)
+                && !"<>()[]\\,;:\"".unicodeScalars.contains($0)
+        }
     }
 
     /// Nothing is reminded of until the owner asks.
@@ -160,10 +187,12 @@ public struct ReminderChange: Equatable, Sendable, Codable {
     public var inPage: Bool?
     public var webPush: Bool?
     public var ntfyURL: String?
+    /// An email address, a `mailto:` one, or empty for none.
+    public var pushContact: String?
 
     public init(
         journalTime: String? = nil, blockStart: Bool? = nil, focusFinished: Bool? = nil, inPage: Bool? = nil,
-        webPush: Bool? = nil, ntfyURL: String? = nil
+        webPush: Bool? = nil, ntfyURL: String? = nil, pushContact: String? = nil
     ) {
         self.journalTime = journalTime
         self.blockStart = blockStart
@@ -171,17 +200,19 @@ public struct ReminderChange: Equatable, Sendable, Codable {
         self.inPage = inPage
         self.webPush = webPush
         self.ntfyURL = ntfyURL
+        self.pushContact = pushContact
     }
 
     public enum Field: String, Sendable {
-        case journalTime, ntfyURL
+        case journalTime, ntfyURL, pushContact
     }
 
     public struct Refusal: Error, Equatable, Sendable {
         public var fields: [Field]
     }
 
-    /// - Throws: `Refusal` naming a time that is not `HH:mm` or a topic that is not an http(s) address.
+    /// - Throws: `Refusal` naming a time that is not `HH:mm`, a topic that is not an http(s) address or a contact
+    ///   that is not an email address.
     public func applied(to current: ReminderSettings) throws(Refusal) -> ReminderSettings {
         var result = current
         var refused: [Field] = []
@@ -205,6 +236,15 @@ public struct ReminderChange: Equatable, Sendable, Codable {
                 result.ntfyURL = text
             } else {
                 refused.append(.ntfyURL)
+            }
+        }
+        if let pushContact {
+            var text = pushContact.trimmingCharacters(in: .whitespaces)
+            if text.lowercased().hasPrefix("mailto:") { text = String(text.dropFirst(7)) }
+            if text.isEmpty || ReminderSettings.isEmailAddress(text) {
+                result.pushContact = text
+            } else {
+                refused.append(.pushContact)
             }
         }
         guard refused.isEmpty else { throw Refusal(fields: refused) }

@@ -4,7 +4,7 @@ import Foundation
 public enum AccessPresenter {
     public static func present(
         tokens: [APIToken], created: Access.CreatedToken? = nil, typedName: String = "", problem: Access.Problem? = nil,
-        now: Date, localizer: Localizer
+        linkBase: String = "", now: Date, localizer: Localizer
     ) -> Access.ViewModel {
         Access.ViewModel(
             heading: localizer("access.heading"),
@@ -49,7 +49,7 @@ public enum AccessPresenter {
                 Access.Created(
                     heading: localizer("access.created.heading", $0.token.name), secret: $0.secret,
                     note: localizer(noteKey[$0.token.scope] ?? "access.created.note"),
-                    widgetExample: example($0.token.scope, secret: $0.secret))
+                    widgetExample: example($0.token.scope, secret: $0.secret).map { linkBase + $0 })
             })
     }
 
@@ -57,7 +57,8 @@ public enum AccessPresenter {
         .full: "access.created.note", .widgets: "access.created.widgetNote", .calendar: "access.created.calendarNote",
     ]
 
-    /// Where a scoped token is used, with it filled in.
+    /// Where a scoped token is used, with it filled in (a path; `present` puts the public address before it, as
+    /// another app on a phone needs the whole address).
     private static func example(_ scope: TokenScope, secret: String) -> String? {
         switch scope {
         case .full: nil

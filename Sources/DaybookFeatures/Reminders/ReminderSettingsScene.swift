@@ -30,6 +30,8 @@ public enum ReminderSettingsScene {
         public var homeScreenOnlyLabel: String
         public var subscriptions: String
         public var ntfyURL: FormField
+        /// The email address push services (Apple's among them) may write to about this server.
+        public var pushContact: FormField
         public var saveLabel: String
         public var backLabel: String
         public var error: String?
@@ -46,6 +48,7 @@ public enum ReminderSettingsScene {
         public var inPage: Bool
         public var webPush: Bool
         public var ntfyURL: String
+        public var pushContact: String
         /// Browsers subscribed to Web Push.
         public var subscriptions: Int
     }
@@ -99,7 +102,7 @@ public enum ReminderSettingsPresenter {
                 id: "journalTime", label: localizer("reminders.journalTime"),
                 value: typed?.journalTime ?? settings.journalTime?.description ?? "",
                 hint: localizer("reminders.journalTime.hint"),
-                error: refused.contains(.journalTime) ? localizer("reminders.error.time") : nil),
+                error: refused.contains(.journalTime) ? message(for: .journalTime, localizer: localizer) : nil),
             blockStartLabel: localizer("reminders.blockStart"), blockStart: typed?.blockStart ?? settings.blockStart,
             focusFinishedLabel: localizer("reminders.focusFinished"),
             focusFinished: typed?.focusFinished ?? settings.focusFinished,
@@ -114,7 +117,12 @@ public enum ReminderSettingsPresenter {
             ntfyURL: FormField(
                 id: "ntfyURL", label: localizer("reminders.ntfy"), value: typed?.ntfyURL ?? settings.ntfyURL,
                 hint: localizer("reminders.ntfy.hint"),
-                error: refused.contains(.ntfyURL) ? localizer("connections.error.webAddress") : nil, maxLength: 300),
+                error: refused.contains(.ntfyURL) ? message(for: .ntfyURL, localizer: localizer) : nil, maxLength: 300),
+            pushContact: FormField(
+                id: "pushContact", label: localizer("reminders.pushContact"),
+                value: typed?.pushContact ?? settings.pushContact, hint: localizer("reminders.pushContact.hint"),
+                error: refused.contains(.pushContact) ? message(for: .pushContact, localizer: localizer) : nil,
+                maxLength: ReminderSettings.pushContactLength),
             saveLabel: localizer("settings.save"), backLabel: localizer("nav.settings"),
             error: refused.isEmpty ? nil : FieldProblemPresenter.summary(count: refused.count, localizer: localizer),
             saved: saved, savedLabel: localizer("connections.saved"), publicKey: publicKey)
@@ -124,13 +132,18 @@ public enum ReminderSettingsPresenter {
         ReminderSettingsScene.JSON(
             journalTime: settings.journalTime?.description, blockStart: settings.blockStart,
             focusFinished: settings.focusFinished, inPage: settings.inPage, webPush: settings.webPush,
-            ntfyURL: settings.ntfyURL, subscriptions: subscriptions)
+            ntfyURL: settings.ntfyURL, pushContact: settings.pushContact, subscriptions: subscriptions)
     }
 
     public static func messages(_ refused: [ReminderChange.Field], localizer: Localizer) -> [String: String] {
-        Dictionary(
-            uniqueKeysWithValues: refused.map {
-                ($0.rawValue, localizer($0 == .journalTime ? "reminders.error.time" : "connections.error.webAddress"))
-            })
+        Dictionary(uniqueKeysWithValues: refused.map { ($0.rawValue, message(for: $0, localizer: localizer)) })
+    }
+
+    static func message(for field: ReminderChange.Field, localizer: Localizer) -> String {
+        switch field {
+        case .journalTime: localizer("reminders.error.time")
+        case .ntfyURL: localizer("connections.error.webAddress")
+        case .pushContact: localizer("reminders.error.pushContact")
+        }
     }
 }

@@ -9,12 +9,23 @@ public struct AppConfiguration: Sendable {
     public var dataFolder: URL?
     /// The server's own time zone: the first guess for a new owner.
     public var serverTimeZone: TimeZone
+    /// The https address people reach this server at through a TLS proxy (Caddy, `tailscale serve`), when there
+    /// is one: `https://box.tailnet.ts.net`. With one, everything needs a login, cookies are `Secure` and links
+    /// that leave the page (pairing, feeds, widgets) are made with it.
+    public var publicURL: PublicURL?
+    /// Peers whose `X-Forwarded-For` / `Forwarded` is believed: the proxies in front of this server.
+    public var trustedProxies: TrustedProxies
 
-    public init(host: String = "127.0.0.1", port: Int = 8080, dataFolder: URL?, serverTimeZone: TimeZone = .current) {
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, dataFolder: URL?, serverTimeZone: TimeZone = .current,
+        publicURL: PublicURL? = nil, trustedProxies: TrustedProxies = .loopback
+    ) {
         self.host = host
         self.port = port
         self.dataFolder = dataFolder
         self.serverTimeZone = serverTimeZone
+        self.publicURL = publicURL
+        self.trustedProxies = trustedProxies
     }
 
     /// The default data folder: `$XDG_DATA_HOME/daybook`, else `~/.local/share/daybook`.
@@ -28,17 +39,80 @@ public struct AppConfiguration: Sendable {
         return home.appendingPathComponent(".local/share/daybook")
     }
 
-    /// Whether the server is reachable only from this machine. Anything else needs a passphrase.
+    /// Whether the server listens only on this machine.
     public var isLoopback: Bool { Self.isLoopback(host: host) }
+
+    /// Whether pages need a login and the API a token: whenever the server can be reached from other machines,
+    /// by its own address or through a proxy at a public URL. A proxy's peer can send any `Host`, so neither the
+    /// name asked for nor the address a request comes from lets anything in on its own.
+    public var requiresLogin: Bool { !isLoopback || publicURL != nil }
+
+    /// Whether the host check guards this server: on loopback against DNS rebinding, and behind a proxy against
+    /// names it was not given.
+    var checksHost: Bool { isLoopback || publicURL != nil }
+
+    /// Whether a request for `name` (without its port) is one this server answers.
+    func answers(hostName name: String) -> Bool {
+        Self.isLoopback(host: name) || publicURL.map { $0.host == name.lowercased() } ?? false
+    }
 
     public static func isLoopback(host: String) -> Bool {
         let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).lowercased()
         return bare == "localhost" || bare == "::1" || bare.hasPrefix("127.")
     }
 
-    /// A URL people can open.
+    /// Where this process listens, as a URL.
     public var displayURL: String {
         let shown = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
         return "http://\(shown):\(port)"
     }
+
+    /// The address to give out for links opened elsewhere (a phone, a calendar app): the public URL, else where
+    /// this process listens.
+    public var linkBase: String { publicURL?.text ?? displayURL }
+}
+
+/// A public https address with a host and no path, as `--public-url` takes it.
+public struct PublicURL: Sendable, Equatable, CustomStringConvertible {
+    /// `https://box.tailnet.ts.net` or `https://daybook.home.arpa:8443`, with no trailing slash.
+    public let text: String
+    /// The host name in lower case, without brackets or port.
+    public let host: String
+
+    public enum Problem: Error, Equatable, CustomStringConvertible {
+        case notHTTPS(String)
+        case noHost(String)
+        case hasPath(String)
+
+        public var description: String {
+            switch self {
+            case .notHTTPS(let given):
+                "The public URL must start with https:// (a phone's browser installs Daybook only over HTTPS): \(given)"
+            case .noHost(let given): "The public URL names no host: \(given). Give it as https://NAME[:PORT]."
+            case .hasPath(let given):
+                "The public URL must be only https://NAME[:PORT], with no path, query or fragment: \(given). "
+                    + "Serve Daybook at the root of its own name."
+            }
+        }
+    }
+
+    public init(_ given: String) throws(Problem) {
+        let trimmed = given.trimmingCharacters(in: .whitespaces)
+        guard let components = URLComponents(string: trimmed), components.scheme?.lowercased() == "https" else {
+            throw .notHTTPS(given)
+        }
+        guard let host = components.host, !host.isEmpty, components.user == nil, components.password == nil else {
+            throw .noHost(given)
+        }
+        guard components.path.isEmpty || components.path == "/", components.query == nil,
+            components.fragment == nil
+        else { throw .hasPath(given) }
+        if let port = components.port, !(1...65535).contains(port) { throw .noHost(given) }
+        let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).lowercased()
+        self.host = bare
+        let shown = bare.contains(":") ? "[\(bare)]" : bare
+        text = "https://\(shown)" + (components.port.map { $0 == 443 ? "" : ":\($0)" } ?? "")
+    }
+
+    public var description: String { text }
 }

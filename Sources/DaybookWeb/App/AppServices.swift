@@ -75,7 +75,7 @@ public struct AppServices: Sendable {
     }
 
     /// Pages need a login and the API a token whenever the server is reachable from other machines.
-    public var requiresLogin: Bool { !configuration.isLoopback }
+    public var requiresLogin: Bool { configuration.requiresLogin }
 
     /// The settings a new owner starts from.
     func initialSettings(language: AppLanguage) -> Settings {
@@ -152,7 +152,8 @@ public struct AppServices: Sendable {
         return ReminderInteractor(
             store: database, tasks: database, focus: database, settings: database,
             delivery: ChannelDelivery(
-                events: events, feed: reminderFeed, store: database, pushKey: pushKeys, clock: clock),
+                events: events, feed: reminderFeed, store: database, pushKey: pushKeys,
+                publicURL: configuration.publicURL?.text, clock: clock),
             clock: clock, catalog: catalog, initial: { services.initialSettings(language: .english) })
     }
 

@@ -8,6 +8,7 @@ import Logging
 /// Why the server would not start.
 public enum StartupError: Error, CustomStringConvertible {
     case passphraseRequired(host: String)
+    case passphraseRequiredBehindProxy(publicURL: String)
     case resourcesMissing(String)
     case database(String)
 
@@ -18,6 +19,11 @@ public enum StartupError: Error, CustomStringConvertible {
             Daybook will not listen on \(host) without a lock: anyone who can reach this address could read your journal.
             Set an owner passphrase first:  daybook passphrase set
             (or listen on this computer only: --host 127.0.0.1)
+            """
+        case .passphraseRequiredBehindProxy(let publicURL):
+            """
+            Daybook will not answer at \(publicURL) without a lock: everyone the proxy serves could read your journal.
+            Set an owner passphrase first:  daybook passphrase set
             """
         case .resourcesMissing(let what): "Daybook's resource files are missing (\(what)). Reinstall Daybook."
         case .database(let reason): "The database could not be opened: \(reason)"
@@ -47,13 +53,16 @@ public func makeServices(
         if let folder = configuration.dataFolder { return try AppDatabase.open(folder: folder) }
         return try AppDatabase.inMemory()
     }
-    if configuration.isLoopback {
+    if !configuration.requiresLogin {
         gate.open(open)
     } else {
         // Exposed: the lock must be checked before anything listens.
         let database: AppDatabase
         do { database = try open() } catch { throw StartupError.database(String(describing: error)) }
         guard try await database.passphraseHash() != nil else {
+            if let publicURL = configuration.publicURL {
+                throw StartupError.passphraseRequiredBehindProxy(publicURL: publicURL.text)
+            }
             throw StartupError.passphraseRequired(host: configuration.host)
         }
         gate.finish(.ready(database))
@@ -81,9 +90,10 @@ public func buildRouter(services: AppServices) -> Router<DaybookRequestContext> 
     let methods = RouteMethods(probe.routes.map { ($0.path.description, $0.method) })
 
     let router = Router(context: DaybookRequestContext.self, options: .autoGenerateHeadEndpoints)
+    router.add(middleware: ClientAddressMiddleware(proxies: services.configuration.trustedProxies))
     router.add(middleware: ResponseGuardMiddleware(services: services))
-    if services.configuration.isLoopback {
-        router.add(middleware: HostCheckMiddleware())
+    if services.configuration.checksHost {
+        router.add(middleware: HostCheckMiddleware(configuration: services.configuration))
     }
     router.add(middleware: ReadinessMiddleware(services: services))
     router.add(middleware: AccessMiddleware(services: services))

@@ -5,8 +5,11 @@ import NIOCore
 /// What middleware learns about a request and hands to the routes.
 public struct DaybookRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
-    /// The address the request came from, for login throttling.
+    /// The address of the connection's other end: the client, or the proxy in front of this server.
     public let remoteAddress: String?
+    /// The client's address: `remoteAddress`, or what a trusted proxy says the client's is (`ClientAddressMiddleware`).
+    /// Login and pairing attempts are counted by it, and it is in every log line of the request.
+    public var clientAddress: String?
     /// This browser's anti-forgery token: put into every form, checked on every form post.
     public var csrfToken: String = ""
     /// A form body read (within limits) by the CSRF check.
@@ -17,6 +20,7 @@ public struct DaybookRequestContext: RequestContext {
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         remoteAddress = source.channel.remoteAddress?.ipAddress
+        clientAddress = remoteAddress
     }
 
     /// JSON bodies larger than this are refused with 413.

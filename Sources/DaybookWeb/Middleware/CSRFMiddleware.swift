@@ -41,7 +41,9 @@ struct CSRFMiddleware: RouterMiddleware {
         var response = try await next(request, context)
         if cookieToken == nil, !isAPI {
             response.setCookie(
-                Cookie(name: Self.cookieName, value: context.csrfToken, path: "/", httpOnly: true, sameSite: .strict))
+                Cookie(
+                    name: Self.cookieName, value: context.csrfToken, path: "/",
+                    secure: services.configuration.publicURL != nil, httpOnly: true, sameSite: .strict))
         }
         return response
     }

@@ -1,10 +1,12 @@
 import DaybookCore
+import HTTPTypes
 import Hummingbird
 
-/// On a loopback server, answers only requests addressed to a loopback name, so a web page
-/// cannot reach Daybook through a DNS name rebound to 127.0.0.1.
+/// On a loopback server, answers only requests addressed to a loopback name, so a web page cannot reach Daybook
+/// through a DNS name rebound to 127.0.0.1; behind a proxy, also the public URL's name, and no other.
 struct HostCheckMiddleware: RouterMiddleware {
     typealias Context = DaybookRequestContext
+    let configuration: AppConfiguration
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
@@ -12,8 +14,11 @@ struct HostCheckMiddleware: RouterMiddleware {
         guard let authority = request.head.authority else {
             return try await next(request, context)
         }
-        guard AppConfiguration.isLoopback(host: Self.hostName(of: authority)) else {
-            throw HTTPError(.misdirectedRequest, message: "This Daybook answers only on this computer's own address.")
+        guard configuration.answers(hostName: Self.hostName(of: authority)) else {
+            throw HTTPError(
+                .misdirectedRequest,
+                message: configuration.publicURL.map { "This Daybook answers only at \($0.text)." }
+                    ?? "This Daybook answers only on this computer's own address.")
         }
         return try await next(request, context)
     }
@@ -25,6 +30,27 @@ struct HostCheckMiddleware: RouterMiddleware {
         }
         return String(authority.split(separator: ":", maxSplits: 1).first ?? "")
     }
+}
+
+/// Finds the client's address: the connection's, or the one a trusted proxy passes on; every log line of the
+/// request carries it.
+struct ClientAddressMiddleware: RouterMiddleware {
+    typealias Context = DaybookRequestContext
+    let proxies: TrustedProxies
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
+        var context = context
+        context.clientAddress = proxies.client(
+            peer: context.remoteAddress, forwardedFor: request.headers[Self.forwardedFor],
+            forwarded: request.headers[Self.forwarded])
+        if let client = context.clientAddress { context.logger[metadataKey: "client"] = .string(client) }
+        return try await next(request, context)
+    }
+
+    static let forwardedFor = HTTPField.Name("X-Forwarded-For")!
+    static let forwarded = HTTPField.Name("Forwarded")!
 }
 
 /// While the database is opening, pages show "finishing setup" instead of an error. Static files still load.

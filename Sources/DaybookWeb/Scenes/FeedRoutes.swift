@@ -16,7 +16,8 @@ struct FeedRoutes {
             let first = DayKey(date: now, timeZone: settings.timeZone).adding(days: -365)
             let document = TaskCalendar.document(
                 try await database.calendarItems(from: first), name: settings.journalName,
-                timeZone: settings.timeZone, now: now, includeAnytime: false)
+                timeZone: settings.timeZone, now: now, includeAnytime: false,
+                linkBase: services.configuration.publicURL?.text)
             return Response(
                 status: .ok,
                 headers: [.contentType: "text/calendar; charset=utf-8", .cacheControl: "no-cache"],

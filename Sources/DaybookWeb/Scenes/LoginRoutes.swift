@@ -16,7 +16,7 @@ struct LoginRoutes {
         router.post("/login") { request, context in
             let env = try await PageEnvironment(services: services, request: request)
             let next = Self.safeNext(context.form["next"] ?? "/")
-            let key = context.remoteAddress ?? "unknown"
+            let key = context.clientAddress ?? "unknown"
             if let wait = await services.throttle.retryAfter(for: key) {
                 var response = try render(
                     env, context, next: next, problem: .throttled(retryAfterSeconds: wait), status: .tooManyRequests)
@@ -26,14 +26,12 @@ struct LoginRoutes {
             let access = services.accessInteractor(env.database)
             guard let session = try await access.signIn(passphrase: context.form["passphrase"] ?? "") else {
                 await services.throttle.recordFailure(for: key)
+                context.logger.notice("a wrong passphrase")
                 return try render(env, context, next: next, problem: .wrongPassphrase, status: .unauthorized)
             }
             await services.throttle.reset(for: key)
             var response = Response.seeOther(next)
-            response.setCookie(
-                Cookie(
-                    name: AccessMiddleware.sessionCookie, value: session,
-                    maxAge: Int(AccessInteractor.sessionLifetime), path: "/", httpOnly: true, sameSite: .strict))
+            response.setCookie(Self.sessionCookie(session, services: services))
             return response
         }
         router.post("/logout") { request, context in
@@ -43,12 +41,24 @@ struct LoginRoutes {
             var response = Response.seeOther(services.requiresLogin ? "/login" : "/")
             // Signed out of an exposed server: the browser forgets this device's copy (pages, photos, outbox).
             if services.requiresLogin { response.headers[HTTPField.Name("Clear-Site-Data")!] = #""cache", "storage""# }
-            response.setCookie(
-                Cookie(
-                    name: AccessMiddleware.sessionCookie, value: "", maxAge: 0, path: "/", httpOnly: true,
-                    sameSite: .strict))
+            response.setCookie(Self.endedSessionCookie(services: services))
             return response
         }
+    }
+
+    /// The login session's cookie: only for this site's own requests, never readable by scripts, and sent only
+    /// over HTTPS when the server is reached at a public https address.
+    static func sessionCookie(_ secret: String, services: AppServices) -> Cookie {
+        Cookie(
+            name: AccessMiddleware.sessionCookie, value: secret, maxAge: Int(AccessInteractor.sessionLifetime),
+            path: "/", secure: services.configuration.publicURL != nil, httpOnly: true, sameSite: .strict)
+    }
+
+    /// Tells the browser to drop its session cookie.
+    static func endedSessionCookie(services: AppServices) -> Cookie {
+        Cookie(
+            name: AccessMiddleware.sessionCookie, value: "", maxAge: 0, path: "/",
+            secure: services.configuration.publicURL != nil, httpOnly: true, sameSite: .strict)
     }
 
     /// Only local paths are followed after signing in, never another site.

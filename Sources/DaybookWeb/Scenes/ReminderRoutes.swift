@@ -43,7 +43,8 @@ struct ReminderRoutes {
             let change = ReminderChange(
                 journalTime: form["journalTime"], blockStart: form["blockStart"].map { $0 == "on" },
                 focusFinished: form["focusFinished"].map { $0 == "on" }, inPage: form["inPage"].map { $0 == "on" },
-                webPush: form["webPush"].map { $0 == "on" }, ntfyURL: form["ntfyURL"])
+                webPush: form["webPush"].map { $0 == "on" }, ntfyURL: form["ntfyURL"],
+                pushContact: form["pushContact"])
             do {
                 _ = try await interactor(env.database).update(change)
                 return Response.seeOther("/settings/reminders?saved=1")

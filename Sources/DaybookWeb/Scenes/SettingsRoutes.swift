@@ -69,8 +69,8 @@ struct SettingsRoutes {
     ) async throws -> Response {
         let tokens = try await services.accessInteractor(env.database).tokens()
         let access = AccessPresenter.present(
-            tokens: tokens, created: created, typedName: typedName, problem: problem, now: services.clock.now(),
-            localizer: env.localizer)
+            tokens: tokens, created: created, typedName: typedName, problem: problem,
+            linkBase: services.configuration.publicURL?.text ?? "", now: services.clock.now(), localizer: env.localizer)
         let page = SettingsScene.Page(settings: settings, access: access)
         return try env.render(
             "settings", page: page, title: settings.title, current: .settings, services: services, context: context,

@@ -61,6 +61,8 @@ struct ChannelDelivery: ReminderDelivery {
     let feed: ReminderFeed
     let store: any ReminderStore
     let pushKey: PushKeyStore
+    /// The server's public https address, VAPID's contact when the owner gave no email address.
+    let publicURL: String?
     let clock: any DaybookClock
     let logger = Logger(label: "daybook.reminders")
 
@@ -73,7 +75,7 @@ struct ChannelDelivery: ReminderDelivery {
         encoder.dateEncodingStrategy = .iso8601
         let payload = (try? encoder.encode(message)) ?? Data()
         if settings.webPush, let targets = try? await store.pushTargets() {
-            let push = WebPush(key: pushKey.key())
+            let push = WebPush(key: pushKey.key(), subject: settings.pushSubject(publicURL: publicURL))
             for target in targets {
                 let subscription = PushSubscription(endpoint: target.endpoint, p256dh: target.p256dh, auth: target.auth)
                 do {

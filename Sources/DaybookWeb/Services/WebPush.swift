@@ -18,8 +18,9 @@ struct PushSubscription: Equatable, Sendable, Codable {
 struct WebPush: Sendable {
     /// This server's VAPID key, kept in the data folder.
     let key: P256.Signing.PrivateKey
-    /// Who to contact about this server's messages (`mailto:` or an https address), as VAPID asks.
-    var subject = "mailto:daybook@localhost"
+    /// Who to contact about this server's messages (`mailto:` or an https address), as VAPID asks; `nil` leaves the
+    /// claim out (RFC 8292 makes it optional, and a made-up local address is refused by Apple's push service).
+    var subject: String? = nil
 
     enum Problem: Error, Equatable {
         /// The subscription's keys are not a P-256 public key and a 16-byte secret.
@@ -83,7 +84,8 @@ struct WebPush: Sendable {
     /// A JWT signed with ES256 naming the push service's origin, as RFC 8292 asks.
     func vapidToken(audience: String, expires: Date) -> String {
         let header = Base64URL.encode(Data(#"{"typ":"JWT","alg":"ES256"}"#.utf8))
-        let claims: [String: Any] = ["aud": audience, "exp": Int(expires.timeIntervalSince1970), "sub": subject]
+        var claims: [String: Any] = ["aud": audience, "exp": Int(expires.timeIntervalSince1970)]
+        if let subject { claims["sub"] = subject }
         let claimsJSON = (try? JSONSerialization.data(withJSONObject: claims, options: [.sortedKeys])) ?? Data()
         let signingInput = header + "." + Base64URL.encode(claimsJSON)
         let signature = (try? key.signature(for: Data(signingInput.utf8)).rawRepresentation) ?? Data()
