@@ -178,6 +178,39 @@ struct NotesFolderImportRouteTests {
         #expect(try await database.entries(JournalListQuery(limit: 10)).entries.count == 2)
     }
 
+    @Test(
+        "a jrnl folder journal from its own folder (only 2024/ at its top) and from its parent: each entry on its day")
+    func jrnlFolderFromItsOwnFolder() async throws {
+        let day = Date(timeIntervalSince1970: 1_700_000_000)
+        for top in ["", "journal/"] {
+            let app = try await TestApp.make(settings: Fixtures.settings(), dataFolder: Fixtures.temporaryFolder())
+            let database = try #require(app.database)
+            var tar = TarWriter(sink: MemorySink())
+            try tar.add(
+                name: top + "2024/03/04.txt", data: Data("[2024-03-04 07:10] Early train.\nFog.\n".utf8),
+                modified: day)
+            try tar.add(
+                name: top + "2024/03/05.txt",
+                data: Data("[2024-03-05 12:00] Lunch by the river.\n\n[2024-03-05 22:15] Late. @night\n".utf8),
+                modified: day)
+            let body = try tar.finish().data
+            try await app.browse { browser in
+                _ = try await browser.get("/")
+                let report = try jsonObject(
+                    try await ImportExportTests.post(&browser, "/api/v1/import/markdown", body))
+                #expect(report["summary"] as? String == "Imported 3 entries.", "from '\(top)'")
+                #expect((report["problems"] as? [[String: String]] ?? []).isEmpty, "from '\(top)'")
+            }
+            let listed = try await database.entries(JournalListQuery(limit: 10)).entries
+            var days: [String] = []
+            for item in listed { days.append(try #require(try await database.entry(id: item.id)).day.description) }
+            #expect(days.sorted() == ["2024-03-04", "2024-03-05", "2024-03-05"], "from '\(top)'")
+        }
+        #expect(ImportService.commonFolder(["2024/03/04.txt", "2024/03/05.txt"]) == "")
+        #expect(ImportService.commonFolder(["Vault/2024-01-05.md", "Vault/a.md"]) == "Vault/")
+        #expect(ImportService.commonFolder(["2024/2024-01-05.md"]) == "2024/")
+    }
+
     /// The photos kept in the data folder (their originals).
     func keptPhotos() throws -> [String] {
         let photos = folder.appendingPathComponent("photos")

@@ -208,11 +208,14 @@ extension ImportService {
 
     static let damagedTar = ImportFailure.unreadable("it is not a tar or ZIP archive, or the archive is damaged")
 
-    /// The one folder every path is inside (`Vault/`), or "" when the archive holds the folder's contents.
+    /// The one folder every path is inside (`Vault/`), or "" when the archive holds the folder's contents. A jrnl
+    /// folder journal of one year sent from its own folder holds only `2024/`: that is its layout, not a wrapper.
     static func commonFolder(_ paths: [String]) -> String {
         guard let first = paths.first, let slash = first.firstIndex(of: "/") else { return "" }
         let folder = String(first[...slash])
-        return paths.allSatisfy { $0.hasPrefix(folder) } ? folder : ""
+        guard paths.allSatisfy({ $0.hasPrefix(folder) }) else { return "" }
+        let isYear = folder.count == 5 && folder.dropLast().allSatisfy { $0.isASCII && $0.isNumber }
+        return isYear && paths.contains(where: { NotesFolder.role(of: $0) == .jrnl }) ? "" : folder
     }
 
     /// The embedded images taken out of the archive into `folder` (none for a dry run), each at most a photo's
