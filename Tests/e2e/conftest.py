@@ -60,6 +60,8 @@ WAIT = 15.0
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import proxy  # noqa: E402 - HTTPS through a real Caddy, for the walks of a phone at home (see `home`)
+
 
 # --------------------------------------------------------------------------
 # The binary
@@ -161,6 +163,8 @@ class Server:
     process: subprocess.Popen
     exit_code: int | None = None
     stopped_in: float | None = None
+    # What it was started with besides the address and the data folder (a restart keeps them).
+    extra_args: list[str] = field(default_factory=list)
     _output: ServerOutput | None = field(default=None, repr=False)
 
     def running(self) -> bool:
@@ -278,8 +282,8 @@ def start_server(binary: Path, data_dir: Path, log_path: Path, *, cwd: Path | st
     env.setdefault("LOG_LEVEL", "notice")
     process = subprocess.Popen(args, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                stdin=subprocess.DEVNULL, env=env)
-    server = Server(url=f"http://127.0.0.1:{port}", port=port, data_dir=data_dir,
-                    log_path=log_path, process=process, _output=ServerOutput(process.stdout, log))
+    server = Server(url=f"http://127.0.0.1:{port}", port=port, data_dir=data_dir, log_path=log_path,
+                    process=process, extra_args=list(extra_args or []), _output=ServerOutput(process.stdout, log))
     if not server._output.wait_for(LISTENING, DATABASE_OPEN, timeout=START_TIMEOUT):
         exited = server.process.poll()
         server.stop()
@@ -289,11 +293,12 @@ def start_server(binary: Path, data_dir: Path, log_path: Path, *, cwd: Path | st
 
 
 def restart_server(stopped: Server) -> Server:
-    """The same server started again on the same address and data folder, as after a reboot: the browser's
-    service worker and IndexedDB belong to that origin, so it must not change."""
+    """The same server started again on the same address and data folder (and with the same options), as after a
+    reboot: the browser's service worker and IndexedDB belong to that origin, so it must not change."""
     assert not stopped.running(), "stop the server first"
     log_path = stopped.log_path.with_name(stopped.log_path.stem + "-restarted.log")
-    return start_server(daybook_binary(), stopped.data_dir, log_path, port=stopped.port)
+    return start_server(daybook_binary(), stopped.data_dir, log_path, port=stopped.port,
+                        extra_args=stopped.extra_args)
 
 
 @pytest.fixture
@@ -312,19 +317,118 @@ def server(request, tmp_path):
 
 
 # --------------------------------------------------------------------------
+# At home, behind a TLS proxy
+# --------------------------------------------------------------------------
+
+HOME_PASSPHRASE = "the harbour at dawn"
+
+
+def set_passphrase(binary: Path, data_dir: Path, passphrase: str = HOME_PASSPHRASE) -> None:
+    """`daybook passphrase set --stdin`: the owner's passphrase an exposed server needs before it starts."""
+    done = subprocess.run([str(binary), "passphrase", "set", "--stdin", "--data-dir", str(data_dir)],
+                          input=passphrase + "\n", capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+
+
+@dataclass
+class Home:
+    """A Daybook on loopback behind Caddy (`tls internal`) at https://daybook.home.arpa:PORT, started with
+    `--public-url` and locked by the owner's passphrase: how a phone at home reaches it (see proxy.py)."""
+    server: Server
+    caddy: proxy.Caddy
+    passphrase: str = HOME_PASSPHRASE
+
+    @property
+    def url(self) -> str:
+        return self.caddy.url
+
+    @property
+    def authority(self) -> proxy.Authority:
+        return self.caddy.authority
+
+    def token(self) -> str:
+        """The command line's token, kept by the server in its data folder for the owner only."""
+        path = self.server.data_dir / "cli-token"
+        assert path.exists(), f"the server keeps no command-line token at {path}"
+        return path.read_text().strip()
+
+    def api(self, method: str, path: str, body=None):
+        """A JSON API request straight to Daybook's loopback port, with the command line's token."""
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(self.server.url + path, data=data, method=method, headers={
+            "Content-Type": "application/json", "Accept": "application/json",
+            "Authorization": f"Bearer {self.token()}"})
+        with urllib.request.urlopen(request, timeout=10) as response:
+            text = response.read()
+            return json.loads(text) if text else None
+
+    def restart_daybook(self) -> None:
+        """Daybook started again on the same port, data folder and public URL (Caddy stayed up)."""
+        self.server = restart_server(self.server)
+
+
+@pytest.fixture
+def home(request, tmp_path):
+    """A Daybook behind a real Caddy, as a phone at home reaches it (`Home`); stopped at the end of the test."""
+    binary = daybook_binary()
+    try:
+        authority = proxy.authority(free_port, LOG_DIR)
+    except proxy.ProxyUnavailable as why:
+        pytest.fail(str(why))
+    name = safe_name(request.node.nodeid.split("::", 1)[-1])
+    data_dir = tmp_path / "data"
+    data_dir.mkdir()
+    set_passphrase(binary, data_dir)
+    port, https_port = free_port(), free_port()
+    caddy = proxy.launch_caddy(authority, port, https_port, free_port(), LOG_DIR / f"{name}-caddy.log",
+                               tmp_path / "caddy")
+    try:
+        server = start_server(binary, data_dir, LOG_DIR / f"{name}.log", port=port,
+                              extra_args=["--public-url", caddy.url])
+        caddy.wait_ready()
+    except proxy.ProxyUnavailable as why:
+        pytest.fail(str(why))
+    except BaseException:
+        caddy.stop()
+        raise
+    place = Home(server=server, caddy=caddy)
+    yield place
+    caddy.stop()
+    code = place.server.stop()
+    assert code == 0, f"server exited with code {code} after SIGTERM\n{place.server.log()[-2000:]}"
+
+
+def phone_at_home(browser, home: Home, engine: str) -> WebDriver:
+    """A phone (390 x 844) that trusts the home's Caddy and finds daybook.home.arpa: Chromium through the NSS
+    database in the HOME it is given and a host-resolver rule; WebKitGTK through the system store and /etc/hosts."""
+    if engine == "webkit":
+        problem = home.authority.system_trust_problem
+        if problem:
+            if os.environ.get("CI"):
+                pytest.fail(f"CI runs as root and must trust the test's Caddy in the system store: {problem}")
+            pytest.skip(f"WebKitGTK trusts only the system store: {problem}")
+        return browser("en-US", width=390, height=844, engine="webkit")
+    return browser("en-US", width=390, height=844, engine=engine,
+                   args=[f"--host-resolver-rules=MAP {proxy.NAME} 127.0.0.1"],
+                   env={"HOME": str(home.authority.browser_home)})
+
+
+# --------------------------------------------------------------------------
 # Browsers
 # --------------------------------------------------------------------------
 
 def make_driver(lang: str = "en-US", width: int = 1280, height: int = 900,
-                mobile: bool | None = None, profile: Path | None = None, engine: str = "chromium") -> WebDriver:
+                mobile: bool | None = None, profile: Path | None = None, engine: str = "chromium",
+                args: list[str] | None = None, env: dict[str, str] | None = None) -> WebDriver:
     """Headless Chromium (or WebKit, engine="webkit") speaking `lang`, with a `width` x `height` viewport.
 
     Phone widths (mobile=None and width < 600) are emulated as a phone: a
     touch device of that CSS size that honours <meta name="viewport">.
     `profile` puts the browser's own data (its storage quota follows that disk) in a folder of the test's.
+    `args` are more of Chromium's switches; `env` is set for the browser's process (HOME, for its NSS database).
     """
     if engine == "webkit":
-        return make_webkit_driver(lang, width, height, mobile, profile)
+        return make_webkit_driver(lang, width, height, mobile, profile, env)
     if engine != "chromium":
         raise ValueError(f"no browser engine {engine!r}; the engines are {ENGINES}")
     for path in (CHROMIUM, CHROMEDRIVER):
@@ -340,9 +444,12 @@ def make_driver(lang: str = "en-US", width: int = 1280, height: int = 900,
         options.add_argument(arg)
     if profile is not None:
         options.add_argument(f"--user-data-dir={profile}")
+    for arg in args or []:
+        options.add_argument(arg)
     options.add_experimental_option("prefs", {"intl.accept_languages": lang})
     options.set_capability("goog:loggingPrefs", {"performance": "ALL", "browser": "ALL"})
-    driver = webdriver.Chrome(options=options, service=Service(executable_path=CHROMEDRIVER))
+    service = Service(executable_path=CHROMEDRIVER, env=dict(os.environ, **env) if env else None)
+    driver = webdriver.Chrome(options=options, service=service)
     driver.set_page_load_timeout(30)
     driver.set_script_timeout(30)
     if mobile is None:
@@ -414,7 +521,7 @@ def ensure_display() -> str:
 
 
 def make_webkit_driver(lang: str, width: int, height: int, mobile: bool | None,
-                       profile: Path | None) -> WebDriver:
+                       profile: Path | None, extra_env: dict[str, str] | None = None) -> WebDriver:
     """WebKitGTK's MiniBrowser in a window whose page area is `width` x `height` CSS pixels.
 
     What it cannot be asked (EngineLimit or engine_limit when a test needs it):
@@ -436,7 +543,7 @@ def make_webkit_driver(lang: str, width: int, height: int, mobile: bool | None,
     env = dict(os.environ, DISPLAY=display, XDG_CONFIG_HOME=str(home / "config"),
                XDG_DATA_HOME=str(home / "data"), XDG_CACHE_HOME=str(home / "cache"),
                GST_REGISTRY_1_0=str(Path(tempfile.gettempdir()) / f"daybook-gstreamer-{os.getuid()}.bin"),
-               LANGUAGE=lang.replace("-", "_"), GTK_A11Y="none", NO_AT_BRIDGE="1")
+               LANGUAGE=lang.replace("-", "_"), GTK_A11Y="none", NO_AT_BRIDGE="1", **(extra_env or {}))
     options = webdriver.WebKitGTKOptions()
     options.binary_location = MINIBROWSER
     options.add_argument("--automation")
@@ -509,8 +616,9 @@ def browser(request, engine):
     drivers: list[WebDriver] = []
 
     def factory(lang: str = "en-US", width: int = 1280, height: int = 900,
-                mobile: bool | None = None, profile: Path | None = None, engine: str = engine) -> WebDriver:
-        driver = make_driver(lang, width, height, mobile, profile, engine)
+                mobile: bool | None = None, profile: Path | None = None, engine: str = engine,
+                args: list[str] | None = None, env: dict[str, str] | None = None) -> WebDriver:
+        driver = make_driver(lang, width, height, mobile, profile, engine, args, env)
         drivers.append(driver)
         return driver
 

@@ -3,7 +3,7 @@
 // of an entry that is gone is forgotten. Used by the service worker, woken by the pages when `/events` says
 // something changed.
 
-import { fact, forgetFacts, keepFact } from "./outbox.js";
+import { fact, forgetFacts, keepFact, unreachable } from "./outbox.js";
 
 const savedCursor = () => fact("cursor");
 const saveCursor = (cursor) => keepFact("cursor", cursor);
@@ -71,6 +71,8 @@ export async function freshen(pages, photos, keep) {
       await cache.delete(url.href);
     } else if (stale.has("*") || stale.has(url.pathname)) {
       const response = await fetch(url.href, { credentials: "same-origin", headers: { Accept: "text/html" } });
+      // The server went away part-way (the proxy answers for it): the run is tried again from the same cursor.
+      if (unreachable(response)) throw new Error(`${url.pathname}: HTTP ${response.status}`);
       if (response.status === 404 || response.status === 410) {
         await cache.delete(url.href);
       } else {

@@ -21,6 +21,10 @@
 //
 // Run by `flush`: on every page load, on `online`, every 20 seconds while a page is open, and by Background Sync
 // where the browser has it.
+//
+// "The server cannot be reached" is one rule, `unreachable`: no network, or only the proxy in front of Daybook
+// answering (502, 503, 504 while Daybook is stopped or restarting). A change then waits, and a replay stops there
+// to try again later; it is never reported as refused.
 
 const DB_NAME = "daybook";
 const STORE = "outbox";
@@ -153,16 +157,34 @@ export async function clear() {
 }
 
 /**
- * The one way a change reaches the server: with its key, its type and, for a change kept for later, the time it
- * was made. Resolves to the server's response; rejects when the server cannot be reached.
+ * Whether what a fetch came back with means that no server answered: no response at all (the network failed, or
+ * gave up waiting), or the proxy in front of Daybook saying it could not reach it — 502, 503 or 504 from Caddy or
+ * `tailscale serve` while Daybook is stopped, restarting or too slow (and Daybook's own 503 while it finishes
+ * setup). Then a page comes from this device's copy and a change waits, exactly as without a network. The one
+ * rule for it, used by the worker (`sw.js`), the outbox and the copy's freshening (`freshen.js`).
  */
-export function send(change, { accept = "text/html", keepalive = false, redirect = "manual" } = {}) {
+export function unreachable(response) {
+  return !response || response.type === "error" || response.status === 502 || response.status === 503
+    || response.status === 504;
+}
+
+/**
+ * The one way a change reaches the server: with its key, its type and, for a change kept for later, the time it
+ * was made. Resolves to the server's response; rejects when the server cannot be reached (`unreachable`).
+ */
+export async function send(change, { accept = "text/html", keepalive = false, redirect = "manual" } = {}) {
   const headers = { "Content-Type": change.contentType, "Idempotency-Key": change.key, Accept: accept };
   // When the person made the change: of two changes to one value, the later one wins, whichever arrives last.
   if (change.madeAt) headers["Daybook-Made-At"] = new Date(change.madeAt).toISOString();
-  return fetch(change.url, {
+  const response = await fetch(change.url, {
     method: change.method || "POST", body: change.body, credentials: "same-origin", keepalive, redirect, headers,
   });
+  if (unreachable(response)) {
+    // The proxy answered for a server that is away: the change was not taken, and is sent again later.
+    response.body?.cancel().catch(() => {});
+    throw new TypeError(`the server cannot be reached (HTTP ${response.status})`);
+  }
+  return response;
 }
 
 /** What a refusal says, from a JSON problem or the server's page. */

@@ -1,9 +1,11 @@
 // Daybook's service worker: keeps the app shell, and a copy of the pages a person uses every day, so the app
-// opens while its server cannot be reached. Pages come from the server whenever it answers (network first); a kept
-// copy is marked with the time it was kept, and the page says so. Form posts made offline wait in the outbox
-// (`outbox.js` says how they are sent later, exactly once); which pages are kept and which posts wait is `routes.js`.
+// opens while its server cannot be reached — no network, or only the TLS proxy in front of it answering 502, 503
+// or 504 (`unreachable` in `outbox.js` is that one rule). Pages come from the server whenever it answers (network
+// first); a kept copy is marked with the time it was kept, and the page says so. Form posts made offline wait in
+// the outbox (`outbox.js` says how they are sent later, exactly once); which pages are kept and which posts wait is
+// `routes.js`.
 import { freshen } from "/static/js/freshen.js";
-import { afterSending, flush, sendOrKeep, waitingPhoto } from "/static/js/outbox.js";
+import { afterSending, flush, sendOrKeep, unreachable, waitingPhoto } from "/static/js/outbox.js";
 import { keptPage, pageKey, queuedPost } from "/static/js/routes.js";
 
 const VERSION = "__ASSET_VERSION__";
@@ -77,19 +79,37 @@ self.addEventListener("fetch", (event) => {
   }
 });
 
-/** A page from the server, keeping a copy of the daily ones; without the server, the copy, marked as kept. */
+// How long a page kept on this device waits for a server that does not answer before the copy is shown.
+const PATIENCE = 15_000;
+const SLOW = Symbol("slow");
+
+/**
+ * A page from the server, keeping a copy of the daily ones; without the server (`unreachable`: no network, or the
+ * proxy's 502/503/504), or with one that has not begun to answer after `PATIENCE`, the copy, marked as kept.
+ */
 async function page(event, url) {
   const key = pageKey(url);
-  try {
-    const response = await fetch(event.request);
-    // Kept after the page is on its way, not before.
-    if (keptPage(url)) event.waitUntil(keep(key, response.clone()));
+  const daily = keptPage(url);
+  let keeping;
+  const answer = fetch(event.request).then((response) => {
+    // Kept after the page is on its way, not before; also when it came too late to be shown.
+    if (daily && !unreachable(response)) keeping = keep(key, response.clone());
     return response;
-  } catch {
-    const copy = keptPage(url) ? await (await caches.open(PAGES)).match(key) : undefined;
+  }, () => undefined);
+  event.waitUntil(answer.then(() => keeping));
+  let response = daily ? await Promise.race([answer, new Promise((resolve) => setTimeout(resolve, PATIENCE, SLOW))])
+    : await answer;
+  if (response === SLOW) {
+    const copy = await (await caches.open(PAGES)).match(key);
     if (copy) return marked(copy);
-    return (await caches.match("/offline")) || Response.error();
+    response = await answer;
   }
+  if (!unreachable(response)) return response;
+  const copy = daily ? await (await caches.open(PAGES)).match(key) : undefined;
+  if (copy) return marked(copy);
+  // Daybook's own page while it finishes setup says more than the offline page; a proxy's bare error says less.
+  if (response?.status === 503 && (response.headers.get("Content-Type") || "").startsWith("text/html")) return response;
+  return (await caches.match("/offline")) || response || Response.error();
 }
 
 /** Keeps a copy of a page the server rendered, with the time it was kept. */
@@ -178,18 +198,17 @@ async function photo(request) {
   const cache = await caches.open(PHOTOS);
   const copy = await cache.match(request);
   if (copy) return copy;
-  try {
-    const response = await fetch(request);
+  const response = await fetch(request).catch(() => undefined);
+  if (!unreachable(response)) {
     if (response.ok) await cache.put(request, response.clone()).catch(() => {});
     return response;
-  } catch (error) {
-    const waiting = await waitingPhoto(new URL(request.url).pathname.split("/")[2]);
-    if (waiting) return new Response(waiting, { headers: { "Content-Type": waiting.type || "application/octet-stream" } });
-    const widths = (await cache.keys(request, { ignoreSearch: true }))
-      .sort((a, b) => Number(new URL(b.url).searchParams.get("w") || 1e6) - Number(new URL(a.url).searchParams.get("w") || 1e6));
-    if (widths.length > 0) return cache.match(widths[0]);
-    throw error;
   }
+  const waiting = await waitingPhoto(new URL(request.url).pathname.split("/")[2]);
+  if (waiting) return new Response(waiting, { headers: { "Content-Type": waiting.type || "application/octet-stream" } });
+  const widths = (await cache.keys(request, { ignoreSearch: true }))
+    .sort((a, b) => Number(new URL(b.url).searchParams.get("w") || 1e6) - Number(new URL(a.url).searchParams.get("w") || 1e6));
+  if (widths.length > 0) return cache.match(widths[0]);
+  return response || Response.error();
 }
 
 /**
