@@ -367,21 +367,20 @@ class Home:
         self.server = restart_server(self.server)
 
 
-@pytest.fixture
-def home(request, tmp_path):
-    """A Daybook behind a real Caddy, as a phone at home reaches it (`Home`); stopped at the end of the test."""
+def start_home(name: str, folder: Path):
+    """Starts a Daybook behind a real Caddy in `folder` (logs named after `name`); stop it with `stop_home`."""
     binary = daybook_binary()
     try:
         authority = proxy.authority(free_port, LOG_DIR)
     except proxy.ProxyUnavailable as why:
         pytest.fail(str(why))
-    name = safe_name(request.node.nodeid.split("::", 1)[-1])
-    data_dir = tmp_path / "data"
-    data_dir.mkdir()
+    data_dir = folder / "data"
+    data_dir.mkdir(parents=True)
     set_passphrase(binary, data_dir)
     port, https_port = free_port(), free_port()
+    # Caddy starts while Daybook does.
     caddy = proxy.launch_caddy(authority, port, https_port, free_port(), LOG_DIR / f"{name}-caddy.log",
-                               tmp_path / "caddy")
+                               folder / "caddy")
     try:
         server = start_server(binary, data_dir, LOG_DIR / f"{name}.log", port=port,
                               extra_args=["--public-url", caddy.url])
@@ -391,11 +390,30 @@ def home(request, tmp_path):
     except BaseException:
         caddy.stop()
         raise
-    place = Home(server=server, caddy=caddy)
-    yield place
-    caddy.stop()
+    return Home(server=server, caddy=caddy)
+
+
+def stop_home(place: Home) -> None:
+    place.caddy.stop()
     code = place.server.stop()
     assert code == 0, f"server exited with code {code} after SIGTERM\n{place.server.log()[-2000:]}"
+
+
+@pytest.fixture
+def home(request, tmp_path):
+    """A Daybook behind a real Caddy, as a phone at home reaches it (`Home`), for one test."""
+    place = start_home(safe_name(request.node.nodeid.split("::", 1)[-1]), tmp_path)
+    yield place
+    stop_home(place)
+
+
+@pytest.fixture(scope="module")
+def shared_home(request, tmp_path_factory):
+    """One `home` for the tests of a module that only send requests and leave nothing another would trip on
+    (one server start instead of one each)."""
+    place = start_home(safe_name(request.module.__name__), tmp_path_factory.mktemp("home"))
+    yield place
+    stop_home(place)
 
 
 def phone_at_home(browser, home: Home, engine: str) -> WebDriver:

@@ -39,7 +39,8 @@ def sign_in(home, passphrase: str, source: str = "127.0.0.1"):
         "Content-Type": FORM, "Origin": home.url, "Cookie": form_cookie.split(";", 1)[0]})
 
 
-def test_through_caddy_every_page_needs_the_login_and_its_cookie_is_secure(home):
+def test_through_caddy_every_page_needs_the_login_and_its_cookie_is_secure(shared_home):
+    home = shared_home
     # Caddy passes the name on; without a session the page asks for the passphrase.
     first = through(home.caddy, "GET", "/")
     assert first.status == 303 and first.header("Location").startswith("/login"), (first.status, first.headers)
@@ -60,7 +61,8 @@ def test_through_caddy_every_page_needs_the_login_and_its_cookie_is_secure(home)
     assert today.status in (200, 303) and not (today.header("Location") or "").startswith("/login"), today.headers
 
 
-def test_a_name_daybook_was_not_given_is_refused_with_421(home):
+def test_a_name_daybook_was_not_given_is_refused_with_421(shared_home):
+    home = shared_home
     import http.client
 
     def straight(host: str) -> int:
@@ -80,7 +82,8 @@ def test_a_name_daybook_was_not_given_is_refused_with_421(home):
     assert straight(f"localhost:{home.server.port}") == 200
 
 
-def test_five_wrong_passphrases_from_one_client_do_not_lock_out_another(home):
+def test_five_wrong_passphrases_from_one_client_do_not_lock_out_another(shared_home):
+    home = shared_home
     # Each request comes from its own loopback address; Caddy forwards it as X-Forwarded-For, and Daybook
     # believes it because Caddy is on loopback.
     for attempt in range(5):
