@@ -3,6 +3,7 @@
 import { follow } from "./events.js";
 import { markQueued } from "./offline.js";
 import { tint } from "./tint.js";
+import "./viewport.js";
 
 if ("serviceWorker" in navigator) {
   // A module worker: it shares the outbox module with the pages.

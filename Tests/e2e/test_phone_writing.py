@@ -1,0 +1,123 @@
+"""Writing on a phone: Done and Save are never covered by the formatting toolbar, and nothing that gets focus hides
+under the tab bar or a sticky bar (WCAG 2.4.11). In Chromium and WebKit, at the heights phones have with their
+browser bars (and shorter, as with the keyboard up), tapping where a person taps: the element's centre."""
+
+from __future__ import annotations
+
+import pytest
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+from conftest import ENGINES, WAIT, engine_limit, open_page, path_of, screenshot, set_viewport, wait_for
+from demo_pages import demo_server, set_owner  # noqa: F401 - the module's shared server
+
+HEIGHTS = [420, 520, 617, 700, 844]
+
+# What is at the centre of an element, and where the bars are.
+AT_CENTRE = """
+const element = document.getElementById(arguments[0]);
+const box = element.getBoundingClientRect();
+const found = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+return found === element || element.contains(found) ? arguments[0] : (found ? (found.id || found.className || found.tagName) : null);
+"""
+BARS = """
+const box = (css) => { const e = document.querySelector(css); if (!e) return null; const r = e.getBoundingClientRect();
+  return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, height: r.height}; };
+return {toolbar: box('.editor .toolbar'), actions: box('.editor-actions'), nav: box('#app-nav')};
+"""
+
+WORDS = ("The ferry left at seven and the sea was flat as a plate. " * 3 + "\n") * 12
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_done_and_save_are_never_under_the_toolbar_at_any_phone_height(demo_server, browser, engine):  # noqa: F811
+    set_owner(demo_server, language="en")
+    driver = browser("en-US", width=390, height=844, engine=engine)
+    for height in HEIGHTS:
+        set_viewport(driver, 390, height)
+        open_page(driver, demo_server.url + "/journal/new")
+        wait_for(driver, "#body")
+        title = f"Ferry at {height}"
+        driver.find_element(By.ID, "title").send_keys(title)
+        # A long entry (a draft pasted in), then typing at its end: the caret is at the bottom, with the page where
+        # the browser put it to show the caret.
+        body = driver.find_element(By.ID, "body")
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", body)
+        body.click()
+        driver.execute_script("arguments[0].value = arguments[1]; arguments[0].setSelectionRange(arguments[1].length,"
+                              " arguments[1].length)", body, WORDS)
+        body.send_keys("The gulls followed us all the way.")
+
+        bars = driver.execute_script(BARS)
+        assert bars["toolbar"]["height"] < 64, f"{engine} {height}: the toolbar wraps to a second row: {bars}"
+        assert (bars["toolbar"]["bottom"] <= bars["actions"]["top"] or bars["toolbar"]["top"] >= bars["actions"]["bottom"]), \
+            f"{engine} {height}: the toolbar overlaps the Done/Save bar: {bars}"
+        for button in ("editor-done", "save-entry"):
+            assert driver.execute_script(AT_CENTRE, button) == button, \
+                f"{engine} {height}: the point at {button}'s centre is not {button}"
+        if height == 617:
+            screenshot(driver, f"{engine}-en-phone-617-editor-typing")
+
+        # A real tap at Done's centre finishes: the Journal, with the entry in it.
+        ActionChains(driver).move_to_element(driver.find_element(By.ID, "editor-done")).click().perform()
+        WebDriverWait(driver, WAIT).until(lambda d: path_of(d).startswith("/journal") and "/new" not in path_of(d),
+                                          message=f"{engine} {height}: Done did not finish")
+        WebDriverWait(driver, WAIT).until(lambda d, t=title: t in d.find_element(By.TAG_NAME, "main").text,
+                                          message=f"{engine} {height}: the entry is not in the Journal")
+
+
+# Where the focused element is, and whether anything covers it: what a person sees at its corners and centre is the
+# element itself (or what it holds). An element taller than the space between the bars needs only to show.
+FOCUSED = """
+const element = document.activeElement;
+if (!element || element === document.body) return null;
+// A skip link shows only while it matches :focus, which WebKitGTK without a focused window never does.
+if (element.matches('.skip-link') && !element.matches(':focus')) return {limit: true};
+const box = element.getBoundingClientRect();
+if (box.width === 0 || box.height === 0) return null;
+const height = window.visualViewport ? window.visualViewport.height : window.innerHeight;
+const width = document.documentElement.clientWidth;
+const mine = (x, y) => { if (x < 0 || y < 0 || x >= width || y >= height) return false;
+  const found = document.elementFromPoint(x, y); return !!found && (found === element || element.contains(found)); };
+// Near each edge and at the centre (not the corners, which a rounded button does not fill).
+const left = Math.max(box.left, 0), right = Math.min(box.right, width), cx = (left + right) / 2, cy = (box.top + box.bottom) / 2;
+const dx = (right - left) * 0.15, dy = box.height * 0.15;
+let points = [[left + dx, cy], [right - dx, cy], [cx, box.top + dy], [cx, box.bottom - dy], [cx, cy]];
+// A link whose words wrap has a box per line: the middle of each.
+const lines = [...element.getClientRects()];
+if (getComputedStyle(element).display === 'inline' && lines.length > 1)
+  points = lines.map((r) => [(Math.max(r.left, 0) + Math.min(r.right, width)) / 2, (r.top + r.bottom) / 2]);
+const seen = points.map(([x, y]) => mine(x, y));
+const name = element.id || element.getAttribute('name') || element.getAttribute('href') || element.tagName;
+const tall = box.height > height * 0.6;
+return {name, top: Math.round(box.top), bottom: Math.round(box.bottom), seen,
+        hidden: tall ? !seen.some(Boolean) : !seen.every(Boolean)};
+"""
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_what_has_focus_is_never_under_the_tab_bar_or_a_sticky_bar(demo_server, browser, engine):  # noqa: F811
+    set_owner(demo_server, language="en")
+    driver = browser("en-US", width=390, height=617, engine=engine)
+    for path in ["/", "/journal", "/journal/new", "/trackers", "/settings"]:
+        open_page(driver, demo_server.url + path)
+        wait_for(driver, "main")
+        driver.execute_script("window.scrollTo(0, 0); document.activeElement && document.activeElement.blur()")
+        seen = 0
+        limited = False
+        for _ in range(45):
+            ActionChains(driver).send_keys(Keys.TAB).perform()
+            where = driver.execute_script(FOCUSED)
+            if where is None:
+                continue
+            if where.get("limit"):
+                limited = True
+                continue
+            seen += 1
+            assert not where["hidden"], f"{engine} {path}: {where['name']} has focus under a bar: {where}"
+        assert seen >= 5, f"{engine} {path}: Tab reached only {seen} elements"
+        if limited:
+            engine_limit(engine, "the skip link's place while it has focus",
+                         "WebKitGTK under Xvfb has no focused window, so :focus never matches; Chromium checks it")
