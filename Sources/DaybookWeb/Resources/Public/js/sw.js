@@ -20,6 +20,7 @@ const SHELL = [
   `/static/js/notify.js?v=${VERSION}`,
   // Imported by their plain address.
   "/static/js/tint.js",
+  "/static/js/viewport.js",
   "/static/js/offline.js",
   "/static/js/outbox.js",
   "/static/js/events.js",
