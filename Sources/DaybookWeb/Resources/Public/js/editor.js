@@ -36,6 +36,7 @@ let id = text.entryId || new URLSearchParams(location.search).get("entry") || cr
 let isNew = !text.entryId;
 let revision = Number(text.revision || 0);
 let lineage = crypto.randomUUID();
+let composing = null; // { field, before } while an input method composes: see `committed`
 let saved = snapshot(); // what the server or this device's outbox holds, as this page last heard
 let waiting = false; // whether `saved` waits in the outbox
 let timer = null;
@@ -44,15 +45,38 @@ let retry = null;
 
 // Content ----------------------------------------------------------------------------------------------------
 
+/** What the fields hold, without a syllable or word an input method is still composing (see `composing`). */
 function snapshot() {
   return {
-    title: fields[0].value,
+    title: committed(fields[0]),
     date: fields[1].value,
-    tags: fields[2].value,
+    tags: committed(fields[2]),
     starred: starred.checked,
-    body: body.value,
+    body: committed(body),
     place: currentPlace() === undefined ? undefined : placeKey(),
   };
+}
+
+// Korean, Japanese and Chinese are typed through an input method, which builds a syllable or a word in the field
+// before it is final (ㄴ, 나, 날): meanwhile the field's value holds the half-made one. An autosave, Done, leaving
+// the page and the copy kept in this tab all take the text as it was before the composition began, never the half-made
+// syllable, and never write into the field, so the caret stays and no character is doubled; the finished word is
+// saved once the input method gives it (`compositionend`).
+/** The field's text, less what an input method is composing in it. */
+function committed(field) {
+  return composing?.field === field ? composing.before : field.value;
+}
+
+for (const field of [fields[0], fields[2], body]) {
+  field.addEventListener("compositionstart", () => {
+    const { selectionStart: start, selectionEnd: end, value } = field;
+    // The composition replaces the selection: what stays is the text around it.
+    composing = { field, before: value.slice(0, start) + value.slice(end) };
+  });
+  field.addEventListener("compositionend", () => {
+    composing = null;
+    changed();
+  });
 }
 
 function same(a, b) {
@@ -249,7 +273,13 @@ function countWords() {
   words.textContent = template.replace("{n}", count.toLocaleString(document.documentElement.lang));
 }
 
-for (const input of [...fields, starred, body]) input.addEventListener("input", () => changed());
+for (const input of [...fields, starred, body]) {
+  input.addEventListener("input", (event) => {
+    // Mid-composition only the count follows; the word is saved when the input method finishes it.
+    if (event.isComposing || composing?.field === input) return countWords();
+    changed();
+  });
+}
 form.addEventListener("submit", (event) => {
   event.preventDefault();
   save();
@@ -326,7 +356,8 @@ for (const button of document.querySelectorAll("[data-md]")) {
 
 const shortcuts = { b: "bold", i: "italic", k: "link", h: "heading", l: "list", c: "checklist", q: "quote" };
 body.addEventListener("keydown", (event) => {
-  if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
+  // A key that an input method takes (Enter choosing a Japanese word) is the input method's, not a shortcut.
+  if (event.isComposing || !(event.ctrlKey || event.metaKey) || event.altKey) return;
   const key = event.key.toLowerCase();
   const name = shortcuts[key];
   // Ctrl+B, Ctrl+I and Ctrl+K as everywhere; the line formats need Shift so they don't take the browser's keys.
