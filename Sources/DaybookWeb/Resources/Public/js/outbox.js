@@ -168,16 +168,30 @@ export function unreachable(response) {
     || response.status === 504;
 }
 
+// How long a change waits for the server's answer before it counts as unreachable: 30 seconds, and a second more
+// for each 50 kB it carries (a photo sent from a phone on a slow network). Sent again later under the same key, a
+// change the server did take meanwhile is answered with its first answer, never written twice.
+const PATIENCE = 30_000;
+const BYTES_A_SECOND = 50_000;
+
+function patience(body) {
+  const size = typeof body === "string" ? body.length : body?.byteLength ?? body?.size ?? 0;
+  return PATIENCE + Math.ceil(size / BYTES_A_SECOND) * 1000;
+}
+
 /**
  * The one way a change reaches the server: with its key, its type and, for a change kept for later, the time it
- * was made. Resolves to the server's response; rejects when the server cannot be reached (`unreachable`).
+ * was made. Resolves to the server's response; rejects when the server cannot be reached (`unreachable`), also
+ * when it has not answered in time.
  */
 export async function send(change, { accept = "text/html", keepalive = false, redirect = "manual" } = {}) {
   const headers = { "Content-Type": change.contentType, "Idempotency-Key": change.key, Accept: accept };
   // When the person made the change: of two changes to one value, the later one wins, whichever arrives last.
   if (change.madeAt) headers["Daybook-Made-At"] = new Date(change.madeAt).toISOString();
+  const signal = self.AbortSignal?.timeout?.(patience(change.body));
   const response = await fetch(change.url, {
     method: change.method || "POST", body: change.body, credentials: "same-origin", keepalive, redirect, headers,
+    signal,
   });
   if (unreachable(response)) {
     // The proxy answered for a server that is away: the change was not taken, and is sent again later.
