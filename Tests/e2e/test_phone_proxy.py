@@ -6,6 +6,7 @@ is refused, and the login throttle counts each client by the address the proxy f
 Caddy stays up, the browser gets Caddy's 502: the installed app treats that as no server at all — pages from the
 kept copy with their "as of", writes waiting in the outbox — and what waited arrives once when Daybook is back."""
 
+import http.client
 import re
 import urllib.parse
 
@@ -63,8 +64,6 @@ def test_through_caddy_every_page_needs_the_login_and_its_cookie_is_secure(share
 
 def test_a_name_daybook_was_not_given_is_refused_with_421(shared_home):
     home = shared_home
-    import http.client
-
     def straight(host: str) -> int:
         connection = http.client.HTTPConnection("127.0.0.1", home.server.port, timeout=10)
         try:
@@ -97,8 +96,6 @@ def test_five_wrong_passphrases_from_one_client_do_not_lock_out_another(shared_h
 
 
 def test_without_a_public_url_daybook_on_loopback_needs_no_login(server):
-    import http.client
-
     connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
     try:
         connection.request("GET", "/api/v1/settings", headers={"Accept": "application/json"})
