@@ -151,7 +151,7 @@ def test_an_entry_with_a_photo_written_offline_arrives_once_with_its_photo(serve
     assert "/photos/" not in driver.find_element(By.ID, "body").get_attribute("value")
 
     pick(driver, picture)
-    figure = wait_for(driver, "#photos-waiting figure img")
+    figure = wait_for(driver, "#editor-photos figure[data-waiting] img")
     WebDriverWait(driver, WAIT).until(lambda d: d.execute_script("return arguments[0].naturalWidth", figure) == 32)
     driver.find_element(By.ID, "body").send_keys("Gulls, then the long way home.")
     WebDriverWait(driver, WAIT).until(lambda d: waiting_count(d) == "2 changes waiting")
@@ -220,7 +220,7 @@ def test_a_photo_the_device_has_no_room_for_is_not_added_and_never_shown_as_save
         WebDriverWait(driver, WAIT).until(lambda d: state.text == full)
         text = driver.find_element(By.ID, "body").get_attribute("value")
         assert "/photos/" not in text and "Engines humming under the bunk." in text, text
-        assert not driver.find_elements(By.CSS_SELECTOR, "#photos-waiting figure")
+        assert not driver.find_elements(By.CSS_SELECTOR, "#editor-photos figure")
         assert driver.execute_async_script(OUTBOX) == []
         assert state.text != "Saved"
 

@@ -235,6 +235,22 @@ public enum Journal {
         public var texts: EditorTexts
         /// Shown above the form while the entry waits for a choice between two versions.
         public var conflict: ConflictView?
+        /// The cover the owner chose; empty when none was (the first photo is the cover then).
+        public var coverPhotoID: String
+        public var photos: EditorPhotos
+    }
+
+    /// The words of the strip that shows the entry's photos as pictures under the text, in the text's order.
+    public struct EditorPhotos: Sendable, Encodable {
+        public var heading: String
+        public var caption: String
+        public var moveUp: String
+        public var moveDown: String
+        public var useAsCover: String
+        public var cover: String
+        public var remove: String
+        /// A photo added while the server could not be reached, kept on this device until it is sent.
+        public var waiting: String
     }
 
     /// The editor's place field: the point and name sent with the entry, and the words of its buttons.

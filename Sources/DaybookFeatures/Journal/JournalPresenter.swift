@@ -173,7 +173,20 @@ public enum JournalPresenter {
                 discardLabel: localizer("journal.draft.discard"),
                 stateWaiting: localizer("journal.state.waiting"), photoLimit: Photo.Limits.bytes,
                 photoTooLarge: PhotoPresenter.message(for: .tooLarge, localizer: localizer)),
-            conflict: entry.flatMap { conflict(of: $0, response.conflicts, localizer: localizer) })
+            conflict: entry.flatMap { conflict(of: $0, response.conflicts, localizer: localizer) },
+            coverPhotoID: chosenCover(of: entry, body: typed?.body),
+            photos: Journal.EditorPhotos(
+                heading: localizer("journal.photos.heading"), caption: localizer("journal.photos.caption"),
+                moveUp: localizer("journal.photos.moveUp"), moveDown: localizer("journal.photos.moveDown"),
+                useAsCover: localizer("journal.photos.useAsCover"), cover: localizer("journal.photos.cover"),
+                remove: localizer("journal.photos.remove"), waiting: localizer("journal.photos.waiting")))
+    }
+
+    /// The cover the owner chose, or "" when the entry's cover is simply its first photo (so that moving another
+    /// photo first makes that one the cover).
+    static func chosenCover(of entry: JournalEntry?, body typed: String?) -> String {
+        guard let entry, let cover = entry.coverPhotoID else { return "" }
+        return JournalInteractor.photoIDs(in: typed ?? entry.body).first == cover.lowercased() ? "" : cover
     }
 
     /// The place field as stored, or as typed into a refused form.

@@ -23,6 +23,8 @@ export function entryChange({ id, isNew, revision, lineage, content }) {
     tags: content.tags.split(",").map((tag) => tag.trim()).filter(Boolean),
   };
   if (content.date) json.date = content.date;
+  // The cover the person chose; left out, the entry's first photo is its cover.
+  if (content.cover) json.coverPhotoID = content.cover;
   if (content.place !== undefined) json.place = JSON.parse(content.place);
   if (isNew) {
     json.id = id;

@@ -3,15 +3,32 @@
 // server the photo is kept on this device in the outbox, before the entry that names it, shown at once from there,
 // and uploaded on return. A photo that knows where it was taken is announced (`editor:photo` on the form) so the
 // place field can offer that place.
+//
+// The text keeps its Markdown, and the strip under it shows each photo as a picture, in the text's order: a
+// caption (the image's alt text), move up and down, remove, and "Use as cover" (the entry's `coverPhotoID`; with
+// none chosen the first photo is the cover). Each is a change to the text or the cover, saved as typing is.
 import { sendOrKeep } from "./outbox.js";
 
-/**
- * @param {{form: HTMLFormElement, body: HTMLTextAreaElement, input: HTMLInputElement | null,
- *   text: DOMStringMap, changed: (options?: {save?: boolean}) => void, show: (kind: string, message?: string) => void}} editor
- */
+// `![caption](/photos/UUID)`, optionally with a size asked for.
+const PHOTO = /!\[([^\]\n]*)\]\(\/photos\/([0-9A-Fa-f-]{36})(?:\?[^)\s]*)?\)/g;
+
+/** The photos the text shows, in order: id, caption and where the Markdown stands. */
+export function photosIn(text) {
+  return [...text.matchAll(PHOTO)].map((match) => ({
+    id: match[2].toLowerCase(), caption: match[1], start: match.index, end: match.index + match[0].length,
+  }));
+}
+
 export function attachPhotos({ form, body, input, text, changed, show }) {
   const limit = Number(text.photoLimit || 0);
   const offline = document.getElementById("offline-status")?.dataset ?? {};
+  const strip = document.getElementById("editor-photos");
+  const cover = form.elements.namedItem("coverPhotoID");
+  const words = strip?.dataset ?? {};
+  // Photos picked on this page, shown from the file itself (also before or without the server); those that wait.
+  const picked = new Map();
+  const waiting = new Set();
+  let drawn = "";
 
   async function upload(files) {
     for (const file of files) {
@@ -39,9 +56,10 @@ export function attachPhotos({ form, body, input, text, changed, show }) {
         changed({ save: false });
         continue;
       }
+      picked.set(id, URL.createObjectURL(file));
       if (result.outcome === "waiting") {
         body.value = body.value.replace(marker, image);
-        showWaiting(file, id);
+        waiting.add(id);
       } else {
         const answer = await result.response.json().catch(() => ({}));
         body.value = body.value.replace(marker, result.response.ok ? image : "");
@@ -52,26 +70,115 @@ export function attachPhotos({ form, body, input, text, changed, show }) {
     }
   }
 
-  /** A photo kept on this device shows at once, from the device, marked as waiting. */
-  function showWaiting(file, id) {
-    let strip = document.getElementById("photos-waiting");
-    if (!strip) {
-      strip = document.createElement("div");
-      strip.id = "photos-waiting";
-      strip.className = "photos-waiting";
-      body.closest(".editor-panes")?.after(strip);
-    }
-    const figure = document.createElement("figure");
-    figure.dataset.photo = id;
-    const img = document.createElement("img");
-    img.src = URL.createObjectURL(file);
-    img.alt = file.name;
-    const caption = document.createElement("figcaption");
-    caption.className = "badge";
-    caption.textContent = offline.waitingBadge;
-    figure.append(img, caption);
-    strip.append(figure);
+  /** The strip drawn again when the photos, their captions, the cover or what waits changed. */
+  function draw() {
+    if (!strip || !cover) return;
+    const photos = photosIn(body.value);
+    // A chosen cover taken out of the text: the first photo is the cover again.
+    if (cover.value && !photos.some((photo) => photo.id === cover.value.toLowerCase())) cover.value = "";
+    const current = cover.value.toLowerCase() || photos[0]?.id;
+    const state = JSON.stringify([photos.map((photo) => [photo.id, photo.caption]), current, [...waiting]]);
+    if (state === drawn) return;
+    drawn = state;
+    const focused = strip.contains(document.activeElement)
+      ? [document.activeElement.closest("figure")?.dataset.photo, document.activeElement.dataset.act] : null;
+    strip.hidden = photos.length === 0;
+    strip.replaceChildren(...photos.map((photo, index) => figure(photo, index, photos.length, photo.id === current)));
+    if (focused) strip.querySelector(`figure[data-photo="${focused[0]}"] [data-act="${focused[1]}"]`)?.focus();
   }
+
+  function figure(photo, index, count, isCover) {
+    const item = document.createElement("figure");
+    item.dataset.photo = photo.id;
+    if (waiting.has(photo.id)) item.dataset.waiting = "";
+    const image = document.createElement("img");
+    image.src = picked.get(photo.id) ?? `/photos/${photo.id}?w=320`;
+    image.alt = photo.caption;
+    image.loading = "lazy";
+    const badges = document.createElement("p");
+    badges.className = "photo-badges";
+    if (isCover) badges.append(badge(words.cover, "cover"));
+    if (waiting.has(photo.id)) badges.append(badge(words.waiting ?? offline.waitingBadge, "waiting"));
+    const label = document.createElement("label");
+    const field = document.createElement("input");
+    field.value = photo.caption;
+    field.dataset.act = "caption";
+    field.maxLength = 200;
+    label.append(words.caption ?? "", field);
+    const name = photo.caption || String(index + 1);
+    const actions = document.createElement("p");
+    actions.className = "photo-actions";
+    actions.append(
+      button("up", "↑", `${words.moveUp}: ${name}`, index === 0),
+      button("down", "↓", `${words.moveDown}: ${name}`, index === count - 1),
+      button("cover", words.useAsCover, `${words.useAsCover}: ${name}`, false, isCover),
+      button("remove", words.remove, `${words.remove}: ${name}`),
+    );
+    item.append(image, badges, label, actions);
+    return item;
+  }
+
+  function badge(words, kind) {
+    const span = document.createElement("span");
+    span.className = `badge ${kind}`;
+    span.textContent = words ?? "";
+    return span;
+  }
+
+  function button(act, label, name, disabled = false, pressed = undefined) {
+    const element = document.createElement("button");
+    element.type = "button";
+    element.dataset.act = act;
+    element.textContent = label ?? "";
+    element.setAttribute("aria-label", name);
+    element.disabled = disabled;
+    if (pressed !== undefined) element.setAttribute("aria-pressed", String(pressed));
+    return element;
+  }
+
+  /** Does what a strip button says to the photo it belongs to. */
+  function act(kind, id, value) {
+    const photos = photosIn(body.value);
+    const index = photos.findIndex((photo) => photo.id === id);
+    if (index < 0) return;
+    const photo = photos[index];
+    if (kind === "caption") {
+      const caption = value.replace(/[[\]\n]/g, " ").trim();
+      body.setRangeText(`![${caption}](/photos/${id})`, photo.start, photo.end, "preserve");
+    } else if (kind === "remove") {
+      // The photo's own line goes with it.
+      const lineEnd = body.value[photo.end] === "\n" && (photo.start === 0 || body.value[photo.start - 1] === "\n");
+      body.setRangeText("", photo.start, photo.end + (lineEnd ? 1 : 0), "preserve");
+    } else if (kind === "up" || kind === "down") {
+      const other = photos[kind === "up" ? index - 1 : index + 1];
+      if (!other) return;
+      const [first, second] = kind === "up" ? [other, photo] : [photo, other];
+      const a = body.value.slice(first.start, first.end);
+      const b = body.value.slice(second.start, second.end);
+      // The later one first, so the earlier one's place stays right.
+      body.setRangeText(a, second.start, second.end, "preserve");
+      body.setRangeText(b, first.start, first.end, "preserve");
+    } else if (kind === "cover") {
+      cover.value = id;
+    }
+    changed();
+  }
+
+  strip?.addEventListener("click", (event) => {
+    const target = event.target.closest("button[data-act]");
+    if (!target) return;
+    act(target.dataset.act, target.closest("figure").dataset.photo);
+  });
+  strip?.addEventListener("change", (event) => {
+    if (event.target.dataset.act === "caption") act("caption", event.target.closest("figure").dataset.photo, event.target.value);
+  });
+  // Enter in a caption keeps it, rather than sending the form.
+  strip?.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" && event.target.dataset.act === "caption" && !event.isComposing) {
+      event.preventDefault();
+      event.target.dispatchEvent(new Event("change", { bubbles: true }));
+    }
+  });
 
   input?.addEventListener("change", () => {
     upload([...input.files]);
@@ -92,4 +199,6 @@ export function attachPhotos({ form, body, input, text, changed, show }) {
     event.preventDefault();
     upload(files);
   });
+  draw();
+  return { draw };
 }

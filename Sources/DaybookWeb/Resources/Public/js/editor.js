@@ -37,6 +37,8 @@ let isNew = !text.entryId;
 let revision = Number(text.revision || 0);
 let lineage = crypto.randomUUID();
 let composing = null; // { field, before } while an input method composes: see `committed`
+let photos = null; // the strip of the entry's photos (editor-photos.js)
+const cover = form.elements.namedItem("coverPhotoID");
 let saved = snapshot(); // what the server or this device's outbox holds, as this page last heard
 let waiting = false; // whether `saved` waits in the outbox
 let timer = null;
@@ -53,6 +55,7 @@ function snapshot() {
     tags: committed(fields[2]),
     starred: starred.checked,
     body: committed(body),
+    cover: cover?.value ?? "",
     place: currentPlace() === undefined ? undefined : placeKey(),
   };
 }
@@ -81,7 +84,7 @@ for (const field of [fields[0], fields[2], body]) {
 
 function same(a, b) {
   return a.title === b.title && a.date === b.date && a.tags === b.tags && a.starred === b.starred && a.body === b.body
-    && (a.place ?? "null") === (b.place ?? "null");
+    && (a.cover ?? "") === (b.cover ?? "") && (a.place ?? "null") === (b.place ?? "null");
 }
 
 function fill(content) {
@@ -90,6 +93,7 @@ function fill(content) {
   fields[2].value = content.tags;
   starred.checked = content.starred;
   body.value = content.body;
+  if (cover) cover.value = content.cover ?? "";
   if (content.place !== undefined) showPlace(JSON.parse(content.place));
   changed({ save: false });
 }
@@ -99,7 +103,7 @@ function contentOf(change) {
   const json = JSON.parse(change.body);
   return {
     title: json.title ?? "", date: json.date ?? fields[1].value, tags: (json.tags ?? []).join(", "),
-    starred: Boolean(json.starred), body: json.body ?? "",
+    starred: Boolean(json.starred), body: json.body ?? "", cover: json.coverPhotoID ?? "",
     place: json.place === undefined ? undefined : JSON.stringify(json.place),
   };
 }
@@ -253,6 +257,7 @@ async function caughtUp() {
 // Typing -----------------------------------------------------------------------------------------------------
 
 function changed({ save: autosave = true } = {}) {
+  photos?.draw();
   countWords();
   keepTyped();
   if (!preview.hidden) renderPreview();
@@ -409,7 +414,7 @@ previewToggle?.addEventListener("click", () => {
 
 // Photos -----------------------------------------------------------------------------------------------------
 
-attachPhotos({ form, body, input: photoInput, text, changed, show });
+photos = attachPhotos({ form, body, input: photoInput, text, changed, show });
 form.addEventListener("place:change", () => changed());
 
 // Start ------------------------------------------------------------------------------------------------------

@@ -5,9 +5,10 @@
 // `--viewport-top` above the formatting toolbar), so Done and Save ride above the keyboard and the toolbar stays in
 // sight. Without the API (or with no keyboard) both stay 0 and the bars sit where the stylesheet puts them.
 //
-// And what gets focus is never left under a bar (WCAG 2.4.11). Browsers bring a focused element into view only when
-// none of it shows, so a field half under the tab bar or the Done/Save bar stayed there: it is scrolled by the least
-// that shows it whole between the bars (the page's `scroll-padding`, app.css), or as much of it as fits.
+// And what gets focus from the keyboard is never left under a bar (WCAG 2.4.11). Browsers bring a focused element
+// into view only when none of it shows, so a field half under the tab bar or the Done/Save bar stayed there: it is
+// scrolled by the least that shows it whole between the bars (the page's `scroll-padding`, app.css), or as much of
+// it as fits.
 
 const root = document.documentElement;
 
@@ -47,7 +48,13 @@ function clearBand(element) {
   return band;
 }
 
+// Focus that a tap or a click brings is left alone: the person is looking at what they touched, and scrolling
+// between the press and its release would move the button from under the finger and lose the tap.
+let pressedAt = -Infinity;
+document.addEventListener("pointerdown", () => (pressedAt = performance.now()), { capture: true, passive: true });
+
 document.addEventListener("focusin", (event) => {
+  if (performance.now() - pressedAt < 1000) return;
   const element = event.target;
   if (!(element instanceof Element) || element.closest("#app-nav, .sticky-actions, .skip-link")) return;
   const box = element.getBoundingClientRect();
