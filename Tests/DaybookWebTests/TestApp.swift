@@ -17,7 +17,7 @@ struct TestApp {
     static func make(
         host: String = "127.0.0.1", settings: Settings? = nil, gate: DatabaseGate? = nil,
         clock: any DaybookClock = FixedClock(.iso("2026-11-21T08:30:00+09:00")), dataFolder: URL? = nil,
-        weather: any WeatherProvider = UnreachableWeather()
+        weather: any WeatherProvider = UnreachableWeather(), publicURL: URL? = nil
     ) async throws -> TestApp {
         let database = gate == nil ? try await Fixtures.database(settings: settings) : nil
         let publicFiles = try #require(WebResources.publicFiles)
@@ -34,6 +34,7 @@ struct TestApp {
             photos: PhotoServices(
                 dataFolder: dataFolder ?? Fixtures.temporaryFolder(), processor: VipsPhotoProcessor(),
                 ids: PhotoIDGenerator()))
+        services.configuration.publicURL = publicURL
         // Tests never reach another machine.
         services.weatherProvider = weather
         return TestApp(services: services, database: database)

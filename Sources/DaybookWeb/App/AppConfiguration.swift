@@ -9,6 +9,8 @@ public struct AppConfiguration: Sendable {
     public var dataFolder: URL?
     /// The server's own time zone: the first guess for a new owner.
     public var serverTimeZone: TimeZone
+    /// The HTTPS address a TLS proxy serves this Daybook at, for phones: pairing links lead there.
+    public var publicURL: URL?
 
     public init(host: String = "127.0.0.1", port: Int = 8080, dataFolder: URL?, serverTimeZone: TimeZone = .current) {
         self.host = host
