@@ -84,6 +84,8 @@ public enum Devices {
         public var title: String
         public var lead: String
         public var continueLabel: String
+        /// After a refusal: the way to the login page.
+        public var signInLabel: String
         public var error: String?
         public var help: String?
     }

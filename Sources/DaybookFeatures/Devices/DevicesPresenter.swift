@@ -22,12 +22,17 @@ public enum DevicesPresenter {
         return Devices.DeviceRow(
             id: device.id, name: name,
             detail: [
-                localizer("devices.added", localizer.longDate(device.createdAt)),
-                localizer("devices.lastSeen", localizer.longDate(device.lastSeenAt)),
+                localizer("devices.added", day(device.createdAt, localizer)),
+                localizer("devices.lastSeen", day(device.lastSeenAt, localizer)),
             ]
             .joined(separator: " · "),
             currentLabel: isCurrent ? localizer("devices.thisDevice") : nil, endLabel: localizer("devices.end"),
             endAccessibleLabel: localizer("devices.end.named", name))
+    }
+
+    /// "Nov 27, 2026": a session's times are kept to the hour, so the day says enough.
+    static func day(_ date: Date, _ localizer: Localizer) -> String {
+        localizer.day(DayKey(date: date, timeZone: localizer.timeZone), weekday: false, year: true)
     }
 
     public static func name(of device: LoginDevice, localizer: Localizer) -> String {
@@ -57,6 +62,7 @@ public enum DevicesPresenter {
     public static func presentPair(problem: Devices.Problem? = nil, localizer: Localizer) -> Devices.PairPage {
         Devices.PairPage(
             title: localizer("pair.title"), lead: localizer("pair.lead"), continueLabel: localizer("pair.continue"),
+            signInLabel: localizer("login.signIn"),
             error: problem.map { message(for: $0, localizer: localizer) },
             help: problem == nil ? nil : localizer("pair.help"))
     }
