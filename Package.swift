@@ -40,9 +40,15 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]), .brew(["cmark-gfm"])]
         ),
+        // libqrencode, for the QR code of a pairing link.
+        .systemLibrary(
+            name: "CQRencode",
+            pkgConfig: "libqrencode",
+            providers: [.apt(["libqrencode-dev"]), .brew(["qrencode"])]
+        ),
         .target(
             name: "DaybookMedia",
-            dependencies: ["DaybookCore", "CCMarkGFM", "DaybookVips"]
+            dependencies: ["DaybookCore", "CCMarkGFM", "CQRencode", "DaybookVips"]
         ),
         // libvips, loaded on the first photo read. Every command line `daybook` runs is this one program, and linking
         // libvips would load it and the 100-odd shared libraries it needs (80 ms here) before each command starts.

@@ -37,29 +37,6 @@ extension AppDatabase: AccessStore {
         }
     }
 
-    public func createSession(digest: String, createdAt: Date, expiresAt: Date) async throws {
-        try await write { db in
-            try db.execute(sql: "DELETE FROM loginSession WHERE expiresAt <= ?", arguments: [createdAt])
-            try db.execute(
-                sql: "INSERT INTO loginSession (digest, createdAt, expiresAt) VALUES (?, ?, ?)",
-                arguments: [digest, createdAt, expiresAt])
-        }
-    }
-
-    public func hasSession(digest: String, at date: Date) async throws -> Bool {
-        try await writer.read { db in
-            try Bool.fetchOne(
-                db, sql: "SELECT EXISTS (SELECT 1 FROM loginSession WHERE digest = ? AND expiresAt > ?)",
-                arguments: [digest, date]) ?? false
-        }
-    }
-
-    public func deleteSession(digest: String) async throws {
-        try await write { db in
-            try db.execute(sql: "DELETE FROM loginSession WHERE digest = ?", arguments: [digest])
-        }
-    }
-
     public func createToken(_ token: APIToken, digest: String) async throws {
         try await write { db in
             try APITokenRecord(

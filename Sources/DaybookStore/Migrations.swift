@@ -53,6 +53,7 @@ extension AppDatabase {
         registerEditOriginMigration(&migrator)
         registerSearchTermsMigration(&migrator)
         registerTagCountsMigration(&migrator)
+        registerDevicesMigration(&migrator)
         registerPushContactMigration(&migrator)
         return migrator
     }

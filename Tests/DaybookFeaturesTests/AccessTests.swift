@@ -29,7 +29,7 @@ struct AccessTests {
         AccessInteractor(store: database, secrets: CountingSecrets(), hasher: PlainHasher(), clock: clock)
     }
 
-    @Test("signing in needs the passphrase; the session lasts 30 days")
+    @Test("signing in needs the passphrase; the session lasts 90 days")
     func signIn() async throws {
         let clock = ManualClock(.iso("2026-11-21T10:00:00Z"))
         let access = access(try await Fixtures.database(), clock: clock)
@@ -38,7 +38,7 @@ struct AccessTests {
         #expect(try await access.signIn(passphrase: "wrong") == nil)
         let session = try #require(try await access.signIn(passphrase: "correct horse battery"))
         #expect(try await access.isSignedIn(session: session))
-        clock.advance(by: 31 * 24 * 3600)
+        clock.advance(by: 91 * 24 * 3600)
         #expect(try await !access.isSignedIn(session: session))
     }
 

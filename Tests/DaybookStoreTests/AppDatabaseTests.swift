@@ -24,6 +24,7 @@ struct AppDatabaseTests {
                 "v13 tracker frequency and note", "v14 idempotency keys", "v15 changes feed",
                 "v16 when log fields changed", "v17 entry conflicts",
                 "v18 photo content hash", "v19 entry edit origin", "v20 search terms", "v21 tag counts",
+                "v22 devices", "v23 push contact",
             ])
         #expect(try database.tableNames().contains("settings") && database.tableNames().contains("photo"))
         // Opening again finds everything in place.
@@ -37,6 +38,7 @@ struct AppDatabaseTests {
                 "v13 tracker frequency and note", "v14 idempotency keys", "v15 changes feed",
                 "v16 when log fields changed", "v17 entry conflicts",
                 "v18 photo content hash", "v19 entry edit origin", "v20 search terms", "v21 tag counts",
+                "v22 devices", "v23 push contact",
             ])
     }
 
@@ -82,17 +84,44 @@ struct AppDatabaseTests {
         #expect(loaded.name == "Mina")
     }
 
-    @Test("sessions expire, and a new passphrase ends them all")
+    @Test("sessions expire, are renewed at most once an hour, and a new passphrase ends them all")
     func sessions() async throws {
         let database = try await Fixtures.database()
         let now = Date.iso("2026-11-21T10:00:00Z")
-        try await database.createSession(digest: "abc", createdAt: now, expiresAt: now.addingTimeInterval(60))
-        #expect(try await database.hasSession(digest: "abc", at: now.addingTimeInterval(59)))
-        #expect(try await !database.hasSession(digest: "abc", at: now.addingTimeInterval(61)))
-        #expect(try await !database.hasSession(digest: "other", at: now))
+        var session = NewLoginSession(secret: "s", deviceName: "iPhone · Safari", now: now, secrets: PlainSecrets())
+        session.device.expiresAt = now.addingTimeInterval(7200)
+        try await database.createSession(session)
+        func use(_ digest: String, after seconds: TimeInterval) async throws -> SessionUse? {
+            try await database.useSession(
+                digest: digest, at: now.addingTimeInterval(seconds), lifetime: 7200, renewalPrecision: 3600)
+        }
+        #expect(try await use(session.digest, after: 59)?.renewed == false)
+        #expect(try await use("other", after: 0) == nil)
+        let renewed = try #require(try await use(session.digest, after: 3600))
+        #expect(renewed.renewed && renewed.device.expiresAt == now.addingTimeInterval(10_800))
+        #expect(try await use(session.digest, after: 10_801) == nil)
+        #expect(try await use(session.digest, after: 10_799) != nil)
+        #expect(try await database.sessions(at: now).map(\.name) == ["iPhone · Safari"])
         try await database.setPassphraseHash("scrypt$x")
-        #expect(try await !database.hasSession(digest: "abc", at: now))
+        #expect(try await use(session.digest, after: 0) == nil)
         #expect(try await database.passphraseHash() == "scrypt$x")
+    }
+
+    @Test("a pairing link is used once, before it expires, and only then stores the session")
+    func pairing() async throws {
+        let database = try await Fixtures.database()
+        let now = Date.iso("2026-11-21T10:00:00Z")
+        try await database.createPairing(digest: "link", createdAt: now, expiresAt: now.addingTimeInterval(600))
+        func session(_ secret: String) -> NewLoginSession {
+            NewLoginSession(secret: secret, deviceName: "", now: now, secrets: PlainSecrets())
+        }
+        #expect(try await database.usePairing(digest: "forged", at: now, session: session("a")) == .unknown)
+        #expect(
+            try await database.usePairing(digest: "link", at: now.addingTimeInterval(600), session: session("b"))
+                == .expired)
+        #expect(try await database.usePairing(digest: "link", at: now, session: session("c")) == .signedIn)
+        #expect(try await database.usePairing(digest: "link", at: now, session: session("d")) == .alreadyUsed)
+        #expect(try await database.sessions(at: now).count == 1)
     }
 
     @Test("tokens are listed newest first, marked when used, and gone when revoked")
@@ -158,4 +187,10 @@ struct AppDatabaseTests {
         #expect(days.filter { $0.entryCount > 0 }.count >= 28)
         #expect(days.contains { $0.hasDailyLog })
     }
+}
+
+/// Secrets digested by a visible rule, for store tests.
+private struct PlainSecrets: SecretMaker {
+    func newSecret() -> String { "secret" }
+    func digest(_ secret: String) -> String { "digest-" + secret }
 }

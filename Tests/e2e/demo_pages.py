@@ -61,7 +61,8 @@ def demo_pages(server: Server) -> dict[str, str]:
         "calendar": "/calendar", "map": "/map", "trackers": "/trackers", "tracker": f"/trackers/{tracker}",
         "tracker-edit": f"/trackers/{tracker}/edit", "new-tracker": "/trackers/new", "stats": "/stats",
         "log": "/log", "settings": "/settings", "connections": "/settings/connections",
-        "backups": "/settings/backups", "reminders": "/settings/reminders", "privacy": "/privacy", "more": "/more",
+        "backups": "/settings/backups", "reminders": "/settings/reminders", "devices": "/settings/devices",
+        "privacy": "/privacy", "more": "/more",
         "offline": "/offline",
     }
     if task_list:

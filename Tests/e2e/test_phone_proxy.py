@@ -2,7 +2,8 @@
 https://daybook.home.arpa:PORT, Daybook on loopback behind it with `--public-url` (see proxy.py and `home`).
 
 Through the proxy every page needs the owner's login, the session cookie is `Secure`, a name Daybook was not given
-is refused, and the login throttle counts each client by the address the proxy forwards. When Daybook stops while
+is refused, and the login throttle counts each client by the address the proxy forwards. A phone is paired by the
+one-time link `daybook pair` prints. When Daybook stops while
 Caddy stays up, the browser gets Caddy's 502: the installed app treats that as no server at all — pages from the
 kept copy with their "as of", writes waiting in the outbox — and what waited arrives once when Daybook is back."""
 
@@ -19,6 +20,7 @@ from conftest import (ENGINES, WAIT, click_and_wait, complete_onboarding, nav_li
 from proxy import NAME, through
 from test_offline import KEPT, OUTBOX, controlled_by_worker, go
 from test_offline_typing import listed_waiting, tap_done, typed
+from test_pairing import run_pair
 
 FORM = "application/x-www-form-urlencoded"
 
@@ -119,12 +121,16 @@ def test_without_a_public_url_daybook_on_loopback_needs_no_login(server):
 def test_a_phone_through_caddy_keeps_working_while_daybook_is_down(home, browser, engine):
     driver = phone_at_home(browser, home, engine)
 
-    # Signing in through the proxy, as the owner does on a phone the first time.
-    open_page(driver, home.url + "/")
-    WebDriverWait(driver, WAIT).until(lambda d: path_of(d) == "/login", message="no login page through the proxy")
+    # Paired by the one-time link `daybook pair` prints (and draws as a QR code) on the server's machine: it leads to
+    # the public URL the server noted in its data folder, and the phone opening it is signed in.
+    printed = run_pair(home.server.data_dir)
+    assert printed.returncode == 0, printed.stderr
+    link = re.search(r"^(https://\S+/pair#\S+)$", printed.stdout, re.M).group(1)
+    assert link.startswith(home.url + "/pair#"), link
+    open_page(driver, link)
+    WebDriverWait(driver, WAIT).until(lambda d: path_of(d) in ("/", "/onboarding"),
+                                      message="the link did not sign the phone in")
     assert driver.execute_script("return window.isSecureContext") is True
-    driver.find_element(By.ID, "passphrase").send_keys(home.passphrase)
-    click_and_wait(driver, driver.find_element(By.ID, "login-submit"))
 
     class Reached:
         url = home.url

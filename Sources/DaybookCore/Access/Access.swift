@@ -52,10 +52,20 @@ public protocol AccessStore: Sendable {
     func passphraseHash() async throws -> String?
     /// Stores a new passphrase hash and ends every login session.
     func setPassphraseHash(_ encoded: String) async throws
-    func createSession(digest: String, createdAt: Date, expiresAt: Date) async throws
-    /// Whether a session with this digest exists and has not expired at `date`.
-    func hasSession(digest: String, at date: Date) async throws -> Bool
+    func createSession(_ session: NewLoginSession) async throws
+    /// The session with this digest unless it has expired at `date`. When its last use was `renewalPrecision`
+    /// or longer ago, it is used now: seen at `date` and lasting `lifetime` from then.
+    func useSession(digest: String, at date: Date, lifetime: TimeInterval, renewalPrecision: TimeInterval)
+        async throws -> SessionUse?
     func deleteSession(digest: String) async throws
+    /// The sessions that have not expired at `date`, most recently seen first.
+    func sessions(at date: Date) async throws -> [LoginDevice]
+    /// Ends the session with this public id; `false` when none has it.
+    func deleteSession(id: String) async throws -> Bool
+    func createPairing(digest: String, createdAt: Date, expiresAt: Date) async throws
+    /// Uses the pairing link with this digest and stores `session`, in one write that checks the link is unused
+    /// and unexpired at `date`: of two uses at once, one signs in.
+    func usePairing(digest: String, at date: Date, session: NewLoginSession) async throws -> PairingUse
     func createToken(_ token: APIToken, digest: String) async throws
     func tokens() async throws -> [APIToken]
     /// Revokes a token; `false` when no token has that id.

@@ -8,8 +8,8 @@ public struct AccessInteractor: Sendable {
     private let hasher: any PassphraseHasher
     private let clock: any DaybookClock
 
-    /// How long a login lasts.
-    public static let sessionLifetime: TimeInterval = 30 * 24 * 3600
+    /// How long a login lasts from its last use.
+    public static let sessionLifetime = LoginDevice.Limits.lifetime
     static let tokenPrefix = "dbk_"
 
     public init(store: any AccessStore, secrets: any SecretMaker, hasher: any PassphraseHasher, clock: any DaybookClock)
@@ -35,20 +35,29 @@ public struct AccessInteractor: Sendable {
         try await store.setPassphraseHash(try hasher.hash(passphrase))
     }
 
-    /// A new session secret when the passphrase is right, else `nil`.
-    public func signIn(passphrase: String) async throws -> String? {
+    /// A new session secret when the passphrase is right, else `nil`; the session is named from `userAgent`.
+    public func signIn(passphrase: String, userAgent: String? = nil) async throws -> String? {
         guard passphrase.count <= PassphraseRules.maximumLength, let encoded = try await store.passphraseHash(),
             hasher.verify(passphrase, against: encoded)
         else { return nil }
         let secret = secrets.newSecret()
-        let now = clock.now()
         try await store.createSession(
-            digest: secrets.digest(secret), createdAt: now, expiresAt: now.addingTimeInterval(Self.sessionLifetime))
+            NewLoginSession(
+                secret: secret, deviceName: DeviceName.from(userAgent: userAgent), now: clock.now(), secrets: secrets))
         return secret
     }
 
+    /// The signed-in device this session secret belongs to, renewed (at most once an hour) for another
+    /// `sessionLifetime`; `nil` when it was ended or has expired.
+    public func useSession(_ secret: String) async throws -> SessionUse? {
+        guard secret.count < 200 else { return nil }
+        return try await store.useSession(
+            digest: secrets.digest(secret), at: clock.now(), lifetime: Self.sessionLifetime,
+            renewalPrecision: LoginDevice.Limits.renewalPrecision)
+    }
+
     public func isSignedIn(session secret: String) async throws -> Bool {
-        try await store.hasSession(digest: secrets.digest(secret), at: clock.now())
+        try await useSession(secret) != nil
     }
 
     public func signOut(session secret: String) async throws {

@@ -78,6 +78,8 @@ public enum Access {
             public var passphraseLabel: String
             public var signInLabel: String
             public var error: String?
+            /// "This device was signed out.", when it came here because its session was ended.
+            public var notice: String?
             /// Where to go after signing in.
             public var next: String
         }

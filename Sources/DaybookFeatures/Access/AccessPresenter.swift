@@ -78,14 +78,16 @@ public enum AccessPresenter {
         }
     }
 
-    /// The sign-in page, going on to `next`; after a refusal, `problem` says why.
+    /// The sign-in page, going on to `next`; after a refusal, `problem` says why, and `ended` says this device's
+    /// session was ended.
     public static func presentLogin(
-        next: String, problem: Access.Login.Problem? = nil, localizer: Localizer
+        next: String, problem: Access.Login.Problem? = nil, ended: Bool = false, localizer: Localizer
     ) -> Access.Login.ViewModel {
         Access.Login.ViewModel(
             title: localizer("login.title"), lead: localizer("login.lead"),
             passphraseLabel: localizer("login.passphrase"), signInLabel: localizer("login.signIn"),
-            error: problem.map { message(for: $0, localizer: localizer) }, next: next)
+            error: problem.map { message(for: $0, localizer: localizer) },
+            notice: ended ? localizer("login.ended") : nil, next: next)
     }
 
     public static func message(for problem: Access.Login.Problem, localizer: Localizer) -> String {

@@ -97,5 +97,6 @@ public enum SettingsScene {
         public var connectionsLabel: String
         public var remindersLabel: String
         public var backupsLabel: String
+        public var devicesLabel: String
     }
 }

@@ -73,6 +73,8 @@ public enum Today {
         public var trackers: TrackerSection
         /// Shown when the last backup failed.
         public var backupWarning: String?
+        /// On a phone just paired: how to keep Daybook on its Home Screen.
+        public var welcome: Devices.Welcome?
     }
 
     public struct TrackerSection: Sendable, Encodable {

@@ -2,7 +2,10 @@ import DaybookCore
 import Foundation
 
 public enum TodayPresenter {
-    public static func present(_ response: Today.Load.Response, localizer: Localizer) -> Today.ViewModel {
+    /// Today; `paired` on a phone just signed in by a pairing link, to welcome it.
+    public static func present(_ response: Today.Load.Response, paired: Bool = false, localizer: Localizer)
+        -> Today.ViewModel
+    {
         let period = DayPeriod(date: response.now, timeZone: response.settings.timeZone)
         return Today.ViewModel(
             title: localizer("nav.today"),
@@ -32,7 +35,8 @@ public enum TodayPresenter {
                     }) : nil,
             onThisDay: onThisDay(response, localizer: localizer),
             trackers: trackers(response, localizer: localizer),
-            backupWarning: response.backupFailed ? localizer("backups.today.failed") : nil)
+            backupWarning: response.backupFailed ? localizer("backups.today.failed") : nil,
+            welcome: paired ? DevicesPresenter.welcome(localizer: localizer) : nil)
     }
 
     static func trackers(_ response: Today.Load.Response, localizer: Localizer) -> Today.TrackerSection {

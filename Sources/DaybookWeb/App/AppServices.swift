@@ -16,6 +16,8 @@ public struct AppServices: Sendable {
     public var renderer: PageRenderer
     public var assets: StaticAssets
     public var throttle: LoginThrottle
+    /// Slows down guessing pairing links, apart from passphrase guesses.
+    public var pairingThrottle: LoginThrottle
     public var events: EventBus
     /// Ambient loops, made once and kept in the data folder's cache.
     public var sounds: AmbientSoundLibrary
@@ -53,7 +55,7 @@ public struct AppServices: Sendable {
         secrets: any SecretMaker, hasher: any PassphraseHasher, renderer: PageRenderer, assets: StaticAssets,
         throttle: LoginThrottle, events: EventBus = EventBus(), sounds: AmbientSoundLibrary,
         ids: any IDGenerator = UUIDGenerator(), markdown: any MarkdownRendering = CMarkRenderer(),
-        photos: PhotoServices
+        photos: PhotoServices, pairingThrottle: LoginThrottle? = nil
     ) {
         self.configuration = configuration
         self.gate = gate
@@ -64,6 +66,7 @@ public struct AppServices: Sendable {
         self.renderer = renderer
         self.assets = assets
         self.throttle = throttle
+        self.pairingThrottle = pairingThrottle ?? LoginThrottle(clock: clock)
         self.events = events
         self.sounds = sounds
         self.ids = ids
@@ -76,6 +79,15 @@ public struct AppServices: Sendable {
 
     /// Pages need a login and the API a token whenever the server is reachable from other machines.
     public var requiresLogin: Bool { configuration.requiresLogin }
+
+    /// Whether a phone can be paired here: only behind a public HTTPS address, and only where there is a login.
+    var pairingAvailability: Devices.Availability {
+        guard requiresLogin else { return .noLogin }
+        guard let publicURL = configuration.publicURL, let url = URL(string: publicURL.text) else {
+            return .needsPublicURL
+        }
+        return .ready(publicURL: url)
+    }
 
     /// The settings a new owner starts from.
     func initialSettings(language: AppLanguage) -> Settings {
@@ -191,6 +203,10 @@ public struct AppServices: Sendable {
 
     func accessInteractor(_ database: AppDatabase) -> AccessInteractor {
         AccessInteractor(store: database, secrets: secrets, hasher: hasher, clock: clock)
+    }
+
+    func devicesInteractor(_ database: AppDatabase) -> DevicesInteractor {
+        DevicesInteractor(store: database, secrets: secrets, clock: clock)
     }
 
     /// `make`'s answer as JSON, kept like a page: the same address with the same stored data, day and language

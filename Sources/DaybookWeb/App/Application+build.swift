@@ -110,10 +110,12 @@ public func buildRouter(services: AppServices) -> Router<DaybookRequestContext> 
 private func registerRoutes(on router: Router<DaybookRequestContext>, services: AppServices) {
     AssetRoutes(services: services).register(on: router)
     LoginRoutes(services: services).register(on: router)
+    PairRoutes(services: services).register(on: router)
     OnboardingRoutes(services: services).register(on: router)
     TodayRoutes(services: services).register(on: router)
     TimelineRoutes(services: services).register(on: router)
     SettingsRoutes(services: services).register(on: router)
+    DevicesRoutes(services: services).register(on: router)
     PrivacyRoutes(services: services).register(on: router)
     MoreRoutes(services: services).register(on: router)
     SettingsAPIRoutes(services: services).register(on: router)

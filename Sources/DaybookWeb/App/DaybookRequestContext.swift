@@ -16,6 +16,8 @@ public struct DaybookRequestContext: RequestContext {
     public var form: FormData = FormData()
     /// The scope of the API token the request carried, when it carried one.
     public var tokenScope: TokenScope?
+    /// The public id of the signed-in device that sent the request, when it came with a login session.
+    public var deviceID: String?
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)

@@ -56,8 +56,11 @@ struct AccessMiddleware: RouterMiddleware {
         // Pages' own scripts (the editor, the Map, reminders) reach the API with the signed-in session; writes
         // from them must still come from this origin as JSON (CSRFMiddleware).
         let access = services.accessInteractor(try await services.database())
-        if let session = request.cookies[Self.sessionCookie]?.value, try await access.isSignedIn(session: session) {
-            return try await next(request, context)
+        let session = request.cookies[Self.sessionCookie]?.value ?? ""
+        if !session.isEmpty, let use = try await access.useSession(session) {
+            var context = context
+            context.deviceID = use.device.id
+            return Self.renewing(session, use, services: services, response: try await next(request, context))
         }
         if path.hasPrefix("/api/") {
             throw HTTPError(
@@ -65,9 +68,26 @@ struct AccessMiddleware: RouterMiddleware {
                 message: "A valid API token is required. Create one in Settings → API tokens.")
         }
         if request.method == .get || request.method == .head {
-            return Response.seeOther("/login?next=" + LoginRoutes.safeNext(request.uri.path))
+            let next = "next=" + LoginRoutes.safeNext(request.uri.path)
+            // A session that no longer exists was ended (in Settings → Devices, or it lapsed): this device forgets
+            // its copy, and the login page says why it is there.
+            guard session.isEmpty else {
+                return LoginRoutes.signedOut(to: "/login?ended=1&" + next, services: services)
+            }
+            return Response.seeOther("/login?" + next)
         }
         throw HTTPError(.unauthorized, message: "Sign in first.")
+    }
+
+    /// When this use renewed the session, its cookie lasts a full lifetime again, unless the answer set the cookie
+    /// itself (signing out).
+    static func renewing(_ session: String, _ use: SessionUse, services: AppServices, response: Response) -> Response {
+        guard use.renewed,
+            !response.headers[values: .setCookie].contains(where: { $0.hasPrefix(sessionCookie + "=") })
+        else { return response }
+        var response = response
+        response.setCookie(LoginRoutes.sessionCookie(session, services: services))
+        return response
     }
 }
 

@@ -79,7 +79,7 @@ enum PublicPaths {
     }
 
     static func isOpen(_ path: String) -> Bool {
-        isStatic(path) || path == "/login" || path == "/offline" || path == "/manifest.webmanifest"
+        isStatic(path) || path == "/login" || path == "/pair" || path == "/offline" || path == "/manifest.webmanifest"
             || path == "/theme.css"
     }
 }

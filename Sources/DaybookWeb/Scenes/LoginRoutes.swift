@@ -11,7 +11,7 @@ struct LoginRoutes {
         router.get("/login") { request, context in
             let env = try await PageEnvironment(services: services, request: request)
             let next = Self.safeNext(request.uri.queryParameters["next"].map(String.init) ?? "/")
-            return try render(env, context, next: next)
+            return try render(env, context, next: next, ended: request.uri.queryParameters["ended"] != nil)
         }
         router.post("/login") { request, context in
             let env = try await PageEnvironment(services: services, request: request)
@@ -24,7 +24,10 @@ struct LoginRoutes {
                 return response
             }
             let access = services.accessInteractor(env.database)
-            guard let session = try await access.signIn(passphrase: context.form["passphrase"] ?? "") else {
+            guard
+                let session = try await access.signIn(
+                    passphrase: context.form["passphrase"] ?? "", userAgent: request.headers[.userAgent])
+            else {
                 await services.throttle.recordFailure(for: key)
                 context.logger.notice("a wrong passphrase")
                 return try render(env, context, next: next, problem: .wrongPassphrase, status: .unauthorized)
@@ -38,27 +41,27 @@ struct LoginRoutes {
             if let session = request.cookies[AccessMiddleware.sessionCookie]?.value {
                 try await services.accessInteractor(try await services.database()).signOut(session: session)
             }
-            var response = Response.seeOther(services.requiresLogin ? "/login" : "/")
-            // Signed out of an exposed server: the browser forgets this device's copy (pages, photos, outbox).
-            if services.requiresLogin { response.headers[HTTPField.Name("Clear-Site-Data")!] = #""cache", "storage""# }
-            response.setCookie(Self.endedSessionCookie(services: services))
-            return response
+            return Self.signedOut(to: services.requiresLogin ? "/login" : "/", services: services)
         }
     }
 
-    /// The login session's cookie: only for this site's own requests, never readable by scripts, and sent only
-    /// over HTTPS when the server is reached at a public https address.
+    /// The login session cookie carrying `secret`, lasting as long as a session does; an empty secret clears it.
+    /// Only for this site's own requests, never readable by scripts, and sent only over HTTPS when the server is
+    /// reached at a public https address.
     static func sessionCookie(_ secret: String, services: AppServices) -> Cookie {
         Cookie(
-            name: AccessMiddleware.sessionCookie, value: secret, maxAge: Int(AccessInteractor.sessionLifetime),
-            path: "/", secure: services.configuration.publicURL != nil, httpOnly: true, sameSite: .strict)
+            name: AccessMiddleware.sessionCookie, value: secret,
+            maxAge: secret.isEmpty ? 0 : Int(AccessInteractor.sessionLifetime), path: "/",
+            secure: services.configuration.publicURL != nil, httpOnly: true, sameSite: .strict)
     }
 
-    /// Tells the browser to drop its session cookie.
-    static func endedSessionCookie(services: AppServices) -> Cookie {
-        Cookie(
-            name: AccessMiddleware.sessionCookie, value: "", maxAge: 0, path: "/",
-            secure: services.configuration.publicURL != nil, httpOnly: true, sameSite: .strict)
+    /// A redirect to `location` that clears the session cookie; on an exposed server the browser also forgets
+    /// this device's copy (pages, photos, outbox), as Settings → This device → Forget does.
+    static func signedOut(to location: String, services: AppServices) -> Response {
+        var response = Response.seeOther(location)
+        if services.requiresLogin { response.headers[HTTPField.Name("Clear-Site-Data")!] = #""cache", "storage""# }
+        response.setCookie(sessionCookie("", services: services))
+        return response
     }
 
     /// Only local paths are followed after signing in, never another site.
@@ -71,9 +74,9 @@ struct LoginRoutes {
 
     private func render(
         _ env: PageEnvironment, _ context: DaybookRequestContext, next: String,
-        problem: Access.Login.Problem? = nil, status: HTTPResponse.Status = .ok
+        problem: Access.Login.Problem? = nil, ended: Bool = false, status: HTTPResponse.Status = .ok
     ) throws -> Response {
-        let model = AccessPresenter.presentLogin(next: next, problem: problem, localizer: env.localizer)
+        let model = AccessPresenter.presentLogin(next: next, problem: problem, ended: ended, localizer: env.localizer)
         return try env.render(
             "login", page: model, title: model.title, current: nil, showsNavigation: false, services: services,
             context: context, status: status)

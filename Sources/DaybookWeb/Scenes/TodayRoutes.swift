@@ -9,9 +9,10 @@ struct TodayRoutes {
         router.get("/") { request, context in
             let env = try await PageEnvironment(services: services, request: request)
             guard !env.settings.needsOnboarding else { return Response.seeOther("/onboarding") }
+            let paired = request.uri.queryParameters["paired"] != nil
             let page = try await env.page(request, services: services, kept: .minute) {
                 guard let response = try await interactor(env).load() else { throw HTTPError(.conflict) }
-                let model = TodayPresenter.present(response, localizer: env.localizer)
+                let model = TodayPresenter.present(response, paired: paired, localizer: env.localizer)
                 return try PageRenderer.EncodedPage(model, title: model.title)
             }
             return try env.render("today", encoded: page, current: .today, services: services, context: context)

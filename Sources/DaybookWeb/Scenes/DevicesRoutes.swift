@@ -1,0 +1,46 @@
+import DaybookCore
+import DaybookFeatures
+import DaybookMedia
+import Hummingbird
+
+/// `/settings/devices`: every signed-in browser, to end any of them, and a one-time link to pair a phone.
+struct DevicesRoutes {
+    let services: AppServices
+
+    func register(on router: Router<DaybookRequestContext>) {
+        router.get("/settings/devices") { request, context in
+            let env = try await PageEnvironment(services: services, request: request)
+            return try await render(env, context, ended: request.uri.queryParameters["ended"] != nil)
+        }
+        router.post("/settings/devices/pair") { request, context in
+            let env = try await PageEnvironment(services: services, request: request)
+            guard case .ready = services.pairingAvailability else { return Response.seeOther("/settings/devices") }
+            let pairing = try await services.devicesInteractor(env.database).startPairing()
+            return try await render(env, context, created: pairing)
+        }
+        router.post("/settings/devices/{id}/end") { request, context in
+            let env = try await PageEnvironment(services: services, request: request)
+            do {
+                try await services.devicesInteractor(env.database).end(device: context.parameters.require("id"))
+            } catch let problem as Devices.Problem {
+                throw PageProblem(.notFound, DevicesPresenter.message(for: problem, localizer: env.localizer))
+            }
+            return Response.seeOther("/settings/devices?ended=1")
+        }
+    }
+
+    private func render(
+        _ env: PageEnvironment, _ context: DaybookRequestContext, created: Devices.Pairing? = nil, ended: Bool = false
+    ) async throws -> Response {
+        let model = DevicesPresenter.present(
+            devices: try await services.devicesInteractor(env.database).devices(), current: context.deviceID,
+            availability: services.pairingAvailability, created: created, ended: ended, localizer: env.localizer)
+        // The code as an image beside its link: drawn here, every text in it escaped.
+        let qr = try model.addPhone.created.map {
+            try QRCode($0.link).svg(label: $0.codeLabel)
+        }
+        return try env.render(
+            "devices", page: model, title: model.title, current: .settings, services: services, context: context,
+            markup: qr.map { ["qrCode": $0] } ?? [:])
+    }
+}

@@ -1,0 +1,65 @@
+import DaybookCore
+import DaybookFeatures
+import Hummingbird
+
+/// `/pair`: a phone opens a one-time link, `/pair#CODE`; the page's script sends the code (which the fragment kept
+/// out of the proxy's logs) and the phone is signed in, landing on Today.
+struct PairRoutes {
+    let services: AppServices
+
+    func register(on router: Router<DaybookRequestContext>) {
+        router.get("/pair") { request, context in
+            guard services.requiresLogin else { return Response.seeOther("/") }
+            return try render(try await PageEnvironment(services: services, request: request), context)
+        }
+        router.post("/pair") { request, context in
+            guard services.requiresLogin else { return Response.seeOther("/") }
+            let env = try await PageEnvironment(services: services, request: request)
+            do {
+                let session = try await pair(context.form["code"] ?? "", request: request, context: context, env: env)
+                var response = Response.seeOther("/?paired=1")
+                response.setCookie(LoginRoutes.sessionCookie(session, services: services))
+                return response
+            } catch let problem as Devices.Problem {
+                var response = try render(env, context, problem: problem, status: Self.status(for: problem))
+                if case .throttled(let wait) = problem { response.headers[.retryAfter] = String(wait) }
+                return response
+            }
+        }
+    }
+
+    /// A new session secret for a good code; a bad one counts against the client's address.
+    private func pair(_ code: String, request: Request, context: DaybookRequestContext, env: PageEnvironment)
+        async throws -> String
+    {
+        let key = context.clientAddress ?? "unknown"
+        if let wait = await services.pairingThrottle.retryAfter(for: key) {
+            throw Devices.Problem.throttled(retryAfterSeconds: wait)
+        }
+        do {
+            return try await services.devicesInteractor(env.database).pair(
+                code: code, userAgent: request.headers[.userAgent])
+        } catch let problem as Devices.Problem {
+            await services.pairingThrottle.recordFailure(for: key)
+            throw problem
+        }
+    }
+
+    static func status(for problem: Devices.Problem) -> HTTPResponse.Status {
+        switch problem {
+        case .alreadyUsed, .expired: .gone
+        case .throttled: .tooManyRequests
+        case .unknownLink, .unknownDevice: .notFound
+        }
+    }
+
+    private func render(
+        _ env: PageEnvironment, _ context: DaybookRequestContext, problem: Devices.Problem? = nil,
+        status: HTTPResponse.Status = .ok
+    ) throws -> Response {
+        let model = DevicesPresenter.presentPair(problem: problem, localizer: env.localizer)
+        return try env.render(
+            "pair", page: model, title: model.title, current: nil, showsNavigation: false, services: services,
+            context: context, status: status)
+    }
+}
