@@ -20,6 +20,7 @@ from conftest import (ENGINES, WAIT, click_and_wait, complete_onboarding, nav_li
 from proxy import NAME, through
 from test_offline import KEPT, OUTBOX, controlled_by_worker, go
 from test_offline_typing import listed_waiting, tap_done, typed
+from test_offline_device import shown
 from test_pairing import run_pair
 
 FORM = "application/x-www-form-urlencoded"
@@ -140,7 +141,8 @@ def test_a_phone_through_caddy_keeps_working_while_daybook_is_down(home, browser
     controlled_by_worker(driver, home.url + "/")
     click_and_wait(driver, nav_link(driver, "/journal"))
     click_and_wait(driver, wait_for(driver, "#new-entry"))
-    for path in ("/", "/journal", "/journal/new"):
+    open_page(driver, home.url + "/focus")
+    for path in ("/", "/journal", "/journal/new", "/focus"):
         WebDriverWait(driver, WAIT).until(lambda d, p=path: d.execute_async_script(KEPT, p),
                                           message=f"{path} was not kept")
 
@@ -156,7 +158,18 @@ def test_a_phone_through_caddy_keeps_working_while_daybook_is_down(home, browser
     assert wait_for(driver, "#offline-banner").text.startswith("Offline · as of ")
     screenshot(driver, f"{engine}-en-phone-proxy-502-journal")
 
+    # A focus session started meanwhile, from the kept Focus page, waits instead of being lost to the 502.
+    go(driver, home.url + "/focus")
+    wait_for(driver, "#offline-banner")
+    driver.execute_script("document.getElementById('sound').value = 'none'")
+    tap = driver.find_element(By.ID, "focus-start")
+    tap.click()
+    WebDriverWait(driver, WAIT).until(lambda d: len(d.execute_async_script(OUTBOX)) == 1,
+                                      message="the focus start did not wait in the outbox")
+    WebDriverWait(driver, WAIT).until(lambda d: shown(d, "focus-pause"))
+
     # An entry written meanwhile waits on the phone, not reported as failed.
+    go(driver, home.url + "/journal")
     click_and_wait(driver, wait_for(driver, "#new-entry"))
     wait_for(driver, "#offline-banner")
     typed(driver, "Ferry at noon", "Written while the box at home was restarting.")
@@ -165,7 +178,7 @@ def test_a_phone_through_caddy_keeps_working_while_daybook_is_down(home, browser
     WebDriverWait(driver, WAIT).until(lambda d: "Ferry at noon" in listed_waiting(d), message="the entry is not listed")
     assert "Waiting" in listed_waiting(driver)
     waiting = driver.execute_async_script(OUTBOX)
-    assert [item["state"] for item in waiting] == ["waiting"], waiting
+    assert [item["state"] for item in waiting] == ["waiting", "waiting"], waiting
 
     # Daybook is back on the same port and data folder: the entry arrives exactly once.
     home.restart_daybook()
@@ -176,3 +189,4 @@ def test_a_phone_through_caddy_keeps_working_while_daybook_is_down(home, browser
     assert len(entries) == 1, entries
     stored = home.api("GET", f"/api/v1/entries/{entries[0]['id']}")
     assert stored["body"] == "Written while the box at home was restarting.", stored
+    assert home.api("GET", "/api/v1/focus")["phase"] == "running"

@@ -5,7 +5,7 @@
 // Without the server, start, pause, resume and stop run from the device's clock: each waits in the outbox as a
 // form post with the time it was made (`Daybook-Made-At`), and the page shows the timer as those waiting changes make it.
 import { AmbientPlayer } from "./ambient.js";
-import { CHANNEL, items } from "./outbox.js";
+import { CHANNEL, items, unreachable } from "./outbox.js";
 
 const root = document.getElementById("focus");
 const display = document.getElementById("focus-display");
@@ -189,10 +189,14 @@ async function call(action, body, at = Date.now()) {
       body: JSON.stringify(body ?? {}),
     });
   } catch {
+    response = null;
+  }
+  // No server, or only the proxy in front of it answering for it (502, 503, 504): the action waits.
+  if (unreachable(response)) {
     if (["start", "pause", "resume", "stop"].includes(action)) return keep(action, body, at);
     return;
   }
-  const json = await response.json();
+  const json = await response.json().catch(() => ({}));
   if (!response.ok) {
     showError(json.error?.message ?? "");
     await sync();
