@@ -42,16 +42,17 @@ public struct ReminderSettings: Equatable, Sendable, Codable {
     /// The longest contact address taken.
     public static let pushContactLength = 254
 
-    /// Whether `text` reads as one email address (something@host.name, no spaces).
+    /// Whether `text` reads as one plain email address: `name@host.domain`, in ASCII letters, digits and the signs
+    /// an address may hold (the API document's pattern says the same).
     public static func isEmailAddress(_ text: String) -> Bool {
         let parts = text.split(separator: "@", omittingEmptySubsequences: false)
-        guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."), !parts[1].hasPrefix("."),
-            !parts[1].hasSuffix("."), text.count <= pushContactLength
-        else { return false }
-        return text.unicodeScalars.allSatisfy {
-            !CharacterSet.whitespacesAndNewlines.contains($0) && !CharacterSet.controlCharacters.contains($0)
-                && !"<>()[]\\,;:\"".unicodeScalars.contains($0)
-        }
+        guard parts.count == 2, text.count <= pushContactLength, !parts[0].isEmpty else { return false }
+        let local = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!#$%&'*+/=?^_`{|}~.-")
+        let labels = parts[1].split(separator: ".", omittingEmptySubsequences: false)
+        return parts[0].allSatisfy(local.contains) && labels.count >= 2
+            && labels.allSatisfy { label in
+                !label.isEmpty && label.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+            }
     }
 
     /// Nothing is reminded of until the owner asks.
