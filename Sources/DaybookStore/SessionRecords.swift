@@ -11,6 +11,8 @@ struct LoginSessionRecord: Codable, FetchableRecord, PersistableRecord {
     var createdAt: Date
     var lastSeenAt: Date
     var expiresAt: Date
+    /// When the owner ended it in Settings → Devices; kept until `expiresAt` so its device hears it was ended.
+    var endedAt: Date?
 
     init(_ session: NewLoginSession) {
         digest = session.digest
@@ -43,7 +45,8 @@ extension AppDatabase {
         // Most uses only read: a session is renewed once an hour at most, so page loads cost no write.
         let found = try await writer.read { db in
             try LoginSessionRecord.fetchOne(
-                db.cachedStatement(sql: "SELECT * FROM loginSession WHERE digest = ? AND expiresAt > ?"),
+                db.cachedStatement(
+                    sql: "SELECT * FROM loginSession WHERE digest = ? AND expiresAt > ? AND endedAt IS NULL"),
                 arguments: [digest, date])
         }
         guard var record = found else { return nil }
@@ -55,7 +58,7 @@ extension AppDatabase {
         let renewed = record
         let stillThere = try await write { db in
             try db.execute(
-                sql: "UPDATE loginSession SET lastSeenAt = ?, expiresAt = ? WHERE digest = ?",
+                sql: "UPDATE loginSession SET lastSeenAt = ?, expiresAt = ? WHERE digest = ? AND endedAt IS NULL",
                 arguments: [renewed.lastSeenAt, renewed.expiresAt, renewed.digest])
             return db.changesCount == 1
         }
@@ -70,15 +73,28 @@ extension AppDatabase {
 
     public func sessions(at date: Date) async throws -> [LoginDevice] {
         try await writer.read { db in
-            try LoginSessionRecord.filter(Column("expiresAt") > date).order(Column("lastSeenAt").desc)
+            try LoginSessionRecord.filter(Column("expiresAt") > date && Column("endedAt") == nil)
+                .order(Column("lastSeenAt").desc)
                 .fetchAll(db).map(\.device)
         }
     }
 
-    public func deleteSession(id: String) async throws -> Bool {
+    public func endSession(id: String, at date: Date) async throws -> Bool {
         try await write { db in
-            try db.execute(sql: "DELETE FROM loginSession WHERE id = ?", arguments: [id])
+            try db.execute(
+                sql: "UPDATE loginSession SET endedAt = ? WHERE id = ? AND endedAt IS NULL AND expiresAt > ?",
+                arguments: [date, id, date])
             return db.changesCount > 0
+        }
+    }
+
+    public func sessionWasEnded(digest: String, at date: Date) async throws -> Bool {
+        try await writer.read { db in
+            try Bool.fetchOne(
+                db,
+                sql:
+                    "SELECT EXISTS (SELECT 1 FROM loginSession WHERE digest = ? AND endedAt IS NOT NULL AND expiresAt > ?)",
+                arguments: [digest, date]) ?? false
         }
     }
 

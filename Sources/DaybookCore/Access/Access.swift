@@ -60,8 +60,11 @@ public protocol AccessStore: Sendable {
     func deleteSession(digest: String) async throws
     /// The sessions that have not expired at `date`, most recently seen first.
     func sessions(at date: Date) async throws -> [LoginDevice]
-    /// Ends the session with this public id; `false` when none has it.
-    func deleteSession(id: String) async throws -> Bool
+    /// Ends the session with this public id at `date`; `false` when no live session has it. Its device is told at its
+    /// next visit (`sessionWasEnded`) until the session would have expired.
+    func endSession(id: String, at date: Date) async throws -> Bool
+    /// Whether the session with this digest was ended by the owner (not lapsed, not signed out).
+    func sessionWasEnded(digest: String, at date: Date) async throws -> Bool
     func createPairing(digest: String, createdAt: Date, expiresAt: Date) async throws
     /// Uses the pairing link with this digest and stores `session`, in one write that checks the link is unused
     /// and unexpired at `date`: of two uses at once, one signs in.

@@ -60,6 +60,12 @@ public struct AccessInteractor: Sendable {
         try await useSession(secret) != nil
     }
 
+    /// Whether this session was ended by the owner in Settings → Devices (then its device forgets its copy).
+    public func wasEnded(session secret: String) async throws -> Bool {
+        guard secret.count < 200 else { return false }
+        return try await store.sessionWasEnded(digest: secrets.digest(secret), at: clock.now())
+    }
+
     public func signOut(session secret: String) async throws {
         try await store.deleteSession(digest: secrets.digest(secret))
     }

@@ -39,7 +39,7 @@ struct AccessMiddleware: RouterMiddleware {
                 throw HTTPError(
                     .forbidden,
                     message:
-                        "A widget token can only show widgets and toggle a tracker for today; use a full API token for this."
+                        "A widget token can only show widgets and tick a yes/no tracker for today; use a full API token for this."
                 )
             case .granted(.calendar) where !isFeed:
                 throw HTTPError(
@@ -69,10 +69,12 @@ struct AccessMiddleware: RouterMiddleware {
         }
         if request.method == .get || request.method == .head {
             let next = "next=" + LoginRoutes.safeNext(request.uri.path)
-            // A session that no longer exists was ended (in Settings → Devices, or it lapsed): this device forgets
-            // its copy, and the login page says why it is there.
+            // A session the owner ended in Settings → Devices: this device forgets its copy, and the login page says
+            // why it is there. One that lapsed (or ended with a new passphrase) keeps the copy and its unsent changes,
+            // which go out after the next login.
             guard session.isEmpty else {
-                return LoginRoutes.signedOut(to: "/login?ended=1&" + next, services: services)
+                let ended = try await access.wasEnded(session: session)
+                return LoginRoutes.signedOut(to: "/login?ended=1&" + next, forgetting: ended, services: services)
             }
             return Response.seeOther("/login?" + next)
         }
@@ -92,7 +94,7 @@ struct AccessMiddleware: RouterMiddleware {
 }
 
 /// What a widget token may reach: the widgets as pages, images and timelines, the change events their pages
-/// listen to, and toggling a yes/no tracker for today.
+/// listen to, and ticking a yes/no tracker for today (done or not done: the value, never a flip).
 enum WidgetAccess {
     static func allows(path: String, method: HTTPRequest.Method) -> Bool {
         switch method {
@@ -100,8 +102,10 @@ enum WidgetAccess {
             path.hasPrefix("/widgets/") || path.hasPrefix("/api/v1/widgets/") || path == "/events"
         case .post:
             path == "/widgets/toggle"
-                || (path.hasPrefix("/api/v1/trackers/") && path.hasSuffix("/toggle")
-                    && path.split(separator: "/").count == 5)
+        case .put:
+            // `/api/v1/trackers/{id}/values/{date}`: the route lets a widget token tick a yes/no tracker for today.
+            path.hasPrefix("/api/v1/trackers/") && path.split(separator: "/").count == 6
+                && path.split(separator: "/")[4] == "values"
         default: false
         }
     }

@@ -55,11 +55,13 @@ struct LoginRoutes {
             secure: services.configuration.publicURL != nil, httpOnly: true, sameSite: .strict)
     }
 
-    /// A redirect to `location` that clears the session cookie; on an exposed server the browser also forgets
-    /// this device's copy (pages, photos, outbox), as Settings → This device → Forget does.
-    static func signedOut(to location: String, services: AppServices) -> Response {
+    /// A redirect to `location` that clears the session cookie; `forgetting`, on an exposed server the browser also
+    /// forgets this device's copy (pages, photos, outbox), as Settings → This device → Forget does.
+    static func signedOut(to location: String, forgetting: Bool = true, services: AppServices) -> Response {
         var response = Response.seeOther(location)
-        if services.requiresLogin { response.headers[HTTPField.Name("Clear-Site-Data")!] = #""cache", "storage""# }
+        if services.requiresLogin && forgetting {
+            response.headers[HTTPField.Name("Clear-Site-Data")!] = #""cache", "storage""#
+        }
         response.setCookie(sessionCookie("", services: services))
         return response
     }
