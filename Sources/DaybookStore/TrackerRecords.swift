@@ -216,28 +216,6 @@ extension AppDatabase: TrackerStore {
         }
     }
 
-    public func toggleTracker(id: String, on day: DayKey, at now: Date) async throws -> Bool {
-        try await write { db in
-            guard try TrackerRecord.exists(db, key: id) else { throw TrackerStoreError.notFound }
-            let current = try Double.fetchOne(
-                db, sql: "SELECT value FROM trackerValue WHERE trackerID = ? AND day = ?",
-                arguments: [id, day.description])
-            // Not done is no value: the day simply was not ticked.
-            let done = (current ?? 0) < 1
-            if done {
-                try db.execute(
-                    sql: """
-                        INSERT INTO trackerValue (trackerID, day, value, updatedAt) VALUES (?, ?, 1, ?)
-                        ON CONFLICT (trackerID, day) DO UPDATE SET value = 1, updatedAt = excluded.updatedAt
-                        """, arguments: [id, day.description, now])
-            } else {
-                try db.execute(
-                    sql: "DELETE FROM trackerValue WHERE trackerID = ? AND day = ?", arguments: [id, day.description])
-            }
-            return done
-        }
-    }
-
     public func trackerValues(trackerID: String, from first: DayKey, through last: DayKey) async throws
         -> [DayKey: Double]
     {

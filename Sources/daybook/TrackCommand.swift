@@ -172,7 +172,15 @@ struct TrackCommand: AsyncParsableCommand {
             let client = try server.client()
             let tracker = try await TrackCommand.find(name, client: client, command: self)
             let id = tracker["id"] as? String ?? ""
-            let data = try await perform { try await client.send("POST", "api/v1/trackers/\(id)/toggle", json: [:]) }
+            guard tracker["kind"] as? String == "boolean" else {
+                throw ValidationError(
+                    "\(tracker["name"] as? String ?? name) is not a yes/no tracker: use daybook track set.")
+            }
+            // The value it is to have (the opposite of today's as just read), never a flip: sent twice, still one change.
+            let done = ((tracker["today"] as? [String: Any])?["value"] as? Double ?? 0) >= 1
+            let data = try await perform {
+                try await client.send("PUT", "api/v1/trackers/\(id)/values/today", json: ["value": !done])
+            }
             let saved = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
             print("\(tracker["name"] as? String ?? name): \(saved["label"] as? String ?? "")")
         }

@@ -91,7 +91,7 @@ struct TrackerTests {
         await #expect(throws: Trackers.Problem.notFound) {
             try await trackers.setValue(.number(1), trackerID: "nope")
         }
-        await #expect(throws: Trackers.Problem.notToggleable) { try await trackers.toggle(trackerID: water.id) }
+        await #expect(throws: Trackers.Problem.notToggleable) { try await trackers.tick(true, trackerID: water.id) }
         let list = try await trackers.list()
         #expect(list.todayValues == [water.id: 1.5])
         // A past day can be changed; one value per day.
@@ -127,7 +127,7 @@ struct TrackerTests {
         #expect(try await trackers.list().trackers.count == 1)
         let archived = try await trackers.update(id: walk.id, Trackers.Draft(archived: true))
         #expect(archived.isArchived)
-        await #expect(throws: Trackers.Problem.archived) { try await trackers.toggle(trackerID: walk.id) }
+        await #expect(throws: Trackers.Problem.archived) { try await trackers.tick(true, trackerID: walk.id) }
         let today = try await TodayInteractor(
             store: database, snapshots: database, logs: database, clock: FixedClock(morning)
         )
@@ -137,19 +137,20 @@ struct TrackerTests {
         #expect(await iterator.next() == .trackers)
     }
 
-    @Test("a toggle from a widget flips today's value and tells every page")
-    func toggle() async throws {
+    @Test("a tick from a widget sets today's value it shows: a double tap is one change, and it tells every page")
+    func tick() async throws {
         let database = try await Fixtures.database(settings: Fixtures.settings())
         let events = EventBus()
         let stream = await events.subscribe()
         let trackers = make(database, events: events)
         let walk = try await trackers.create(Trackers.Draft(name: "Walk", kind: "boolean"))
-        #expect(try await trackers.toggle(trackerID: walk.id).value == 1)
+        #expect(try await trackers.tick(true, trackerID: walk.id).value == 1)
+        #expect(try await trackers.tick(true, trackerID: walk.id).value == 1)
         #expect(try await trackers.list().progress[walk.id]?.currentStreak == 1)
-        #expect(try await trackers.toggle(trackerID: walk.id).value == nil)
+        #expect(try await trackers.tick(false, trackerID: walk.id).value == nil)
         #expect(try await trackers.list().todayValues[walk.id] == nil)
         var iterator = stream.makeAsyncIterator()
-        for _ in 0..<3 { #expect(await iterator.next() == .trackers) }
+        for _ in 0..<4 { #expect(await iterator.next() == .trackers) }
     }
 
     func widgets(_ tasks: [PlannedTask], timer: FocusTimer = .idle, focusSeconds: Int = 3600) -> Widgets.Response {

@@ -93,15 +93,15 @@ struct IdempotencyTests {
         }
     }
 
-    @Test("trackers: a toggle sent twice stays on; a value set twice is one value")
+    @Test("trackers: a tick sent twice stays on; a value set twice is one value")
     func trackers() async throws {
         let app = try await app()
         try await app.browse { browser in
             let made = try await twice(&browser, .post, "/api/v1/trackers", #"{"name":"Read","kind":"boolean"}"#)
             let id = try #require(try object(made)["id"] as? String)
             #expect(try await count(app, "tracker") == 1)
-            let toggled = try await twice(&browser, .post, "/api/v1/trackers/\(id)/toggle", "{}")
-            #expect(toggled.text.contains("true"))
+            let ticked = try await twice(&browser, .put, "/api/v1/trackers/\(id)/values/today", #"{"value":true}"#)
+            #expect(ticked.text.contains("true"))
             let values = try await browser.get("/api/v1/trackers/\(id)/values?from=2026-11-21&to=2026-11-21")
             #expect(values.text.contains("true"), "\(values.text)")
 

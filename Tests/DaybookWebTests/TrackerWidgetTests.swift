@@ -49,10 +49,12 @@ struct TrackerWidgetTests {
             #expect(future.status == .notFound)
             let unknown = try await send(&browser, .put, "/api/v1/trackers/nope/values/today", #"{"value":1}"#)
             #expect(unknown.status == .notFound)
-            let toggleNumber = try await send(&browser, .post, "/api/v1/trackers/\(id)/toggle", "{}")
             // Whether a value fits depends on the stored tracker's kind: a conflict with what is stored.
-            #expect(toggleNumber.status == .conflict)
-            #expect(toggleNumber.text.contains("notToggleable"))
+            let flagForNumber = try await send(
+                &browser, .put, "/api/v1/trackers/\(id)/values/today", #"{"value":true}"#)
+            #expect(flagForNumber.status == .conflict)
+            // There is one road to a day's value: the value, never a flip.
+            #expect(try await send(&browser, .post, "/api/v1/trackers/\(id)/toggle", "{}").status == .notFound)
 
             let values = try object(try await browser.get("/api/v1/trackers/\(id)/values?from=2026-11-01"))
             let days = try #require(values["values"] as? [[String: Any]])
@@ -109,7 +111,9 @@ struct TrackerWidgetTests {
         }
     }
 
-    @Test("a widget token reaches the widgets and the toggle, nothing else; revoked and expired tokens are refused")
+    @Test(
+        "a widget token reaches the widgets and ticks a yes/no tracker for today, nothing else; revoked and expired tokens are refused"
+    )
     func widgetTokens() async throws {
         let clock = ManualClock(.iso("2026-11-21T08:30:00+09:00"))
         let app = try await TestApp.make(host: "0.0.0.0", settings: Fixtures.settings(), clock: clock)
@@ -132,22 +136,42 @@ struct TrackerWidgetTests {
             #expect(try await browser.get("/api/v1/trackers", headers: bearer).status == .forbidden)
             #expect(try await browser.get("/journal?token=\(widget)").status == .seeOther)
             let write = try await send(
-                &browser, .put, "/api/v1/trackers/\(walk.id)/values/today", #"{"value":true}"#, headers: bearer)
+                &browser, .patch, "/api/v1/trackers/\(walk.id)", #"{"name":"Run"}"#, headers: bearer)
             #expect(write.status == .forbidden)
             #expect(
                 try await database.trackerValues(
                     trackerID: walk.id, from: .init(year: 2026, month: 11, day: 1)!,
                     through: .init(year: 2026, month: 11, day: 30)!
                 ).isEmpty)
-            // The toggle works without a form token: the widget token vouches for it.
-            let toggled = try await send(&browser, .post, "/api/v1/trackers/\(walk.id)/toggle", headers: bearer)
-            #expect(toggled.status == .ok)
-            #expect(try object(toggled)["label"] as? String == "Done")
+            // Ticking a yes/no tracker for today works without a form token: the widget token vouches for it. It sets
+            // the value, so the same tap twice is still done.
+            for _ in 0..<2 {
+                let ticked = try await send(
+                    &browser, .put, "/api/v1/trackers/\(walk.id)/values/today", #"{"value":true}"#, headers: bearer)
+                #expect(ticked.status == .ok)
+                #expect(try object(ticked)["label"] as? String == "Done")
+            }
+            // Nothing else: another day, a number, or a tracker of another kind.
+            let yesterday = try await send(
+                &browser, .put, "/api/v1/trackers/\(walk.id)/values/2026-11-20", #"{"value":true}"#, headers: bearer)
+            #expect(yesterday.status == .forbidden)
+            #expect(yesterday.text.contains("only tick a yes"))
+            let water = try await app.services.trackerInteractor(database).create(
+                Trackers.Draft(name: "Water", kind: "number"))
+            #expect(
+                try await send(
+                    &browser, .put, "/api/v1/trackers/\(water.id)/values/today", #"{"value":2}"#, headers: bearer
+                ).status == .forbidden)
+            #expect(
+                try await send(
+                    &browser, .put, "/api/v1/trackers/\(water.id)/values/today", #"{"value":true}"#, headers: bearer
+                ).status == .conflict)
             let page = try await browser.send(
                 "/widgets/toggle?token=\(widget)&tracker=\(walk.id)", method: .post,
-                headers: [.contentType: "application/x-www-form-urlencoded"], body: ByteBuffer(string: ""))
+                headers: [.contentType: "application/x-www-form-urlencoded"], body: ByteBuffer(string: "value=off"))
             #expect(page.status == .seeOther)
             #expect(page.headers[.location] == "/widgets/tracker?token=\(widget)&tracker=\(walk.id)")
+            #expect(try await app.services.trackerInteractor(database).list().todayValues[walk.id] == nil)
             #expect(
                 try await browser.get("/api/v1/trackers", headers: [.authorization: "Bearer \(full)"]).status == .ok)
 
@@ -175,15 +199,25 @@ struct TrackerWidgetTests {
             #expect(confirm.status == .ok)
             #expect(confirm.text.contains("Mark Walk done for today?"))
             #expect(try await app.services.trackerInteractor(database).list().todayValues.isEmpty)
-            let done = try await browser.post("/widgets/toggle?tracker=\(walk.id)", form: [:])
-            #expect(done.status == .seeOther)
+            #expect(confirm.text.contains(#"name="value" value="on""#))
+            // A double tap on the confirmation (or the widget) sets done twice: still done, never back.
+            for _ in 0..<2 {
+                let done = try await browser.post("/widgets/toggle?tracker=\(walk.id)", form: ["value": "on"])
+                #expect(done.status == .seeOther)
+            }
+            // A form from before this change says to reload, and changes nothing.
+            let outdated = try await browser.post("/widgets/toggle?tracker=\(walk.id)", form: [:])
+            #expect(outdated.status == .badRequest)
+            #expect(outdated.text.contains("Reload it and tap again"))
             let widget = try await browser.get("/widgets/tracker?tracker=\(walk.id)")
             #expect(widget.text.contains(#"id="widget-toggle" aria-pressed="true">Mark Walk not done"#))
+            #expect(widget.text.contains(#"name="value" value="off""#))
             #expect(widget.headers[.contentSecurityPolicy]?.contains("frame-ancestors *") == true)
             #expect(widget.headers[HTTPField.Name("X-Frame-Options")!] == nil)
             #expect(try await browser.get("/").headers[HTTPField.Name("X-Frame-Options")!] == "DENY")
             // Without the form token a toggle is refused.
-            let forged = try await browser.post("/widgets/toggle?tracker=\(walk.id)", form: [:], csrf: "wrong")
+            let forged = try await browser.post(
+                "/widgets/toggle?tracker=\(walk.id)", form: ["value": "off"], csrf: "wrong")
             #expect(forged.status == .forbidden)
         }
         var iterator = stream.makeAsyncIterator()

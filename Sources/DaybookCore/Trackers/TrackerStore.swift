@@ -25,8 +25,6 @@ public protocol TrackerStore: Sendable {
     @discardableResult
     func setTrackerValue(_ value: Double?, trackerID: String, on day: DayKey, at now: Date, madeAt: Date?)
         async throws -> Double?
-    /// Flips a yes/no tracker's value of `day` and returns the new one.
-    func toggleTracker(id: String, on day: DayKey, at now: Date) async throws -> Bool
     /// The values of one tracker from `first` through `last`.
     func trackerValues(trackerID: String, from first: DayKey, through last: DayKey) async throws -> [DayKey: Double]
 }

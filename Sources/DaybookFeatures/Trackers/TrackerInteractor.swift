@@ -161,17 +161,12 @@ public struct TrackerInteractor: Sendable {
         return Trackers.Saved(tracker: tracker, day: day, value: standing)
     }
 
-    /// Flips a yes/no tracker for today.
-    public func toggle(trackerID: String) async throws -> Trackers.Saved {
-        let settings = try await ownerSettings()
-        let now = clock.now()
-        let today = DayKey(date: now, timeZone: settings.timeZone)
+    /// Sets a yes/no tracker to done or not done for today, as a widget shows it: the value the tap means, never a
+    /// flip, so a double tap (or a tap replayed) is one change, and of two devices the later tap by its own clock wins.
+    public func tick(_ done: Bool, trackerID: String, madeAt: Date? = nil) async throws -> Trackers.Saved {
         guard let tracker = try await store.tracker(id: trackerID) else { throw Trackers.Problem.notFound }
         guard tracker.kind == .boolean else { throw Trackers.Problem.notToggleable }
-        guard !tracker.isArchived else { throw Trackers.Problem.archived }
-        let done = try await store.toggleTracker(id: trackerID, on: today, at: now)
-        await events?.publish(.trackers)
-        return Trackers.Saved(tracker: tracker, day: today, value: done ? 1 : nil)
+        return try await setValue(.flag(done), trackerID: trackerID, madeAt: madeAt)
     }
 
     // MARK: - Rules

@@ -181,6 +181,8 @@ public enum Widgets {
         public var query: String
         public var eventsURL: String
         public var toggleAction: String?
+        /// What a tap on the toggle sets: `on` (done) or `off`, the opposite of what the widget shows.
+        public var toggleValue: String?
         public var openHref: String
         public var openLabel: String
     }
@@ -201,6 +203,8 @@ public enum Widgets {
         public var question: String
         public var state: String
         public var action: String
+        /// What confirming sets: `on` (done) or `off`.
+        public var value: String
         public var confirmLabel: String
         public var cancelHref: String
         public var cancelLabel: String

@@ -163,6 +163,8 @@ public enum WidgetPresenter {
             page.title = grid.name
             page.openHref = "/trackers/\(grid.id)"
             page.toggleAction = grid.canToggle ? "/widgets/toggle" + query : nil
+            page.toggleValue =
+                grid.canToggle ? ((response.trackerValues[response.today] ?? 0) >= 1 ? "off" : "on") : nil
         }
         return page
     }
@@ -175,7 +177,7 @@ public enum WidgetPresenter {
             title: tracker.name,
             question: localizer(done ? "widget.toggle.undoQuestion" : "widget.toggle.question", tracker.name),
             state: TrackerPresenter.format(done ? 1 : nil, tracker, localizer: localizer),
-            action: "/widgets/toggle" + query,
+            action: "/widgets/toggle" + query, value: done ? "off" : "on",
             confirmLabel: localizer(done ? "tracker.toggle.undo" : "tracker.toggle.do", tracker.name),
             cancelHref: "/widgets/tracker" + query, cancelLabel: localizer("tracker.cancel"))
     }

@@ -165,6 +165,17 @@ struct TrackerAPIRoutes {
                 throw HTTPError(.badRequest, message: "Send {\"value\": …}.")
             }
             return try await respond(request, stored: true) { interactor in
+                // A widget token ticks a yes/no tracker for today, the value it shows, and nothing else.
+                if context.tokenScope == .widgets {
+                    guard case .flag(let done) = body.value, date == nil || date == "today" else {
+                        throw HTTPError(
+                            .forbidden,
+                            message:
+                                "A widget token can only tick a yes/no tracker for today: send {\"value\": true} or false to …/values/today."
+                        )
+                    }
+                    return .day(try await interactor.tick(done, trackerID: id, madeAt: MadeAt.of(request)))
+                }
                 let input: Trackers.ValueInput =
                     switch body.value {
                     case .clear: .clear
@@ -180,12 +191,6 @@ struct TrackerAPIRoutes {
             return try await respond(request) { interactor in
                 try await interactor.setValue(.clear, trackerID: id, day: date, madeAt: MadeAt.of(request))
                 return nil
-            }
-        }
-        router.post("/api/v1/trackers/{id}/toggle") { request, context in
-            let id = try context.parameters.require("id")
-            return try await respond(request, stored: true) { interactor in
-                .day(try await interactor.toggle(trackerID: id))
             }
         }
     }

@@ -44,8 +44,13 @@ struct WidgetRoutes {
             let tracker = request.uri.queryParameters["tracker"].map(String.init)
             let chosen = try await refusing(env) { try await interactor(env).load(.tracker, trackerID: tracker) }
             guard let id = chosen.tracker?.id else { throw HTTPError(.notFound) }
+            // The value the page showed the tap would set: two taps of one page set it once, never back again.
+            guard let done = context.form["value"].flatMap({ ["on": true, "off": false][$0] }) else {
+                throw PageProblem(.badRequest, env.localizer("widget.toggle.outdated"))
+            }
             _ = try await refusingTrackers(env) {
-                try await services.trackerInteractor(env.database).toggle(trackerID: id)
+                try await services.trackerInteractor(env.database).tick(
+                    done, trackerID: id, madeAt: MadeAt.of(request))
             }
             return Response.seeOther("/widgets/tracker" + Self.query(request, tracker: id))
         }
