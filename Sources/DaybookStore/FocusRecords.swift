@@ -68,6 +68,8 @@ extension AppDatabase: FocusStore {
         try await writer.read { db in try DatabaseSnapshot(db: db).timer() }
     }
 
+    /// Saves the timer and the session it finished, whatever was stored: for setting up a state (tests, demo data).
+    /// Scenes move the timer with `transitionTimer`, which checks what it read.
     public func saveTimer(_ timer: FocusTimer, recording session: FocusSession?) async throws {
         try await write { db in try Self.save(timer, recording: [session].compactMap { $0 }, db) }
     }

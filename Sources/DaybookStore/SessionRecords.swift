@@ -103,6 +103,10 @@ extension AppDatabase {
             // A used or expired link is kept a day, so opening it again says what happened.
             try db.execute(
                 sql: "DELETE FROM pairingLink WHERE expiresAt <= ?", arguments: [createdAt.addingTimeInterval(-86_400)])
+            // One link at a time: a new one ends those not used yet (opened later, they say they have expired).
+            try db.execute(
+                sql: "UPDATE pairingLink SET expiresAt = ? WHERE usedAt IS NULL AND expiresAt > ?",
+                arguments: [createdAt, createdAt])
             try db.execute(
                 sql: "INSERT INTO pairingLink (digest, createdAt, expiresAt) VALUES (?, ?, ?)",
                 arguments: [digest, createdAt, expiresAt])

@@ -30,19 +30,13 @@ struct ServerOptions: ParsableArguments {
     }
 
     /// A locked server on this computer keeps a token for its command line in its data folder (`DAYBOOK_DATA_DIR`
-    /// or the default one). It is sent only to this computer or to the public URL that server runs at.
+    /// or the default one). It is sent only to that server, on this computer or at its public URL.
     static func localToken(for url: URL) -> String? {
         let environment = ProcessInfo.processInfo.environment
         let folder =
             environment["DAYBOOK_DATA_DIR"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
             ?? AppConfiguration.defaultDataFolder(environment: environment)
-        let here = url.host.map(AppConfiguration.isLoopback(host:)) ?? false
-        let atPublicURL =
-            LocalToken.publicURL(folder: folder).flatMap { try? PublicURL($0) }.map {
-                (try? PublicURL(url.absoluteString.split(separator: "/").prefix(3).joined(separator: "/"))) == $0
-            } ?? false
-        guard here || atPublicURL else { return nil }
-        return LocalToken.read(folder: folder)
+        return LocalToken.token(for: url, folder: folder)
     }
 
     /// The server's address: `--server`, else `DAYBOOK_URL`, else this computer.

@@ -163,6 +163,13 @@ struct PublicURLTests {
         #expect(LocalToken.publicURL(folder: folder) == "https://daybook.home.arpa:18443")
         let access = services.accessInteractor(try await services.database())
         #expect(try await access.authorize(bearer: token) == .granted(.full))
+        // The command line sends it to this server only: where it listens (by any loopback name) or its public URL.
+        for reaching in ["http://127.0.0.1:0", "http://localhost:0/api/v1/focus", "https://daybook.home.arpa:18443/"] {
+            #expect(LocalToken.token(for: try #require(URL(string: reaching)), folder: folder) == token, "\(reaching)")
+        }
+        for elsewhere in ["http://127.0.0.1:9999", "https://daybook.home.arpa", "https://evil.example:18443"] {
+            #expect(LocalToken.token(for: try #require(URL(string: elsewhere)), folder: folder) == nil, "\(elsewhere)")
+        }
 
         // A second start keeps the same token; one revoked in Settings is replaced.
         await services.prepareLocalToken(logger: Logger(label: "test"))

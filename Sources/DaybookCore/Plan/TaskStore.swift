@@ -37,8 +37,6 @@ public enum EditScope: String, CaseIterable, Sendable, Codable {
 public protocol FocusStore: Sendable {
     /// The timer as last saved; idle when none was.
     func loadTimer() async throws -> FocusTimer
-    /// Saves the timer and, in the same transaction, the session it finished (if any).
-    func saveTimer(_ timer: FocusTimer, recording session: FocusSession?) async throws
     /// Moves the timer in one write transaction: `change` is given the timer as stored at that moment and says
     /// what it becomes and which sessions that finished; both are saved together before any other write can read
     /// the timer. So simultaneous actions (two devices, the lock screen, an outbox replay) each act on what the

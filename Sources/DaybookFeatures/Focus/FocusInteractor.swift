@@ -124,8 +124,9 @@ public struct FocusInteractor: Sendable {
             let settled = [finished].compactMap { $0 }
             do throws(FocusTimerError) {
                 let (next, session) = try transition(timer, madeAt ?? now)
+                let finished = settled + [session].compactMap { $0 }
                 return TimerTransition(
-                    timer: next, finished: settled + [session].compactMap { $0 }, outcome: (.success(next), true))
+                    timer: next, finished: finished, outcome: (.success(next), next != stored || !finished.isEmpty))
             } catch {
                 // A countdown that ended meanwhile is still recorded; the refused action changes nothing else.
                 return TimerTransition(

@@ -186,7 +186,7 @@ public enum JournalPresenter {
     /// photo first makes that one the cover).
     static func chosenCover(of entry: JournalEntry?, body typed: String?) -> String {
         guard let entry, let cover = entry.coverPhotoID else { return "" }
-        return JournalInteractor.photoIDs(in: typed ?? entry.body).first == cover.lowercased() ? "" : cover
+        return JournalInteractor.photoIDs(in: typed ?? entry.body).first == cover.lowercased() ? "" : cover.lowercased()
     }
 
     /// The place field as stored, or as typed into a refused form.

@@ -66,10 +66,6 @@ public struct AppConfiguration: Sendable {
         let shown = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
         return "http://\(shown):\(port)"
     }
-
-    /// The address to give out for links opened elsewhere (a phone, a calendar app): the public URL, else where
-    /// this process listens.
-    public var linkBase: String { publicURL?.text ?? displayURL }
 }
 
 /// A public https address with a host and no path, as `--public-url` takes it.

@@ -15,6 +15,26 @@ public enum LocalToken {
     /// The file with the public URL the server was last started with, for `daybook pair` and the command line.
     public static func publicURLFile(in folder: URL) -> URL { folder.appendingPathComponent("public-url") }
 
+    /// The file with the address the server listens at on this machine, so the token goes to it and to no other port.
+    static func listeningFile(in folder: URL) -> URL { folder.appendingPathComponent("cli-token.server") }
+
+    /// The token for a command aimed at `server`: the kept one, when `server` is where the locked server of `folder`
+    /// listens or its public URL; else none, so the token never reaches another program or site.
+    public static func token(for server: URL, folder: URL) -> String? {
+        let listening = (try? String(contentsOf: listeningFile(in: folder), encoding: .utf8))?
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let known = [listening, publicURL(folder: folder)].compactMap { $0.flatMap(URL.init(string:)).flatMap(address) }
+        guard let target = address(server), known.contains(target) else { return nil }
+        return read(folder: folder)
+    }
+
+    /// Scheme, host and port, with every loopback name as one and the default ports written out.
+    private static func address(_ url: URL) -> String? {
+        guard let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased() else { return nil }
+        let name = AppConfiguration.isLoopback(host: host) ? "loopback" : host
+        return "\(scheme)://\(name):\(url.port ?? (scheme == "https" ? 443 : 80))"
+    }
+
     /// The kept token, when this user can read it.
     public static func read(folder: URL) -> String? {
         guard let data = FileManager.default.contents(atPath: file(in: folder).path),
@@ -42,8 +62,9 @@ public enum LocalToken {
 
     /// Keeps a working full token in the data folder of a locked server, making one when the file is missing or
     /// its token was revoked.
-    static func prepare(folder: URL, publicURL: PublicURL?, access: AccessInteractor, logger: Logger) async {
+    static func prepare(folder: URL, listening: String, access: AccessInteractor, logger: Logger) async {
         do {
+            try write(listening + "\n", to: listeningFile(in: folder))
             if let kept = read(folder: folder), try await access.authorize(bearer: kept) == .granted(.full) { return }
             let created = try await access.createToken(name: name)
             try write(created.secret + "\n", to: file(in: folder))
@@ -58,10 +79,13 @@ public enum LocalToken {
     private static func write(_ text: String, to file: URL) throws {
         let temporary = file.deletingLastPathComponent().appendingPathComponent(".\(file.lastPathComponent).new")
         try? FileManager.default.removeItem(at: temporary)
-        guard
-            FileManager.default.createFile(
-                atPath: temporary.path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
-        else { throw CocoaError(.fileWriteUnknown) }
+        // Made readable by the owner only from the start, not given its mode after the bytes are in.
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw CocoaError(.fileWriteNoPermission) }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        try handle.write(contentsOf: Data(text.utf8))
+        try handle.synchronize()
+        try handle.close()
         guard rename(temporary.path, file.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
     }
 }
@@ -72,7 +96,9 @@ extension AppServices {
         guard let folder = configuration.dataFolder else { return }
         LocalToken.note(publicURL: configuration.publicURL, folder: folder)
         guard requiresLogin, let database = gate.database else { return }
+        let host = AppConfiguration.isLoopback(host: configuration.host) ? configuration.host : "127.0.0.1"
+        let listening = AppConfiguration(host: host, port: configuration.port, dataFolder: nil).displayURL
         await LocalToken.prepare(
-            folder: folder, publicURL: configuration.publicURL, access: accessInteractor(database), logger: logger)
+            folder: folder, listening: listening, access: accessInteractor(database), logger: logger)
     }
 }

@@ -84,7 +84,12 @@ export function attachPhotos({ form, body, input, text, changed, show }) {
       ? [document.activeElement.closest("figure")?.dataset.photo, document.activeElement.dataset.act] : null;
     strip.hidden = photos.length === 0;
     strip.replaceChildren(...photos.map((photo, index) => figure(photo, index, photos.length, photo.id === current)));
-    if (focused) strip.querySelector(`figure[data-photo="${focused[0]}"] [data-act="${focused[1]}"]`)?.focus();
+    if (focused) {
+      // Back on the same control of the same photo, or, when that one is now disabled (moved to an end), its caption.
+      const figure = strip.querySelector(`figure[data-photo="${focused[0]}"]`);
+      const control = figure?.querySelector(`[data-act="${focused[1]}"]`);
+      (control && !control.disabled ? control : figure?.querySelector('[data-act="caption"]'))?.focus();
+    }
   }
 
   function figure(photo, index, count, isCover) {
@@ -143,8 +148,9 @@ export function attachPhotos({ form, body, input, text, changed, show }) {
     if (index < 0) return;
     const photo = photos[index];
     if (kind === "caption") {
+      // Only the words between the brackets change; the photo's address stays as written.
       const caption = value.replace(/[[\]\n]/g, " ").trim();
-      body.setRangeText(`![${caption}](/photos/${id})`, photo.start, photo.end, "preserve");
+      body.setRangeText(caption, photo.start + 2, photo.start + 2 + photo.caption.length, "preserve");
     } else if (kind === "remove") {
       // The photo's own line goes with it.
       const lineEnd = body.value[photo.end] === "\n" && (photo.start === 0 || body.value[photo.start - 1] === "\n");

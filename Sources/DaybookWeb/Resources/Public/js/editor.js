@@ -80,6 +80,12 @@ for (const field of [fields[0], fields[2], body]) {
     composing = null;
     changed();
   });
+  // A composition the input method never closed (the field lost focus, or its text was set meanwhile) ends here.
+  field.addEventListener("blur", () => {
+    if (composing?.field !== field) return;
+    composing = null;
+    changed();
+  });
 }
 
 function same(a, b) {
@@ -281,7 +287,8 @@ function countWords() {
 for (const input of [...fields, starred, body]) {
   input.addEventListener("input", (event) => {
     // Mid-composition only the count follows; the word is saved when the input method finishes it.
-    if (event.isComposing || composing?.field === input) return countWords();
+    if (event.isComposing) return countWords();
+    if (composing?.field === input) composing = null; // typing that is not composing: no composition is open
     changed();
   });
 }

@@ -15,7 +15,8 @@ const root = document.documentElement;
 function place() {
   const view = window.visualViewport;
   if (!view) return;
-  const covered = Math.max(0, Math.round(window.innerHeight - view.height - view.offsetTop));
+  // Zoomed in with two fingers, the visual viewport is small with no keyboard at all: the bars stay put.
+  const covered = view.scale > 1.01 ? 0 : Math.max(0, Math.round(window.innerHeight - view.height - view.offsetTop));
   root.style.setProperty("--keyboard-inset", `${covered}px`);
   root.style.setProperty("--viewport-top", `${Math.max(0, Math.round(view.offsetTop))}px`);
   root.classList.toggle("keyboard-up", covered > 80);
@@ -52,6 +53,10 @@ function clearBand(element) {
 // between the press and its release would move the button from under the finger and lose the tap.
 let pressedAt = -Infinity;
 document.addEventListener("pointerdown", () => (pressedAt = performance.now()), { capture: true, passive: true });
+// Coming back to the page (from another app or tab) gives the last focused element focus again: left alone too.
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "visible") pressedAt = performance.now();
+});
 
 document.addEventListener("focusin", (event) => {
   if (performance.now() - pressedAt < 1000) return;
