@@ -220,3 +220,22 @@ def test_korean_and_japanese_are_saved_whole_around_an_autosave_pause(demo_serve
     final = call(demo_server, "GET", f"/api/v1/entries/{entry}")["body"]
     assert final == "오늘은 날日本語씨", f"Done saved {final!r}"
     set_owner(demo_server, language="en")
+
+
+def test_each_page_holds_one_event_stream_however_many_parts_follow_it(demo_server, browser):  # noqa: F811
+    """Focus, the Timeline, Today's live sections, reminders and the kept copy all follow `/events`: one stream a
+    page, so two open tabs do not use up the six connections a browser gives a site over HTTP/1.1."""
+    from conftest import requested_urls
+    set_owner(demo_server, language="en")
+    driver = browser("en-US", width=390, height=844)
+    # Reminders in open pages follow the stream too: allowed, as a person who turned them on has.
+    driver.execute_cdp_cmd("Browser.grantPermissions", {"origin": demo_server.url, "permissions": ["notifications"]})
+    for path in ["/", "/focus", "/timeline", "/widgets/small"]:
+        before = len(requested_urls(driver))
+        open_page(driver, demo_server.url + path)
+        wait_for(driver, "main")
+        WebDriverWait(driver, WAIT).until(
+            lambda d, b=before: any(url.split("?")[0].endswith("/events") for url in requested_urls(d)[b:]),
+            message=f"{path} follows no events")
+        streams = [url for url in requested_urls(driver)[before:] if url.split("?")[0].endswith("/events")]
+        assert len(streams) == 1, f"{path} opened {len(streams)} event streams: {streams}"

@@ -5,6 +5,7 @@
 // Without the server, start, pause, resume and stop run from the device's clock: each waits in the outbox as a
 // form post with the time it was made (`Daybook-Made-At`), and the page shows the timer as those waiting changes make it.
 import { AmbientPlayer } from "./ambient.js";
+import { follow } from "./events.js";
 import { CHANNEL, items, unreachable } from "./outbox.js";
 
 const root = document.getElementById("focus");
@@ -380,7 +381,7 @@ document.addEventListener("keydown", (event) => {
   }
 });
 
-new EventSource("/events").addEventListener("timer", sync);
+follow(["timer"], sync);
 try {
   // The outbox sent or kept something: show what the server now has, or what still waits.
   new BroadcastChannel(CHANNEL).addEventListener("message", () => sync());

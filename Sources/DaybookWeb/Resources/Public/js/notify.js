@@ -1,5 +1,6 @@
 // Reminders in open pages: when the owner allowed notifications and wants them in open pages, a `reminder`
 // event from the server shows each new reminder once, from whichever Daybook tab hears it first.
+import { follow } from "./events.js";
 
 const seenKey = "daybook.reminders.seen";
 
@@ -33,7 +34,5 @@ async function showNew() {
 
 if ("Notification" in window && Notification.permission === "granted"
     && localStorage.getItem("daybook.reminders.inPage") !== "off") {
-  const events = new EventSource("/events");
-  events.addEventListener("reminder", () => showNew().catch(() => {}));
-  addEventListener("pagehide", () => events.close());
+  follow(["reminder"], () => showNew().catch(() => {}));
 }

@@ -1,6 +1,7 @@
 // Places the day's blocks on the hours (overlapping blocks side by side), draws the now-line, opens scrolled
 // to now, lets a block be dragged to move it or by its lower edge to resize it (5-minute steps, mouse and
 // touch), and follows changes made elsewhere. Without it the blocks are a plain list and the forms do the work.
+import { follow } from "./events.js";
 const day = document.getElementById("day");
 const HOUR = parseFloat(getComputedStyle(day).getPropertyValue("--hour")) || 64; // pixels per hour, from the stylesheet
 const STEP = 5; // minutes a drag snaps to
@@ -224,7 +225,7 @@ let leaving = false;
 document.addEventListener("submit", () => { leaving = true; }, true);
 window.addEventListener("pagehide", () => { leaving = true; });
 
-new EventSource("/events").addEventListener("tasks", () => {
+follow(["tasks"], () => {
   // Another window, the CLI or a drag here changed the plan: show it, unless the person is typing or submitting.
   if (leaving || document.activeElement?.closest("#task-form")) return;
   refresh();

@@ -1,6 +1,7 @@
 // A widget page: it follows every change through /events (with its token, when it has one), refreshes each
 // minute for what the clock moves, and counts the running timer down between refreshes.
 
+import { follow } from "./events.js";
 import { tint } from "./tint.js";
 
 const root = () => document.getElementById("widget");
@@ -43,8 +44,7 @@ function tick() {
 }
 
 prepare();
-const source = new EventSource(root().dataset.events || "/events");
-for (const name of events) source.addEventListener(name, refresh);
+follow(events, refresh);
 setInterval(refresh, 60_000);
 setInterval(tick, 1000);
 document.addEventListener("visibilitychange", () => { if (!document.hidden) refresh(); });
