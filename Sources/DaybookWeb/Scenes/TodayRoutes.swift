@@ -34,36 +34,3 @@ struct TodayRoutes {
         TodayInteractor(store: env.database, snapshots: env.database, logs: env.database, clock: services.clock)
     }
 }
-
-/// `/privacy`: what is stored where, and what would ever leave this machine.
-struct PrivacyRoutes {
-    let services: AppServices
-
-    func register(on router: Router<DaybookRequestContext>) {
-        router.get("/privacy") { request, context in
-            let env = try await PageEnvironment(services: services, request: request)
-            let model = PrivacyPresenter.present(
-                dataFolder: services.configuration.dataFolder?.path, requiresLogin: services.requiresLogin,
-                localizer: env.localizer)
-            return try env.render(
-                "privacy", page: model, title: model.title, current: nil,
-                showsNavigation: !env.settings.needsOnboarding, services: services, context: context)
-        }
-    }
-}
-
-/// `/more`: on a phone, the places beyond the bottom bar, as a page of its own (it works without scripts).
-struct MoreRoutes {
-    let services: AppServices
-
-    func register(on router: Router<DaybookRequestContext>) {
-        router.get("/more") { request, context in
-            let env = try await PageEnvironment(services: services, request: request)
-            guard !env.settings.needsOnboarding else { return Response.seeOther("/onboarding") }
-            let model = ShellPresenter.presentMore(localizer: env.localizer)
-            return try services.renderer.render(
-                "more", page: model, shell: env.shell(title: model.title, current: nil, onMorePage: true),
-                csrf: context.csrfToken, theme: env.theme, status: .ok, markup: [:])
-        }
-    }
-}
