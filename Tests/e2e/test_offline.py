@@ -156,7 +156,7 @@ def test_changes_made_with_the_server_stopped_arrive_once_after_it_restarts(serv
     assert "Gulls over the pier." in driver.find_element(By.ID, "main").text
 
     # A page the device never kept says so, and links the ones it keeps.
-    go(driver, server.url + "/stats")
+    go(driver, server.url + "/privacy")
     wait_for(driver, "#not-kept")
     kept = WebDriverWait(driver, WAIT).until(lambda d: set(d.execute_script(
         "return [...document.querySelectorAll('#kept-pages a')].map((a) => a.pathname)")))

@@ -113,7 +113,7 @@ def test_service_worker_takes_over_and_shows_the_offline_page(server, browser, e
 
     try:
         # A page the device does not keep (Today is kept: test_offline.py).
-        driver.get(server.url + "/stats")
+        driver.get(server.url + "/privacy")
     except WebDriverException:
         pass  # a failed navigation is reported as an error by some drivers
     offline = wait_for(driver, "#offline")

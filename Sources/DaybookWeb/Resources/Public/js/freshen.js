@@ -15,11 +15,12 @@ export const forgetCursor = () => forgetFacts().catch(() => {});
 export function pagesOf(change) {
   const id = encodeURIComponent(change.id);
   switch (change.kind) {
-    case "entry": return ["/", "/journal", `/journal/${id}`, `/journal/${id}/edit`];
+    case "entry": return ["/", "/journal", `/journal/${id}`, `/journal/${id}/edit`, "/calendar"];
     case "tracker": return ["/", "/trackers", `/trackers/${id}`];
     case "trackerValue": return ["/", "/trackers", `/trackers/${encodeURIComponent(change.id.split("/")[0])}`];
-    case "log": return ["/", "/log", `/log/${id}`];
-    case "task": case "focusSession": case "focusTimer": return ["/", "/focus", "/log"];
+    case "log": return ["/", "/log", `/log/${id}`, "/stats"];
+    case "task": return ["/", "/focus", "/log", "/timeline", "/stats"];
+    case "focusSession": case "focusTimer": return ["/", "/focus", "/log", "/stats"];
     case "settings": return ["*"];
     default: return [];
   }

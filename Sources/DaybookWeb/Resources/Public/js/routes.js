@@ -2,10 +2,12 @@
 // (which keeps pages and holds posts) and the pages (which show what waits) both read.
 
 /** The pages kept for use without the server: Today, the Journal, its entries and their editors (and the editor of
- * a new entry), the trackers, Focus and the Daily Log. */
+ * a new entry), the trackers, Focus, the Daily Log, and the Timeline, Calendar and Stats as last seen (each day,
+ * month or week by its own address). */
 export function keptPage(url) {
   const path = url.pathname;
   return path === "/" || path === "/journal" || path === "/trackers" || path === "/focus" || path === "/log"
+    || path === "/timeline" || path === "/calendar" || path === "/stats"
     || /^\/journal\/[0-9A-Za-z-]+(\/edit)?$/.test(path) && path !== "/journal/trash"
     || /^\/trackers\/[0-9A-Za-z-]+$/.test(path)
     || /^\/log\/\d{4}-\d{2}-\d{2}$/.test(path);

@@ -151,6 +151,7 @@ async function keepPhotos(html) {
   }
 }
 
+const AT_HAND = ["/timeline", "/calendar", "/stats"];
 const LIST_WIDTH = 640;
 const KEPT_DAYS = 90;
 const KEPT_ENTRIES = 100;
@@ -256,6 +257,8 @@ function freshenCopy() {
       again = false;
       const { journalChanged } = await freshen(PAGES, PHOTOS, keep);
       if (journalChanged) await keepJournal();
+      // The screens a person opens on the move, kept from the first look on (not only once visited).
+      await keepPages(AT_HAND);
     } while (again);
   })().finally(() => { freshening = null; });
   return freshening;
