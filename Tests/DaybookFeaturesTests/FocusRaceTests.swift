@@ -18,6 +18,16 @@ struct FocusRaceTests {
             events: EventBus(), initial: { Fixtures.settings() })
     }
 
+    /// A file database (a pool of readers beside its one writer, as the server runs it) with the owner's settings,
+    /// a clock at nine and the focus scene on them.
+    func fileDatabase() async throws -> (URL, AppDatabase, ManualClock, FocusInteractor) {
+        let folder = Fixtures.temporaryFolder()
+        let database = try AppDatabase.open(folder: folder)
+        try await database.saveSettings(Fixtures.settings())
+        let clock = ManualClock(nine)
+        return (folder, database, clock, make(database, clock: clock))
+    }
+
     /// Runs `action` `count` times at once; the errors of those refused.
     func atOnce(_ count: Int, _ action: @escaping @Sendable () async throws -> Void) async -> [any Error] {
         await withTaskGroup(of: (any Error)?.self) { group in
@@ -35,13 +45,8 @@ struct FocusRaceTests {
 
     @Test("four stops at the same moment record one session, round after round")
     func fourStops() async throws {
-        let folder = Fixtures.temporaryFolder()
+        let (folder, database, clock, focus) = try await fileDatabase()
         defer { try? FileManager.default.removeItem(at: folder) }
-        // A file database: a pool of readers beside its one writer, as the server runs it.
-        let database = try AppDatabase.open(folder: folder)
-        try await database.saveSettings(Fixtures.settings())
-        let clock = ManualClock(nine)
-        let focus = make(database, clock: clock)
         for round in 1...6 {
             _ = try await focus.start(Focus.Start.Request(minutes: 25))
             clock.advance(by: 300)
@@ -59,12 +64,8 @@ struct FocusRaceTests {
 
     @Test("pauses and resumes at once leave one of the serial orders' states, never a doubled pause")
     func pausesAndResumes() async throws {
-        let folder = Fixtures.temporaryFolder()
+        let (folder, database, clock, focus) = try await fileDatabase()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let database = try AppDatabase.open(folder: folder)
-        try await database.saveSettings(Fixtures.settings())
-        let clock = ManualClock(nine)
-        let focus = make(database, clock: clock)
         _ = try await focus.start(Focus.Start.Request(minutes: 25))
         clock.advance(by: 120)
         let pauses = await atOnce(4) { _ = try await focus.pause() }

@@ -48,6 +48,8 @@ public struct DevicesInteractor: Sendable {
 
     /// Signs a device out; its next visit goes to the login page and wipes what it kept.
     public func end(device id: String) async throws {
-        guard id.count <= 64, try await store.endSession(id: id, at: clock.now()) else { throw Devices.Problem.unknownDevice }
+        guard id.count <= 64, try await store.endSession(id: id, at: clock.now()) else {
+            throw Devices.Problem.unknownDevice
+        }
     }
 }
