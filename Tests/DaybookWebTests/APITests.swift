@@ -104,7 +104,7 @@ struct APITests {
                     "/api/v1/entries/{id}/conflicts/{conflict}", "/api/v1/trash", "/api/v1/search",
                     "/api/v1/trackers", "/api/v1/trackers/order", "/api/v1/trackers/{id}",
                     "/api/v1/trackers/{id}/values", "/api/v1/trackers/{id}/values/{date}",
-                    "/api/v1/trackers/{id}/toggle", "/api/v1/widgets/{name}", "/api/v1/map", "/api/v1/map/entries",
+                    "/api/v1/widgets/{name}", "/api/v1/map", "/api/v1/map/entries",
                     "/api/v1/place", "/api/v1/connections", "/api/v1/reminders", "/api/v1/reminders/recent",
                     "/api/v1/push/key", "/api/v1/push/subscriptions", "/api/v1/import/{source}", "/api/v1/changes",
                 ])
