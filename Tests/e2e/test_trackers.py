@@ -126,3 +126,41 @@ def test_trackers_on_a_phone_in_korean(server, browser, engine):
     open_page(driver, server.url + "/widgets/medium")
     assert wait_for(driver, "#widget-heading").text == "다음 일정"
     screenshot(driver, "ko-phone-widget-medium")
+
+
+# The page's own fetches of Today (`/`) since the watch began, and the trackers events this page has heard.
+WATCH = """
+window.todayFetches = 0;
+window.trackerEvents = 0;
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    if (entry.initiatorType === 'fetch' && new URL(entry.name).pathname === '/') window.todayFetches += 1;
+  }
+}).observe({type: 'resource'});
+new EventSource('/events').addEventListener('trackers', () => { window.trackerEvents += 1; });
+"""
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_tick_on_today_is_one_screen_update(server, browser, engine):
+    """A tick shows the moment it is tapped and the answer settles it; the change event the tick itself causes does
+    not fetch and redraw Today a second time. A change made elsewhere still does."""
+    driver = browser("en-US", width=390, height=844, engine=engine)
+    complete_onboarding(driver, server)
+    walk = call(server, "POST", "/api/v1/trackers", {"name": "Walk", "kind": "boolean"})
+    read = call(server, "POST", "/api/v1/trackers", {"name": "Read", "kind": "boolean"})
+    open_page(driver, server.url + "/")
+    wait_for(driver, f"#toggle-{walk['id']}")
+    driver.execute_script(WATCH)
+
+    tick = driver.find_element(By.ID, f"toggle-{walk['id']}")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", tick)
+    tick.click()
+    WebDriverWait(driver, 10).until(lambda d: d.execute_script("return window.trackerEvents") >= 1,
+                                    message="the tick caused no change event")
+    WebDriverWait(driver, 10).until(lambda d: text(d, f"value-{walk['id']}") == "Done")
+    # A change from elsewhere (another device, the CLI) is fetched and shown: one fetch of Today in all.
+    call(server, "PUT", f"/api/v1/trackers/{read['id']}/values/today", {"value": True})
+    WebDriverWait(driver, 10).until(lambda d: text(d, f"value-{read['id']}") == "Done",
+                                    message="Today did not show the change made elsewhere")
+    assert driver.execute_script("return window.todayFetches") == 1, "Today was fetched again for its own tick"

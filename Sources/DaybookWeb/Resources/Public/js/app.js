@@ -70,6 +70,9 @@ function live() {
   if (regions().length === 0) return;
   let refreshing = null;
   let again = false;
+  // When this page's own saves were answered: the change event each one causes needs no second fetch, as the
+  // answer already showed the page after it. One tap, one screen update.
+  const ownSaves = [];
 
   async function refresh(html) {
     try {
@@ -95,6 +98,12 @@ function live() {
   }
 
   function schedule() {
+    // The echo of a save this page made in the last few seconds: already on screen.
+    while (ownSaves.length > 0 && Date.now() - ownSaves[0] > 5000) ownSaves.shift();
+    if (ownSaves.length > 0) {
+      ownSaves.shift();
+      return;
+    }
     if (refreshing) { again = true; return; }
     refreshing = (async () => {
       do { again = false; await refresh(); } while (again);
@@ -110,10 +119,14 @@ function live() {
         if (event.submitter?.name) data.set(event.submitter.name, event.submitter.value);
         showAtOnce(event.submitter);
         form.setAttribute("aria-busy", "true");
+        // Its change event may come before its answer does.
+        const sent = Date.now();
+        ownSaves.push(sent);
+        const unsent = () => ownSaves.includes(sent) && ownSaves.splice(ownSaves.indexOf(sent), 1);
         try {
           const response = await fetch(form.action, { method: "POST", body: data, headers: { Accept: "text/html" } });
           // The server was away: the change waits on this device (or could not be kept), and the form stays.
-          if (markQueued(form, response)) return;
+          if (markQueued(form, response)) return unsent();
           if (!response.ok) {
             // The server's page says what was wrong, in the person's language.
             document.open(); document.write(await response.text()); document.close();
@@ -121,6 +134,7 @@ function live() {
           }
           await refresh(await response.text());
         } catch {
+          unsent();
           form.submit();
         } finally {
           form.removeAttribute("aria-busy");
