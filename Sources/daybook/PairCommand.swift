@@ -41,20 +41,24 @@ enum PublicAddress {
     ///
     /// - Throws: `ValidationError` when none is given or the one given is not an `https://` address.
     static func resolve(option: String?, environment: [String: String], dataFolder: URL) throws -> URL {
-        let candidates = [option, environment["DAYBOOK_PUBLIC_URL"], LocalToken.publicURL(folder: dataFolder)]
-        guard
-            let text = candidates.compactMap({ $0?.trimmingCharacters(in: .whitespaces) }).first(where: { !$0.isEmpty })
-        else {
-            throw ValidationError(
-                "No public address is known: pass --public-url https://… (the address a TLS proxy serves Daybook at).")
-        }
+        let address: PublicURL
         do {
-            let address = try PublicURL(text)
-            guard let url = URL(string: address.text) else { throw PublicURL.Problem.noHost(text) }
-            return url
-        } catch {
-            throw ValidationError(String(describing: error))
+            guard
+                let given = try PublicURL.configured(option: option, environment: environment)
+                    ?? LocalToken.publicURL(folder: dataFolder).map({ try PublicURL($0) })
+            else {
+                throw ValidationError(
+                    "No public address is known: pass --public-url https://… (the address a TLS proxy serves Daybook at)."
+                )
+            }
+            address = given
+        } catch let problem as PublicURL.Problem {
+            throw ValidationError(problem.description)
         }
+        guard let url = URL(string: address.text) else {
+            throw ValidationError(PublicURL.Problem.noHost(address.text).description)
+        }
+        return url
     }
 
     /// The link, its QR code, and how long it works.

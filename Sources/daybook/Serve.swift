@@ -39,9 +39,7 @@ struct Serve: AsyncParsableCommand {
         let publicURL: PublicURL?
         let proxies: TrustedProxies
         do {
-            publicURL = try (self.publicURL ?? environment["DAYBOOK_PUBLIC_URL"]).flatMap {
-                $0.isEmpty ? nil : try PublicURL($0)
-            }
+            publicURL = try PublicURL.configured(option: self.publicURL, environment: environment)
             proxies = try TrustedProxies(
                 loopbackAnd: trustedProxies.isEmpty
                     ? (environment["DAYBOOK_TRUSTED_PROXIES"].map { [$0] } ?? []) : trustedProxies)

@@ -11,9 +11,7 @@ public enum Devices {
         /// The link a phone opens: the code rides in the fragment, which browsers never send, so it stays out of
         /// the proxy's logs.
         public func link(publicURL: URL) -> String {
-            var base = publicURL.absoluteString
-            while base.hasSuffix("/") { base.removeLast() }
-            return base + "/pair#" + code
+            publicURL.absoluteString + "/pair#" + code
         }
     }
 

@@ -92,6 +92,12 @@ public struct PublicURL: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The public URL given as `--public-url` (`option`), else `DAYBOOK_PUBLIC_URL`; `nil` when neither is set.
+    public static func configured(option: String?, environment: [String: String]) throws(Problem) -> PublicURL? {
+        guard let text = option ?? environment["DAYBOOK_PUBLIC_URL"], !text.isEmpty else { return nil }
+        return try PublicURL(text)
+    }
+
     public init(_ given: String) throws(Problem) {
         let trimmed = given.trimmingCharacters(in: .whitespaces)
         guard let components = URLComponents(string: trimmed), components.scheme?.lowercased() == "https" else {

@@ -77,6 +77,14 @@ public struct AppServices: Sendable {
         backups = BackupRunner(dataFolder: photos.folder.deletingLastPathComponent())
     }
 
+    /// A cookie of this site's own: sent only with its own requests, never readable by scripts, and only over HTTPS
+    /// when the server is reached at a public https address.
+    func cookie(_ name: String, _ value: String, maxAge: Int? = nil) -> Cookie {
+        Cookie(
+            name: name, value: value, maxAge: maxAge, path: "/", secure: configuration.publicURL != nil,
+            httpOnly: true, sameSite: .strict)
+    }
+
     /// Pages need a login and the API a token whenever the server is reachable from other machines.
     public var requiresLogin: Bool { configuration.requiresLogin }
 

@@ -40,10 +40,7 @@ struct CSRFMiddleware: RouterMiddleware {
 
         var response = try await next(request, context)
         if cookieToken == nil, !isAPI {
-            response.setCookie(
-                Cookie(
-                    name: Self.cookieName, value: context.csrfToken, path: "/",
-                    secure: services.configuration.publicURL != nil, httpOnly: true, sameSite: .strict))
+            response.setCookie(services.cookie(Self.cookieName, context.csrfToken))
         }
         return response
     }

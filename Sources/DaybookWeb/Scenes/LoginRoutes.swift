@@ -46,13 +46,9 @@ struct LoginRoutes {
     }
 
     /// The login session cookie carrying `secret`, lasting as long as a session does; an empty secret clears it.
-    /// Only for this site's own requests, never readable by scripts, and sent only over HTTPS when the server is
-    /// reached at a public https address.
     static func sessionCookie(_ secret: String, services: AppServices) -> Cookie {
-        Cookie(
-            name: AccessMiddleware.sessionCookie, value: secret,
-            maxAge: secret.isEmpty ? 0 : Int(AccessInteractor.sessionLifetime), path: "/",
-            secure: services.configuration.publicURL != nil, httpOnly: true, sameSite: .strict)
+        services.cookie(
+            AccessMiddleware.sessionCookie, secret, maxAge: secret.isEmpty ? 0 : Int(AccessInteractor.sessionLifetime))
     }
 
     /// A redirect to `location` that clears the session cookie; `forgetting`, on an exposed server the browser also
