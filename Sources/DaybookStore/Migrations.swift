@@ -55,6 +55,7 @@ extension AppDatabase {
         registerTagCountsMigration(&migrator)
         registerDevicesMigration(&migrator)
         registerPushContactMigration(&migrator)
+        registerTaskMadeAtMigration(&migrator)
         return migrator
     }
 }

@@ -108,8 +108,30 @@ extension AppDatabase: TaskStore {
     }
 
     public func setDone(_ done: Bool, taskID: String, on day: DayKey) async throws {
+        _ = try await setDone(done, taskID: taskID, on: day, madeAt: nil, at: Date())
+    }
+
+    public func setDone(_ done: Bool, taskID: String, on day: DayKey, madeAt: Date?, at now: Date) async throws
+        -> Bool
+    {
         try await write { db in
-            guard let record = try TaskRecord.fetchOne(db, key: taskID) else { return }
+            guard let record = try TaskRecord.fetchOne(db, key: taskID) else { return false }
+            // The occurrence's day for a repeating task; a one-off task has one done state, kept under its own day.
+            let occurrence = record.repeatRule == nil ? record.day : day.description
+            let stamp = madeAt ?? now
+            // A done state set after `madeAt` (on another device, while this change waited offline) stays.
+            if madeAt != nil,
+                let last = try Date.fetchOne(
+                    db, sql: "SELECT madeAt FROM taskDoneChange WHERE taskID = ? AND day = ?",
+                    arguments: [taskID, occurrence]), last > stamp
+            {
+                return true
+            }
+            try db.execute(
+                sql: """
+                    INSERT INTO taskDoneChange (taskID, day, madeAt) VALUES (?, ?, ?)
+                    ON CONFLICT (taskID, day) DO UPDATE SET madeAt = excluded.madeAt
+                    """, arguments: [taskID, occurrence, stamp])
             if record.repeatRule == nil {
                 try db.execute(sql: "UPDATE task SET isDone = ? WHERE id = ?", arguments: [done, taskID])
             } else if done {
@@ -121,23 +143,73 @@ extension AppDatabase: TaskStore {
                     sql: "DELETE FROM taskCompletion WHERE taskID = ? AND day = ?",
                     arguments: [taskID, day.description])
             }
+            return true
         }
     }
 
-    public func detachOccurrence(of taskID: String, on day: DayKey, replacement: PlannedTask?) async throws {
+    public func addTask(_ task: PlannedTask, madeAt: Date?, at now: Date) async throws -> PlannedTask {
         try await write { db in
-            let key = day.description
-            let wasDone =
-                try Bool.fetchOne(
-                    db, sql: "SELECT EXISTS (SELECT 1 FROM taskCompletion WHERE taskID = ? AND day = ?)",
-                    arguments: [taskID, key]) ?? false
-            try db.execute(
-                sql: "INSERT OR IGNORE INTO taskSkip (taskID, day) VALUES (?, ?)", arguments: [taskID, key])
-            try db.execute(sql: "DELETE FROM taskCompletion WHERE taskID = ? AND day = ?", arguments: [taskID, key])
-            if var replacement {
-                replacement.isDone = replacement.isDone || wasDone
-                try TaskRecord(replacement).upsert(db)
+            if let stored = try DatabaseSnapshot(db: db).task(id: task.id) { return stored }
+            try TaskRecord(task).insert(db)
+            try Self.stamp(db, task.id, madeAt ?? now)
+            return task
+        }
+    }
+
+    public func changeTask(
+        id: String, madeAt: Date?, at now: Date, _ change: @escaping @Sendable (PlannedTask) throws -> TaskChange
+    ) async throws -> TaskChangeOutcome? {
+        try await write { db in
+            guard let stored = try DatabaseSnapshot(db: db).task(id: id) else { return nil }
+            let stamp = madeAt ?? now
+            // A version made after `madeAt` (on another device, while this change waited offline) stays.
+            if madeAt != nil,
+                let current = try Date.fetchOne(db, sql: "SELECT madeAt FROM task WHERE id = ?", arguments: [id]),
+                current > stamp
+            {
+                return .superseded(stored)
             }
+            let decided = try change(stored)
+            switch decided {
+            case .replace(let task):
+                try TaskRecord(task).upsert(db)
+                try Self.stamp(db, task.id, stamp)
+            case .detach(let day, let replacement):
+                try Self.detach(db, id, on: day, replacement: replacement)
+                try Self.stamp(db, id, stamp)
+                if let replacement { try Self.stamp(db, replacement.id, stamp) }
+            case .split(let day, let continuation):
+                try Self.split(db, id, at: day, continuation: continuation)
+                try Self.stamp(db, id, stamp)
+                try Self.stamp(db, continuation.id, stamp)
+            case .delete:
+                _ = try TaskRecord.deleteOne(db, key: id)
+            }
+            return .made(decided, before: stored)
+        }
+    }
+
+    /// Records when the task's current version was made.
+    private static func stamp(_ db: Database, _ id: String, _ madeAt: Date) throws {
+        try db.execute(sql: "UPDATE task SET madeAt = ? WHERE id = ?", arguments: [madeAt, id])
+    }
+
+    public func detachOccurrence(of taskID: String, on day: DayKey, replacement: PlannedTask?) async throws {
+        try await write { db in try Self.detach(db, taskID, on: day, replacement: replacement) }
+    }
+
+    private static func detach(_ db: Database, _ taskID: String, on day: DayKey, replacement: PlannedTask?) throws {
+        let key = day.description
+        let wasDone =
+            try Bool.fetchOne(
+                db, sql: "SELECT EXISTS (SELECT 1 FROM taskCompletion WHERE taskID = ? AND day = ?)",
+                arguments: [taskID, key]) ?? false
+        try db.execute(
+            sql: "INSERT OR IGNORE INTO taskSkip (taskID, day) VALUES (?, ?)", arguments: [taskID, key])
+        try db.execute(sql: "DELETE FROM taskCompletion WHERE taskID = ? AND day = ?", arguments: [taskID, key])
+        if var replacement {
+            replacement.isDone = replacement.isDone || wasDone
+            try TaskRecord(replacement).upsert(db)
         }
     }
 
@@ -150,27 +222,29 @@ extension AppDatabase: TaskStore {
     }
 
     public func splitSeries(_ taskID: String, at day: DayKey, continuation: PlannedTask) async throws {
-        try await write { db in
-            let key = day.description
+        try await write { db in try Self.split(db, taskID, at: day, continuation: continuation) }
+    }
+
+    private static func split(_ db: Database, _ taskID: String, at day: DayKey, continuation: PlannedTask) throws {
+        let key = day.description
+        try db.execute(
+            sql: "UPDATE task SET repeatUntil = ? WHERE id = ?",
+            arguments: [day.adding(days: -1).description, taskID])
+        try TaskRecord(continuation).upsert(db)
+        guard continuation.repeatRule != nil else {
             try db.execute(
-                sql: "UPDATE task SET repeatUntil = ? WHERE id = ?",
-                arguments: [day.adding(days: -1).description, taskID])
-            try TaskRecord(continuation).upsert(db)
-            guard continuation.repeatRule != nil else {
-                try db.execute(
-                    sql:
-                        "UPDATE task SET isDone = EXISTS (SELECT 1 FROM taskCompletion WHERE taskID = ? AND day = ?) WHERE id = ?",
-                    arguments: [taskID, key, continuation.id])
-                try db.execute(
-                    sql: "DELETE FROM taskCompletion WHERE taskID = ? AND day >= ?", arguments: [taskID, key])
-                try db.execute(sql: "DELETE FROM taskSkip WHERE taskID = ? AND day >= ?", arguments: [taskID, key])
-                return
-            }
-            for table in ["taskCompletion", "taskSkip"] {
-                try db.execute(
-                    sql: "UPDATE \(table) SET taskID = ? WHERE taskID = ? AND day >= ?",
-                    arguments: [continuation.id, taskID, key])
-            }
+                sql:
+                    "UPDATE task SET isDone = EXISTS (SELECT 1 FROM taskCompletion WHERE taskID = ? AND day = ?) WHERE id = ?",
+                arguments: [taskID, key, continuation.id])
+            try db.execute(
+                sql: "DELETE FROM taskCompletion WHERE taskID = ? AND day >= ?", arguments: [taskID, key])
+            try db.execute(sql: "DELETE FROM taskSkip WHERE taskID = ? AND day >= ?", arguments: [taskID, key])
+            return
+        }
+        for table in ["taskCompletion", "taskSkip"] {
+            try db.execute(
+                sql: "UPDATE \(table) SET taskID = ? WHERE taskID = ? AND day >= ?",
+                arguments: [continuation.id, taskID, key])
         }
     }
 }

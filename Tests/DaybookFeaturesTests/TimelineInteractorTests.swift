@@ -71,7 +71,7 @@ struct TimelineInteractorTests {
         #expect(moved.start?.description == "10:00")
         #expect(moved.durationMinutes == 60)
         #expect(moved.repeatRule == .weekdays)
-        let deleted = try await timeline.delete(id: task.id)
+        let deleted = try #require(try await timeline.delete(id: task.id))
         #expect(try await database.task(id: task.id) == nil)
         try await timeline.restore(deleted)
         #expect(try await database.task(id: task.id) == moved)
@@ -165,7 +165,7 @@ struct TimelineInteractorTests {
         let timeline = make(database)
         let series = try await timeline.create(
             TaskDraft(title: "Read", date: "2026-11-21", repeatRule: "weekly:sat,sun"))
-        let deletion = try await timeline.delete(id: series.id, scope: .this, on: "2026-11-22")
+        let deletion = try #require(try await timeline.delete(id: series.id, scope: .this, on: "2026-11-22"))
         #expect(deletion == .occurrence(series, DayKey(string: "2026-11-22")!))
         #expect(try await plan(timeline, "2026-11-22").isEmpty)
         #expect(try await plan(timeline, "2026-11-28") == ["Read"])

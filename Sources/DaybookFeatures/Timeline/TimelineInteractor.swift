@@ -45,26 +45,65 @@ public struct TimelineInteractor: Sendable {
         }
     }
 
-    /// Creates a task; a draft without a date is for today.
-    public func create(_ draft: TaskDraft) async throws -> PlannedTask {
+    /// Creates a task; a draft without a date is for the day it was made.
+    ///
+    /// - Parameters:
+    ///   - id: the task's id, a lowercase UUID chosen on the device, so that a block added offline can be moved or
+    ///     marked done before the server has it; created again under that id, it is the one task the id names.
+    ///     `nil` lets the server choose.
+    ///   - madeAt: when the person made it, for one sent later from a device that was offline (never after now).
+    /// - Returns: the task stored under the id.
+    /// - Throws: `Timeline.Problem.invalidID`, `.invalid` for a refused draft.
+    public func create(_ draft: TaskDraft, id: String? = nil, madeAt: Date? = nil) async throws -> PlannedTask {
+        if let id, UUID(uuidString: id) == nil || id != id.lowercased() { throw Timeline.Problem.invalidID }
+        let now = clock.now()
+        let madeAt = madeAt.map { min($0, now) }
         var draft = draft
-        if draft.date?.isEmpty ?? true { draft.date = try await today().description }
-        let task = PlannedTask(id: ids.makeID(), details: try validate(draft))
-        try await tasks.saveTask(task)
+        if draft.date?.isEmpty ?? true { draft.date = try await today(at: madeAt ?? now).description }
+        let task = PlannedTask(id: id ?? ids.makeID(), details: try Self.validate(draft))
+        let stored = try await tasks.addTask(task, madeAt: madeAt, at: now)
         await events.publish(.tasks)
-        return task
+        return stored
     }
 
     /// Changes the fields a draft carries; the others stay as they are.
     ///
     /// For a repeating task, `scope` says which occurrences change: the whole series, only the one on `day`
     /// (it becomes a one-off task of its own), or the one on `day` and every later one (the series ends the day
-    /// before and a new one carries on). A one-off task ignores the scope.
+    /// before and a new one carries on). A one-off task ignores the scope. The task is read and changed in one
+    /// write, so simultaneous changes act as if they came one after another.
+    ///
+    /// `madeAt` is when the person made the change (never after now): one made before the task's current version
+    /// (on another device, while this one waited offline) is left out, and the task as it stands is returned.
     /// - Returns: the task as it now is for that day: the series, the one-off replacement, or the continuation.
-    public func update(id: String, _ draft: TaskDraft, scope: EditScope = .all, on day: String? = nil) async throws
-        -> PlannedTask
-    {
-        guard let existing = try await tasks.task(id: id) else { throw Timeline.Problem.unknownTask }
+    public func update(
+        id: String, _ draft: TaskDraft, scope: EditScope = .all, on day: String? = nil, madeAt: Date? = nil
+    ) async throws -> PlannedTask {
+        let owner = try await ownerSettings()
+        let now = clock.now()
+        let today = DayKey(date: now, timeZone: owner.timeZone)
+        let calendar = calendar(owner)
+        let ids = ids
+        let outcome = try await tasks.changeTask(id: id, madeAt: madeAt.map { min($0, now) }, at: now) { existing in
+            try Self.change(existing, by: draft, scope: scope, on: day, today: today, calendar: calendar, ids: ids)
+        }
+        switch outcome {
+        case nil: throw Timeline.Problem.unknownTask
+        case .superseded(let task): return task
+        case .made(.replace(let task), _), .made(.detach(_, replacement: let task?), _),
+            .made(.split(_, continuation: let task), _):
+            await events.publish(.tasks)
+            return task
+        case .made(.detach(_, replacement: nil), let task), .made(.delete, let task):
+            preconditionFailure("an edit always leaves a task, never only removes \(task.id)")
+        }
+    }
+
+    /// What an edit does to the task as stored: the fields the draft carries replace the task's.
+    private static func change(
+        _ existing: PlannedTask, by draft: TaskDraft, scope: EditScope, on day: String?, today: DayKey,
+        calendar: Calendar, ids: any IDGenerator
+    ) throws -> TaskChange {
         let merged = TaskDraft(
             title: draft.title ?? existing.title, notes: draft.notes ?? existing.notes,
             date: draft.date ?? existing.day.description, start: draft.start ?? existing.start?.description ?? "",
@@ -72,12 +111,9 @@ public struct TimelineInteractor: Sendable {
             color: draft.color ?? existing.colorHex,
             repeatRule: draft.repeatRule ?? existing.repeatRule?.description ?? "")
         guard existing.repeatRule != nil, scope != .all else {
-            let task = existing.applying(try validate(merged))
-            try await tasks.saveTask(task)
-            await events.publish(.tasks)
-            return task
+            return .replace(existing.applying(try validate(merged)))
         }
-        let occurrence = try await occurrenceDay(of: existing, day)
+        let occurrence = try occurrenceDay(of: existing, day, today: today, calendar: calendar)
         switch scope {
         case .all:
             preconditionFailure("handled above")
@@ -85,56 +121,65 @@ public struct TimelineInteractor: Sendable {
             var single = merged
             single.repeatRule = "none"
             if draft.date == nil { single.date = occurrence.description }
-            let replacement = PlannedTask(id: ids.makeID(), details: try validate(single))
-            try await tasks.detachOccurrence(of: id, on: occurrence, replacement: replacement)
-            await events.publish(.tasks)
-            return replacement
+            return .detach(occurrence, replacement: PlannedTask(id: ids.makeID(), details: try validate(single)))
         case .future:
             var rest = merged
             rest.date = occurrence.description
             let details = try validate(rest)
-            guard occurrence > existing.day else {
-                let task = existing.applying(details)
-                try await tasks.saveTask(task)
-                await events.publish(.tasks)
-                return task
-            }
+            guard occurrence > existing.day else { return .replace(existing.applying(details)) }
             var continuation = PlannedTask(id: ids.makeID(), details: details)
             continuation.repeatUntil = continuation.repeatRule == nil ? nil : existing.repeatUntil
-            try await tasks.splitSeries(id, at: occurrence, continuation: continuation)
-            await events.publish(.tasks)
-            return continuation
+            return .split(occurrence, continuation: continuation)
         }
     }
 
     /// Marks a task done (or not) on a day; for a repeating task only that occurrence.
-    public func setDone(id: String, done: Bool, on raw: String?) async throws {
-        guard try await tasks.task(id: id) != nil else { throw Timeline.Problem.unknownTask }
+    ///
+    /// `madeAt` is when the person made the change (never after now): a done state set since, on another device,
+    /// stays.
+    public func setDone(id: String, done: Bool, on raw: String?, madeAt: Date? = nil) async throws {
+        let now = clock.now()
+        let madeAt = madeAt.map { min($0, now) }
         let day: DayKey
         if let raw, !raw.isEmpty {
             guard let parsed = DayKey(string: raw) else { throw Timeline.Problem.invalidDate }
             day = parsed
         } else {
-            day = try await today()
+            day = try await today(at: madeAt ?? now)
         }
-        try await tasks.setDone(done, taskID: id, on: day)
+        guard try await tasks.setDone(done, taskID: id, on: day, madeAt: madeAt, at: now) else {
+            throw Timeline.Problem.unknownTask
+        }
         await events.publish(.tasks)
     }
 
     /// Deletes a task, returning what is needed to undo it.
     ///
     /// With `scope` `.this` only the occurrence on `day` of a repeating task goes; otherwise the whole task.
-    public func delete(id: String, scope: EditScope = .all, on day: String? = nil) async throws -> Timeline.Deletion {
-        guard let task = try await tasks.task(id: id) else { throw Timeline.Problem.unknownTask }
-        if task.repeatRule != nil, scope == .this {
-            let occurrence = try await occurrenceDay(of: task, day)
-            try await tasks.detachOccurrence(of: id, on: occurrence, replacement: nil)
+    /// `madeAt` is when the person deleted it (never after now): a task changed since, on another device, stays,
+    /// and the answer is `nil`.
+    public func delete(id: String, scope: EditScope = .all, on day: String? = nil, madeAt: Date? = nil) async throws
+        -> Timeline.Deletion?
+    {
+        let owner = try await ownerSettings()
+        let now = clock.now()
+        let today = DayKey(date: now, timeZone: owner.timeZone)
+        let calendar = calendar(owner)
+        let outcome = try await tasks.changeTask(id: id, madeAt: madeAt.map { min($0, now) }, at: now) { task in
+            guard task.repeatRule != nil, scope == .this else { return .delete }
+            return .detach(
+                try Self.occurrenceDay(of: task, day, today: today, calendar: calendar), replacement: nil)
+        }
+        switch outcome {
+        case nil: throw Timeline.Problem.unknownTask
+        case .superseded: return nil
+        case .made(.detach(let occurrence, _), let task):
             await events.publish(.tasks)
             return .occurrence(task, occurrence)
+        case .made(_, let task):
+            await events.publish(.tasks)
+            return .task(task)
         }
-        guard try await tasks.deleteTask(id: id) else { throw Timeline.Problem.unknownTask }
-        await events.publish(.tasks)
-        return .task(task)
     }
 
     /// Undoes a deletion: the task as it was, or the occurrence back in its series.
@@ -146,21 +191,20 @@ public struct TimelineInteractor: Sendable {
         await events.publish(.tasks)
     }
 
-    /// The day of the occurrence a scoped change is for; it must be a day the task occurs on.
-    private func occurrenceDay(of task: PlannedTask, _ raw: String?) async throws -> DayKey {
-        let day: DayKey
+    /// The day of the occurrence a scoped change is for (today when none is named); the task must occur on it.
+    private static func occurrenceDay(of task: PlannedTask, _ raw: String?, today: DayKey, calendar: Calendar) throws
+        -> DayKey
+    {
+        var day = today
         if let raw, !raw.isEmpty {
             guard let parsed = DayKey(string: raw) else { throw Timeline.Problem.invalidDate }
             day = parsed
-        } else {
-            day = try await today()
         }
-        let owner = try await settings.loadSettings() ?? initial()
-        guard task.occurs(on: day, calendar: calendar(owner)) else { throw Timeline.Problem.notOnThatDay }
+        guard task.occurs(on: day, calendar: calendar) else { throw Timeline.Problem.notOnThatDay }
         return day
     }
 
-    private func validate(_ draft: TaskDraft) throws -> TaskDetails {
+    private static func validate(_ draft: TaskDraft) throws -> TaskDetails {
         do {
             return try draft.validated()
         } catch {
@@ -168,9 +212,13 @@ public struct TimelineInteractor: Sendable {
         }
     }
 
-    private func today() async throws -> DayKey {
-        let owner = try await settings.loadSettings() ?? initial()
-        return DayKey(date: clock.now(), timeZone: owner.timeZone)
+    private func ownerSettings() async throws -> Settings {
+        try await settings.loadSettings() ?? initial()
+    }
+
+    /// The owner's day at `moment`.
+    private func today(at moment: Date) async throws -> DayKey {
+        DayKey(date: moment, timeZone: try await ownerSettings().timeZone)
     }
 
     private func calendar(_ owner: Settings) -> Calendar {

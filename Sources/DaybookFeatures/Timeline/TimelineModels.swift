@@ -11,6 +11,8 @@ public enum Timeline {
         case notOnThatDay
         /// A scope other than `all`, `this` or `future`.
         case unknownScope
+        /// A new task's id chosen on the device that is not a lowercase UUID.
+        case invalidID
     }
 
     /// A deletion that can be undone: a whole task, or one occurrence of a repeating one.

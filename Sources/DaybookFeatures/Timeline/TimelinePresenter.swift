@@ -53,6 +53,7 @@ public enum TimelinePresenter {
         case .invalidDate: localizer("task.error.invalidDate")
         case .notOnThatDay: localizer("task.error.notOnThatDay")
         case .unknownScope: localizer("task.error.unknownScope")
+        case .invalidID: localizer("task.error.invalidID")
         }
     }
 

@@ -7,6 +7,18 @@ import Hummingbird
 struct TaskAPIRoutes {
     let services: AppServices
 
+    /// A new task: its fields, and the id the device chose for it (if any).
+    struct NewTask: Decodable {
+        var id: String?
+        var draft: TaskDraft
+
+        init(from decoder: any Decoder) throws {
+            enum Keys: String, CodingKey { case id }
+            id = try decoder.container(keyedBy: Keys.self).decodeIfPresent(String.self, forKey: .id)
+            draft = try TaskDraft(from: decoder)
+        }
+    }
+
     struct Done: Decodable {
         var done: Bool?
         var date: String?
@@ -22,9 +34,10 @@ struct TaskAPIRoutes {
             }
         }
         router.post("/api/v1/tasks") { request, context in
-            let draft = try await JSONBody.decode(TaskDraft.self, from: request) ?? TaskDraft()
+            let body = try await JSONBody.decode(NewTask.self, from: request)
             return try await respond(request) { interactor, localizer in
-                let task = try await interactor.create(draft)
+                let task = try await interactor.create(
+                    body?.draft ?? TaskDraft(), id: body?.id, madeAt: MadeAt.of(request))
                 return try JSONResponse.make(try await row(task, interactor, localizer), status: .created)
             }
         }
@@ -33,7 +46,8 @@ struct TaskAPIRoutes {
             let draft = try await JSONBody.decode(TaskDraft.self, from: request) ?? TaskDraft()
             return try await respond(request, changing: draft) { interactor, localizer in
                 let (scope, date) = try occurrence(request)
-                let task = try await interactor.update(id: id, draft, scope: scope, on: date)
+                let task = try await interactor.update(
+                    id: id, draft, scope: scope, on: date, madeAt: MadeAt.of(request))
                 return try JSONResponse.make(try await row(task, interactor, localizer))
             }
         }
@@ -41,7 +55,8 @@ struct TaskAPIRoutes {
             let id = try context.parameters.require("id")
             let body = try await JSONBody.decode(Done.self, from: request) ?? Done()
             return try await respond(request) { interactor, localizer in
-                try await interactor.setDone(id: id, done: body.done ?? true, on: body.date)
+                try await interactor.setDone(
+                    id: id, done: body.done ?? true, on: body.date, madeAt: MadeAt.of(request))
                 return try JSONResponse.make(
                     TimelinePresenter.present(try await interactor.day(body.date), localizer: localizer))
             }
@@ -50,7 +65,7 @@ struct TaskAPIRoutes {
             let id = try context.parameters.require("id")
             return try await respond(request) { interactor, _ in
                 let (scope, date) = try occurrence(request)
-                _ = try await interactor.delete(id: id, scope: scope, on: date)
+                _ = try await interactor.delete(id: id, scope: scope, on: date, madeAt: MadeAt.of(request))
                 return Response(status: .noContent)
             }
         }
@@ -92,6 +107,7 @@ struct TaskAPIRoutes {
                 case .invalidDate: (.badRequest, "invalidDate")
                 case .unknownScope: (.badRequest, "unknownScope")
                 case .notOnThatDay: (.notFound, "notOnThatDay")
+                case .invalidID: (.badRequest, "invalidTaskID")
                 }
             var fields: [String: String]?
             if case .invalid(let error) = problem {

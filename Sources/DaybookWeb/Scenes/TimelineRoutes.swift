@@ -18,7 +18,9 @@ struct TimelineRoutes {
             let draft = TaskDraft(form: context.form)
             let env = try await PageEnvironment(services: services, request: request)
             do {
-                let task = try await interact(env) { try await $0.create(draft) }
+                let task = try await interact(env) {
+                    try await $0.create(draft, id: context.form["id"], madeAt: MadeAt.of(request))
+                }
                 return Response.seeOther("/timeline?date=\(task.day)")
             } catch Timeline.Problem.invalid(let error) {
                 return try await page(
@@ -39,7 +41,9 @@ struct TimelineRoutes {
             let scope = form["scope"].flatMap(EditScope.init(rawValue:)) ?? .all
             let env = try await PageEnvironment(services: services, request: request)
             do {
-                let task = try await interact(env) { try await $0.update(id: id, draft, scope: scope, on: form["day"]) }
+                let task = try await interact(env) {
+                    try await $0.update(id: id, draft, scope: scope, on: form["day"], madeAt: MadeAt.of(request))
+                }
                 let shown = task.repeatRule == nil ? task.day.description : form["day"] ?? task.day.description
                 return Response.seeOther("/timeline?date=\(shown)")
             } catch Timeline.Problem.invalid(let error) {
@@ -52,7 +56,9 @@ struct TimelineRoutes {
             let id = try context.parameters.require("id")
             let date = context.form["date"]
             let env = try await PageEnvironment(services: services, request: request)
-            try await interact(env) { try await $0.setDone(id: id, done: context.form["done"] != "0", on: date) }
+            try await interact(env) {
+                try await $0.setDone(id: id, done: context.form["done"] != "0", on: date, madeAt: MadeAt.of(request))
+            }
             return Response.seeOther("/timeline" + (date.map { "?date=\($0)" } ?? ""))
         }
         router.post("/timeline/tasks/{id}/delete") { request, context in
@@ -60,7 +66,11 @@ struct TimelineRoutes {
             let date = context.form["date"] ?? ""
             let scope = context.form["scope"].flatMap(EditScope.init(rawValue:)) ?? .all
             let env = try await PageEnvironment(services: services, request: request)
-            let deletion = try await interact(env) { try await $0.delete(id: id, scope: scope, on: date) }
+            let deletion = try await interact(env) {
+                try await $0.delete(id: id, scope: scope, on: date, madeAt: MadeAt.of(request))
+            }
+            // A change made since on another device stands: nothing was deleted, so there is nothing to undo.
+            guard let deletion else { return Response.seeOther("/timeline?date=\(date)") }
             let key = await services.undo.keep(deletion)
             let encoded = key.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? key
             return Response.seeOther("/timeline?date=\(date)&undo=\(encoded)")
