@@ -164,6 +164,9 @@ public enum Timeline {
         public var scopeFuture: String
         public var cancel: String
         public var saveFailed: String
+        /// For a block deleted on this device while the server is away: "“{title}” deleted." and its button.
+        public var deleted: String
+        public var undo: String
     }
 
     public struct Undo: Sendable, Encodable {

@@ -100,6 +100,7 @@ extension TimelinePresenter {
             done: localizer("timeline.done"), dragHint: localizer("timeline.dragHint"),
             scopeQuestion: localizer("timeline.scope.question"), scopeThis: localizer("timeline.scope.this"),
             scopeFuture: localizer("timeline.scope.future"), cancel: localizer("timeline.cancel"),
-            saveFailed: localizer("timeline.saveFailed"))
+            saveFailed: localizer("timeline.saveFailed"), deleted: localizer("timeline.deleted", "{title}"),
+            undo: localizer("timeline.undo"))
     }
 }

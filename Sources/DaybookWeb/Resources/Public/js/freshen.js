@@ -19,7 +19,8 @@ export function pagesOf(change) {
     case "tracker": return ["/", "/trackers", `/trackers/${id}`];
     case "trackerValue": return ["/", "/trackers", `/trackers/${encodeURIComponent(change.id.split("/")[0])}`];
     case "log": return ["/", "/log", `/log/${id}`, "/stats"];
-    case "task": return ["/", "/focus", "/log", "/timeline", "/stats"];
+    // "/timeline" is every kept day (`/timeline?date=…`: kept pages match by path), then the block's edit page.
+    case "task": return ["/", "/focus", "/log", "/timeline", `/timeline/tasks/${id}/edit`, "/stats"];
     case "focusSession": case "focusTimer": return ["/", "/focus", "/log", "/stats"];
     case "settings": return ["*"];
     default: return [];

@@ -10,7 +10,8 @@ export function keptPage(url) {
     || path === "/timeline" || path === "/calendar" || path === "/stats"
     || /^\/journal\/[0-9A-Za-z-]+(\/edit)?$/.test(path) && path !== "/journal/trash"
     || /^\/trackers\/[0-9A-Za-z-]+$/.test(path)
-    || /^\/log\/\d{4}-\d{2}-\d{2}$/.test(path);
+    || /^\/log\/\d{4}-\d{2}-\d{2}$/.test(path)
+    || /^\/timeline\/tasks\/[0-9A-Za-z-]+\/edit$/.test(path);
 }
 
 /** The address a page is kept under: the new-entry editor is one page whichever entry it goes on with. */
@@ -18,12 +19,22 @@ export function pageKey(url) {
   return url.pathname === "/journal/new" ? url.origin + url.pathname : url.origin + url.pathname + url.search;
 }
 
+const dayOf = (date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
+
+/** The Timeline's days kept around `now` (this device's today): the week before, today and the week after. */
+export function timelineWeek(now = new Date()) {
+  const day = (offset) => dayOf(new Date(now.getFullYear(), now.getMonth(), now.getDate() + offset));
+  return [...Array(15).keys()].map((index) => `/timeline?date=${day(index - 7)}`);
+}
+
 // The writes a device may make without the server, each with what it is in the owner's words (`kinds` on the page).
 const WRITES = [
   { kind: "tracker", pattern: /^\/trackers\/[^/]+\/values\/[^/]+$/ },
   { kind: "log", pattern: /^\/log\/[^/]+$/ },
   { kind: "sleep", pattern: /^\/today\/sleep$/ },
-  { kind: "task", pattern: /^\/timeline\/tasks\/[^/]+\/done$/ },
+  // The Timeline's forms (add, edit, done, delete), and a block dragged to move or resize it (JSON).
+  { kind: "task", pattern: /^\/timeline\/tasks(\/[^/]+(\/(done|delete))?)?$/ },
+  { kind: "task", pattern: /^\/api\/v1\/tasks(\/[^/]+(\/done)?)?$/ },
   { kind: "focus", pattern: /^\/focus\/(start|pause|resume|stop)$/ },
   { kind: "photo", pattern: /^\/api\/v1\/photos\/[^/]+$/ },
   // The editor's saves (JSON), and its form sent without the editor's script.

@@ -6,7 +6,7 @@
 // `routes.js`.
 import { freshen } from "/static/js/freshen.js";
 import { afterSending, flush, sendOrKeep, unreachable, waitingPhoto } from "/static/js/outbox.js";
-import { keptPage, pageKey, queuedPost } from "/static/js/routes.js";
+import { keptPage, pageKey, queuedPost, timelineWeek } from "/static/js/routes.js";
 
 const VERSION = "__ASSET_VERSION__";
 const CACHE = `daybook-shell-${VERSION}`;
@@ -29,6 +29,9 @@ const SHELL = [
   "/static/js/drafts.js",
   "/static/js/dom.js",
   "/static/js/this-device.js",
+  // The Timeline's own, so its kept days work offline before the page was ever opened here.
+  `/static/js/timeline.js?v=${VERSION}`,
+  "/static/js/timeline-waiting.js",
   "/static/icons/icon.svg",
   "/static/icons/nav.svg",
   "/static/icons/icon-192.png",
@@ -137,6 +140,19 @@ async function keepPages(paths) {
       return;
     }
   }
+}
+
+/** The edit page of each block on the Timeline's kept days, so that a block can be edited without the server. */
+async function keepBlockEditors() {
+  const cache = await caches.open(PAGES);
+  const editors = new Set();
+  for (const day of timelineWeek()) {
+    const html = await (await cache.match(new URL(day, self.location.origin).href))?.text() ?? "";
+    for (const [, href] of html.matchAll(/href="(\/timeline\/tasks\/[0-9A-Za-z-]+\/edit\?date=[0-9-]+)"/g)) {
+      editors.add(href);
+    }
+  }
+  await keepPages([...editors]);
 }
 
 /** The photos a page shows, kept at the width of a list; offline, the widest kept copy serves any width. */
@@ -259,6 +275,9 @@ function freshenCopy() {
       if (journalChanged) await keepJournal();
       // The screens a person opens on the move, kept from the first look on (not only once visited).
       await keepPages(AT_HAND);
+      // The Timeline's week around today, and each block's edit page on it.
+      await keepPages(timelineWeek());
+      await keepBlockEditors();
     } while (again);
   })().finally(() => { freshening = null; });
   return freshening;

@@ -1,8 +1,13 @@
 // Places the day's blocks on the hours (overlapping blocks side by side), draws the now-line, opens scrolled
 // to now, lets a block be dragged to move it or by its lower edge to resize it (5-minute steps, mouse and
 // touch), and follows changes made elsewhere. Without it the blocks are a plain list and the forms do the work.
+// Without the server (a kept copy, or a drag the server did not answer) every change waits on this device and is
+// drawn at once over the day, marked "Waiting" (`timeline-waiting.js`).
 import { follow } from "./events.js";
+import { CHANNEL } from "./outbox.js";
+import { drawWaiting, offerUndo, sendForm, sendOrWait, waitingChanges } from "./timeline-waiting.js";
 const day = document.getElementById("day");
+const kept = Boolean(document.documentElement.dataset.keptAt);
 const HOUR = parseFloat(getComputedStyle(day).getPropertyValue("--hour")) || 64; // pixels per hour, from the stylesheet
 const STEP = 5; // minutes a drag snaps to
 const MIN_LENGTH = 5;
@@ -11,6 +16,8 @@ const HOLD_MS = 350; // a finger rests this long on a block before it can be dra
 
 function place() {
   day.classList.add("placed");
+  // The page keeps its own posts while it is a kept copy (see `keepForm`), not the generic hold of `offline.js`.
+  for (const form of document.querySelectorAll("#blocks form, #anytime-list form, #task-form")) form.dataset.ownOutbox = "";
   for (const block of day.querySelectorAll(".block")) position(block, Number(block.dataset.start), Number(block.dataset.end));
 }
 
@@ -144,13 +151,13 @@ async function save(change) {
   saving += 1;
   day.dataset.busy = "true";
   block.classList.add("saving");
+  let waits = false;
   try {
-    const response = await fetch(`/api/v1/tasks/${encodeURIComponent(block.dataset.id)}${query}`, {
-      method: "PATCH",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify({ start: clock(change.newStart), duration: change.newEnd - change.newStart }),
-    });
-    if (!response.ok) throw new Error(String(response.status));
+    const result = await sendOrWait(`/api/v1/tasks/${encodeURIComponent(block.dataset.id)}${query}`,
+      JSON.stringify({ start: clock(change.newStart), duration: change.newEnd - change.newStart }),
+      { method: "PATCH", json: true });
+    waits = result.outcome === "waiting";
+    if (!waits && !result.response.ok) throw new Error(String(result.response.status));
     failure.hidden = true;
   } catch {
     restore(change);
@@ -159,7 +166,13 @@ async function save(change) {
     block.classList.remove("saving");
     saving -= 1;
   }
-  await refresh();
+  if (kept && !waits) return location.reload(); // the server answered after all: the page as it now is
+  if (waits) {
+    delete day.dataset.busy;
+    await show();
+  } else {
+    await refresh();
+  }
 }
 
 // Following changes ------------------------------------------------------------------------------------------
@@ -200,13 +213,12 @@ async function load() {
       const next = fresh.getElementById(id);
       if (!next || served.get(id) === next.outerHTML) continue;
       served.set(id, next.outerHTML);
-      document.getElementById(id)?.replaceWith(document.adoptNode(next));
       changed = true;
     }
     const empty = fresh.getElementById("timeline-empty");
     document.getElementById("timeline-empty")?.remove();
     if (empty) hint.before(document.adoptNode(empty));
-    if (changed) place();
+    if (changed) await show();
   } catch {
     // Offline: the page stays as it is until the next change.
   }
@@ -214,15 +226,78 @@ async function load() {
 
 for (const id of ["blocks", "anytime-list"]) served.set(id, document.getElementById(id)?.outerHTML);
 
+// Changes waiting on this device ---------------------------------------------------------------------------------
+
+let undoable = null; // the latest delete made on this page, while it waits
+
+/** The day as the server last sent it, with this device's waiting changes drawn over it. */
+async function show() {
+  const list = await waitingChanges();
+  if (drag || saving) return;
+  for (const id of ["blocks", "anytime-list"]) {
+    const node = document.getElementById(id);
+    const html = served.get(id);
+    if (!node || html === undefined || (node.outerHTML === html && list.length === 0)) continue;
+    const template = document.createElement("template");
+    template.innerHTML = html;
+    node.replaceWith(template.content.firstElementChild);
+  }
+  const deletes = drawWaiting(day, list);
+  undoable = undoable && (deletes.find((deletion) => deletion.item.id === undoable.item.id) ?? null);
+  offerUndo(day, undoable, show);
+  place();
+}
+
+/** On a kept copy the page's forms (add, done, delete) go through the outbox and are drawn at once. */
+document.addEventListener("submit", async (event) => {
+  const form = event.target;
+  if (!kept || !(form instanceof HTMLFormElement) || !form.hasAttribute("data-own-outbox")) return;
+  event.preventDefault();
+  const deleting = form.action.endsWith("/delete");
+  let result;
+  try {
+    result = await sendForm(form);
+  } catch {
+    failure.hidden = false; // no room on the device to keep it
+    return;
+  }
+  // The server answered after all: the page as it now is.
+  if (result.outcome === "sent") return location.reload();
+  if (form.id === "task-form") form.reset();
+  if (deleting) undoable = { item: result.item };
+  await show();
+}, true);
+
+// A kept copy opens on now, as the live page does: this device's today, with its now-line.
+if (kept) {
+  const now = new Date();
+  const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
+  if (day.dataset.date === today) day.dataset.today = "true";
+  else delete day.dataset.today;
+  if (!new URL(location.href).searchParams.has("date") && day.dataset.date !== today) {
+    const address = `/timeline?date=${today}`;
+    caches.open("daybook-pages").then((cache) => cache.match(location.origin + address))
+      .then((found) => { if (found) location.replace(address); }, () => {});
+  }
+}
+
 place();
 const line = nowLine();
 const target = line ?? day.querySelector(".block");
 if (target) window.scrollTo({ top: Math.max(0, target.getBoundingClientRect().top + window.scrollY - 160) });
 setInterval(nowLine, 60_000);
+waitingChanges().then((list) => { if (list.length > 0) show(); });
+try {
+  // The outbox changed (a change sent, refused or discarded): a kept copy draws what still waits; a live page asks
+  // the server for the day as it now is.
+  new BroadcastChannel(CHANNEL).addEventListener("message", () => (kept ? show() : refresh()));
+} catch {
+  // Without BroadcastChannel the page follows on its next look.
+}
 
 // A form on this page is on its way: its answer will show the change, so events don't refresh meanwhile.
 let leaving = false;
-document.addEventListener("submit", () => { leaving = true; }, true);
+document.addEventListener("submit", (event) => { if (!event.defaultPrevented) leaving = true; }, true);
 window.addEventListener("pagehide", () => { leaving = true; });
 
 follow(["tasks"], () => {
