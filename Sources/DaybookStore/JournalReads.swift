@@ -46,6 +46,40 @@ extension DatabaseSnapshot {
         return JournalPage(entries: entries, next: next)
     }
 
+    /// Keyset paging on (moment, id), as `journalEntries`, reading each entry whole.
+    func wholeJournalEntries(after: JournalCursor?, limit: Int) throws -> (
+        entries: [JournalEntry], next: JournalCursor?
+    ) {
+        var arguments: StatementArguments = []
+        let after = after.map {
+            arguments += [$0.moment, $0.id]
+            return "AND (moment, id) < (?, ?)"
+        }
+        arguments += [limit + 1]
+        let sql = """
+            SELECT * FROM journalEntry
+            WHERE deletedAt IS NULL \(after ?? "")
+            ORDER BY moment DESC, id DESC LIMIT ?
+            """
+        var entries = try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
+            .compactMap { JournalEntryRecord(row: $0).entry }
+        var next: JournalCursor?
+        if entries.count > limit {
+            entries.removeLast()
+            next = entries.last.map { JournalCursor(moment: $0.moment, id: $0.id) }
+        }
+        return (entries, next)
+    }
+
+    func wholeJournalEntries(ids: [String]) throws -> [JournalEntry] {
+        guard !ids.isEmpty else { return [] }
+        let marks = databaseQuestionMarks(count: ids.count)
+        let sql =
+            "SELECT * FROM journalEntry WHERE id IN (\(marks)) AND deletedAt IS NULL ORDER BY moment DESC, id DESC"
+        return try Row.fetchAll(db, sql: sql, arguments: StatementArguments(ids))
+            .compactMap { JournalEntryRecord(row: $0).entry }
+    }
+
     func journalTagCounts() throws -> [JournalTagCount] {
         try Row.fetchAll(
             db.cachedStatement(

@@ -37,6 +37,16 @@ extension AppDatabase: JournalStore {
         try await writer.read { db in try DatabaseSnapshot(db: db).journalEntries(query) }
     }
 
+    public func wholeEntries(after: JournalCursor?, limit: Int) async throws -> (
+        entries: [JournalEntry], next: JournalCursor?
+    ) {
+        try await writer.read { db in try DatabaseSnapshot(db: db).wholeJournalEntries(after: after, limit: limit) }
+    }
+
+    public func wholeEntries(ids: [String]) async throws -> [JournalEntry] {
+        try await writer.read { db in try DatabaseSnapshot(db: db).wholeJournalEntries(ids: ids) }
+    }
+
     public func tagCounts() async throws -> [JournalTagCount] {
         try await writer.read { db in try DatabaseSnapshot(db: db).journalTagCounts() }
     }

@@ -23,6 +23,45 @@ struct JournalTests {
         try #require(try JSONSerialization.jsonObject(with: Data(response.text.utf8)) as? [String: Any])
     }
 
+    @Test("a phone keeps the whole journal: every entry whole, 500 a page, and after a change only those named")
+    func keptJournal() async throws {
+        let app = try await TestApp.make(settings: Fixtures.settings())
+        try await app.browse { browser in
+            var ids: [String] = []
+            for day in 1...3 {
+                let created = try await send(
+                    &browser, .post, "/api/v1/entries",
+                    #"{"title": "Day \#(day)", "body": "Café *au lait* on day \#(day).", "tags": ["Walk"], "date": "2026-11-0\#(day)T08:00", "place": {"latitude": 37.5, "longitude": 127.0, "name": "Seoul"}}"#
+                )
+                ids.append(try #require(try object(created)["id"] as? String))
+            }
+            _ = try await send(&browser, .delete, "/api/v1/entries/\(ids[1])")
+
+            let page = try object(try await browser.get("/api/v1/device/journal"))
+            let entries = try #require(page["entries"] as? [[String: Any]])
+            // Newest first, the trashed one left out, each with its Markdown, place and the row lists show.
+            #expect(entries.map { $0["title"] as? String } == ["Day 3", "Day 1"])
+            #expect(entries.first?["body"] as? String == "Café *au lait* on day 3.")
+            #expect(entries.first?["latitude"] as? Double == 37.5)
+            let row = try #require(entries.first?["row"] as? [String: Any])
+            #expect(row["href"] as? String == "/journal/\(ids[2])")
+            #expect(row["wordsLabel"] as? String == "6 words")
+            #expect(page["next"] == nil)
+
+            // After a change the device asks for those entries only; one in the trash is not answered.
+            let named = try object(try await browser.get("/api/v1/device/journal?ids=\(ids[0]),\(ids[1]),unknown"))
+            #expect((named["entries"] as? [[String: Any]])?.map { $0["id"] as? String } == [ids[0]])
+
+            // A cursor it never gave, or more entries than one answer holds, is refused with the reason.
+            let badCursor = try await browser.get("/api/v1/device/journal?after=yesterday")
+            #expect(badCursor.status == .badRequest)
+            let tooMany = try await browser.get(
+                "/api/v1/device/journal?ids=" + (1...101).map { "e\($0)" }.joined(separator: ","))
+            #expect(tooMany.status == .badRequest)
+            #expect(tooMany.text.contains("at most 100 entries"))
+        }
+    }
+
     @Test("an entry written through the API shows in the Journal, grouped by month, and reads as Markdown")
     func writeAndList() async throws {
         let app = try await TestApp.make(settings: Fixtures.settings())

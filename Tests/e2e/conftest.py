@@ -37,6 +37,7 @@ import pytest
 from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.remote.webelement import WebElement
@@ -767,6 +768,12 @@ def wait_ready(driver: WebDriver, timeout: float = WAIT) -> None:
 def open_page(driver: WebDriver, url: str) -> None:
     driver.get(url)
     wait_ready(driver)
+
+
+def tap(driver: WebDriver, element: WebElement) -> None:
+    """A tap where a person taps: at the element's centre, brought into view first as a finger scrolls to it."""
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    ActionChains(driver).move_to_element(element).click().perform()
 
 
 def click_and_wait(driver: WebDriver, element: WebElement, timeout: float = WAIT) -> None:

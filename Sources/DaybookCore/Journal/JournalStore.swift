@@ -51,6 +51,10 @@ public protocol JournalStore: Sendable {
     func entry(id: String) async throws -> JournalEntry?
     /// Live entries, newest first, one page at a time.
     func entries(_ query: JournalListQuery) async throws -> JournalPage
+    /// Live entries whole (their text too), newest first, `limit` at a time after `after`: what a device keeps.
+    func wholeEntries(after: JournalCursor?, limit: Int) async throws -> (entries: [JournalEntry], next: JournalCursor?)
+    /// The live entries among `ids`, whole, newest first; ids of entries gone or in the trash are left out.
+    func wholeEntries(ids: [String]) async throws -> [JournalEntry]
     /// How many live entries carry each tag, most used first.
     func tagCounts() async throws -> [JournalTagCount]
     /// What the calendar shows of each day from `first` through `last` that has an entry or a Daily Log.

@@ -225,6 +225,27 @@ public struct JournalInteractor: Sendable {
         }
     }
 
+    /// The journal whole (text, tags, place), newest first, a page at a time after `after`; or the entries named by
+    /// `ids` (those gone or in the trash left out): what a device keeps, and what it fetches again after a change.
+    ///
+    /// - Throws: `.invalidCursor` for a cursor this list never gave, `.tooManyNamed` for more than
+    ///   `Journal.Kept.mostNamed` ids.
+    public func kept(after: String?, ids: [String]?) async throws -> Journal.Kept.Response {
+        let owner = try await owner()
+        if let ids {
+            guard ids.count <= Journal.Kept.mostNamed else { throw Journal.Problem.tooManyNamed }
+            return Journal.Kept.Response(
+                settings: owner, entries: try await store.wholeEntries(ids: ids), next: nil, now: clock.now())
+        }
+        var cursor: JournalCursor?
+        if let after, !after.isEmpty {
+            guard let parsed = JournalCursor(text: after) else { throw Journal.Problem.invalidCursor }
+            cursor = parsed
+        }
+        let page = try await store.wholeEntries(after: cursor, limit: Journal.Kept.pageSize)
+        return Journal.Kept.Response(settings: owner, entries: page.entries, next: page.next, now: clock.now())
+    }
+
     /// What is in the trash; entries trashed more than 30 days ago are deleted first.
     public func trashed() async throws -> Journal.Trash.Response {
         let owner = try await owner()

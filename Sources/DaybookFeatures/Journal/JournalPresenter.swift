@@ -262,6 +262,26 @@ public enum JournalPresenter {
         }
     }
 
+    /// The journal as a device keeps it: each entry whole, with the row lists show it as.
+    public static func kept(_ response: Journal.Kept.Response, localizer: Localizer) -> Journal.KeptJSON {
+        let today = DayKey(date: response.now, timeZone: response.settings.timeZone)
+        let entries = response.entries.map { entry in
+            let summary = JournalEntrySummary(
+                id: entry.id, moment: entry.moment, day: entry.day, title: entry.title,
+                excerpt: String(entry.plainText.prefix(JournalEntrySummary.excerptLength)),
+                wordCount: entry.wordCount, tags: entry.tags, isStarred: entry.isStarred,
+                coverPhotoID: entry.coverPhotoID, place: entry.place, updatedAt: entry.updatedAt,
+                revision: entry.revision)
+            return Journal.KeptEntryJSON(
+                id: entry.id, moment: Int64((entry.moment.timeIntervalSince1970 * 1000).rounded()),
+                day: entry.day.description, title: entry.title, body: entry.body, tags: entry.tags,
+                starred: entry.isStarred, coverPhotoID: entry.coverPhotoID,
+                latitude: entry.place?.coordinate.latitude, longitude: entry.place?.coordinate.longitude,
+                revision: entry.revision, row: row(summary, today: today, localizer: localizer))
+        }
+        return Journal.KeptJSON(entries: entries, next: response.next?.description)
+    }
+
     /// An entry as the API answers it.
     public static func json(
         _ entry: JournalEntry, html: String, weather: WeatherObservation? = nil, units: UnitSystem = .metric,
@@ -311,6 +331,9 @@ public enum JournalPresenter {
         case .invalidID: localizer("journal.error.entryID")
         case .invalidLineage: localizer("journal.error.lineage")
         case .invalidOrder: localizer("journal.error.order")
+        case .tooManyNamed:
+            localizer.plural(
+                "journal.error.tooManyNamed", count: Journal.Kept.mostNamed, localizer.number(Journal.Kept.mostNamed))
         case .idTaken: localizer("journal.error.idTaken")
         }
     }

@@ -53,6 +53,14 @@ public enum Shell {
         public var waitingWords: String
         /// A waiting entry with neither title nor text.
         public var untitled: String
+        /// Above results found in the journal kept on this device; `{n}` is how many entries it keeps.
+        public var foundOnDevice: String
+        /// Above an entry shown from the journal kept on this device.
+        public var entryOnDevice: String
+        /// Settings → This device, once the whole journal is kept; `{n}` entries.
+        public var journalKept: String
+        /// … while it is being kept; `{n}` entries so far.
+        public var journalFilling: String
         /// What each kind of waiting change is called in the list (`entry`, `tracker`, `log`, `sleep`, `task`,
         /// `focus`, `photo`), as a JSON object for the page's script.
         public var kinds: String

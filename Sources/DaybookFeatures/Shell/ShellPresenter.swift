@@ -45,7 +45,9 @@ public enum ShellPresenter {
             keptPages: localizer("offline.keptPages"), deviceHeading: localizer("offline.deviceHeading"),
             deviceSummary: localizer("offline.deviceSummary"), deviceForget: localizer("offline.deviceForget"),
             deviceForgotten: localizer("offline.deviceForgotten"), waitingWords: localizer("offline.waitingWords"),
-            untitled: localizer("journal.untitled"), kinds: kinds(localizer))
+            untitled: localizer("journal.untitled"), foundOnDevice: localizer("offline.foundOnDevice", "{n}"),
+            entryOnDevice: localizer("offline.entryOnDevice"), journalKept: localizer("offline.journalKept", "{n}"),
+            journalFilling: localizer("offline.journalFilling", "{n}"), kinds: kinds(localizer))
     }
 
     private static func kinds(_ localizer: Localizer) -> String {

@@ -171,6 +171,16 @@ struct JournalAPIRoutes {
                 return Response(status: .noContent)
             }
         }
+        // What a device keeps of the journal to read, search and map it without the server: the whole journal a
+        // page at a time (`after`), or the entries a change named (`ids`, comma-separated).
+        router.get("/api/v1/device/journal") { request, _ in
+            let query = request.uri.queryParameters
+            let ids = query["ids"].map { $0.split(separator: ",").map(String.init) }
+            return try await respond(request) { scene in
+                let response = try await scene.interactor.kept(after: query["after"].map(String.init), ids: ids)
+                return try JSONResponse.make(JournalPresenter.kept(response, localizer: scene.localizer))
+            }
+        }
         router.get("/api/v1/search") { request, _ in
             let query = request.uri.queryParameters
             let text = query["q"].map(String.init) ?? ""
@@ -243,6 +253,7 @@ struct JournalAPIRoutes {
                 case .invalidID: (.badRequest, "invalidEntryID")
                 case .invalidLineage: (.badRequest, "invalidLineage")
                 case .invalidOrder: (.badRequest, "invalidOrder")
+                case .tooManyNamed: (.badRequest, "tooManyNamed")
                 case .idTaken: (.conflict, "entryIDTaken")
                 }
             return APIError.response(

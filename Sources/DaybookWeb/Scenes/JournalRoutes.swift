@@ -155,7 +155,7 @@ struct JournalRoutes {
                 case .notFound, .unknownTag, .noConflict: .notFound
                 case .unknownPhoto, .idTaken: .conflict
                 case .invalidCursor, .invalidRevision, .invalidDay, .invalidChoice, .invalidID, .invalidLineage,
-                    .invalidOrder:
+                    .invalidOrder, .tooManyNamed:
                     .badRequest
                 case .wouldEmpty: .conflict
                 }

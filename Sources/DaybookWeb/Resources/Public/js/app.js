@@ -59,6 +59,8 @@ function enhance() {
 
   // Settings → This device: what this device keeps.
   if (document.getElementById("this-device")) import("./this-device.js");
+  // The offline page at an entry's address: the entry from the journal kept on this device.
+  if (document.getElementById("offline") && location.pathname.startsWith("/journal/")) import("./kept-views.js");
 
   live();
 }

@@ -15,7 +15,7 @@ export const forgetCursor = () => forgetFacts().catch(() => {});
 export function pagesOf(change) {
   const id = encodeURIComponent(change.id);
   switch (change.kind) {
-    case "entry": return ["/", "/journal", `/journal/${id}`, `/journal/${id}/edit`, "/calendar"];
+    case "entry": return ["/", "/journal", `/journal/${id}`, `/journal/${id}/edit`, "/calendar", "/map"];
     case "tracker": return ["/", "/trackers", `/trackers/${id}`];
     case "trackerValue": return ["/", "/trackers", `/trackers/${encodeURIComponent(change.id.split("/")[0])}`];
     case "log": return ["/", "/log", `/log/${id}`, "/stats"];
@@ -38,7 +38,8 @@ async function changesSince(cursor) {
  * Brings the kept pages up to date: reads the feed from the saved cursor, fetches again each kept page a change
  * shows on (through `keep`), forgets those of entries that are gone, and saves the new cursor only after that, so
  * a failure part-way is retried from the same place. Says whether the Journal may hold entries this device does
- * not keep yet: on its first look, after a reset, or when entries changed.
+ * not keep yet (on its first look, after a reset, or when entries changed), whether the feed began anew (`reset`:
+ * the kept journal is filled again), and which entries changed or went (`entries`, for the kept journal).
  */
 export async function freshen(pages, photos, keep) {
   const cache = await caches.open(pages);
@@ -49,17 +50,23 @@ export async function freshen(pages, photos, keep) {
   if (!cursor) {
     // First look from this device: its pages were kept a moment ago, as the server has them now.
     await saveCursor((await changesSince(null)).cursor);
-    return { journalChanged: true };
+    return { journalChanged: true, reset: false, entries: { changed: new Set(), gone: new Set() } };
   }
   let journalChanged = false;
+  let reset = false;
+  const entries = { changed: new Set(), gone: new Set() };
   for (;;) {
     const page = await changesSince(cursor);
     cursor = page.cursor;
     if (page.reset) stale.add("*");
     journalChanged ||= page.reset;
+    reset ||= Boolean(page.reset);
     for (const change of page.changes) {
       for (const path of pagesOf(change)) stale.add(path);
       journalChanged ||= change.kind === "entry";
+      if (change.kind === "entry") (change.deleted ? entries.gone : entries.changed).add(change.id);
+      // The kept journal's rows are worded in the owner's language and dates: kept anew when settings change.
+      reset ||= change.kind === "settings";
       if (change.deleted && change.kind === "entry") {
         gone.add(`/journal/${encodeURIComponent(change.id)}`);
         gone.add(`/journal/${encodeURIComponent(change.id)}/edit`);
@@ -89,5 +96,5 @@ export async function freshen(pages, photos, keep) {
     }
   }
   await saveCursor(cursor);
-  return { journalChanged };
+  return { journalChanged, reset, entries };
 }

@@ -2,29 +2,53 @@
 // (which keeps pages and holds posts) and the pages (which show what waits) both read.
 
 /** The pages kept for use without the server: Today, the Journal, its entries and their editors (and the editor of
- * a new entry), the trackers, Focus, the Daily Log, and the Timeline, Calendar and Stats as last seen (each day,
- * month or week by its own address). */
+ * a new entry), the trackers, Focus, the Daily Log, and the Timeline, Calendar, Map, Stats and Search as last seen
+ * (each day, month or week by its own address). */
 export function keptPage(url) {
   const path = url.pathname;
   return path === "/" || path === "/journal" || path === "/trackers" || path === "/focus" || path === "/log"
-    || path === "/timeline" || path === "/calendar" || path === "/stats"
+    || path === "/timeline" || path === "/calendar" || path === "/stats" || path === "/map" || path === "/search"
     || /^\/journal\/[0-9A-Za-z-]+(\/edit)?$/.test(path) && path !== "/journal/trash"
     || /^\/trackers\/[0-9A-Za-z-]+$/.test(path)
     || /^\/log\/\d{4}-\d{2}-\d{2}$/.test(path)
     || /^\/timeline\/tasks\/[0-9A-Za-z-]+\/edit$/.test(path);
 }
 
-/** The address a page is kept under: the new-entry editor is one page whichever entry it goes on with. */
+/** The address a page is kept under: the new-entry editor is one page whichever entry it goes on with, and the
+ * search page one whatever it searched (its results come from the kept journal, `kept-journal.js`). */
 export function pageKey(url) {
-  return url.pathname === "/journal/new" ? url.origin + url.pathname : url.origin + url.pathname + url.search;
+  return url.pathname === "/journal/new" || url.pathname === "/search" ? url.origin + url.pathname
+    : url.origin + url.pathname + url.search;
 }
 
-const dayOf = (date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
+/** The kept page to show for an address not kept itself: a calendar day opened below its month shows the month. */
+export function pageNearby(url) {
+  if (url.pathname !== "/calendar" || !url.searchParams.has("day")) return null;
+  const month = url.searchParams.get("month") || url.searchParams.get("day").slice(0, 7);
+  return `${url.origin}/calendar?month=${encodeURIComponent(month)}`;
+}
+
+const monthOf = (date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}`;
+const dayOf = (date) => `${monthOf(date)}-${String(date.getDate()).padStart(2, "0")}`;
 
 /** The Timeline's days kept around `now` (this device's today): the week before, today and the week after. */
 export function timelineWeek(now = new Date()) {
   const day = (offset) => dayOf(new Date(now.getFullYear(), now.getMonth(), now.getDate() + offset));
   return [...Array(15).keys()].map((index) => `/timeline?date=${day(index - 7)}`);
+}
+
+/** The screens a person opens on the move, kept from the first look on (not only once visited): the daily ones
+ * (Today, the Journal, Focus, the trackers, the Daily Log), the Timeline (and
+ * its week around today, each block's edit page with it: `sw.js`), the Calendar's current month and the 12 before
+ * it, the Map, Stats and Search. */
+export function pagesAtHand(now = new Date()) {
+  const months = [...Array(13).keys()].map((back) => `/calendar?month=${monthOf(new Date(now.getFullYear(), now.getMonth() - back, 1))}`);
+  return ["/", "/journal", "/focus", "/trackers", "/log", "/timeline", ...timelineWeek(now), "/calendar", ...months, "/map", "/stats", "/search"];
+}
+
+/** What the kept journal answers without the server (`kept-journal.js`): search results and the map's markers. */
+export function keptData(url) {
+  return { "/api/v1/search": "search", "/api/v1/map": "map", "/api/v1/map/entries": "mapEntries" }[url.pathname] ?? "";
 }
 
 // The writes a device may make without the server, each with what it is in the owner's words (`kinds` on the page).

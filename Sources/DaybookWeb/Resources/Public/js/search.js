@@ -6,6 +6,7 @@ const input = document.getElementById("q");
 const list = document.getElementById("results");
 const summary = document.getElementById("search-summary");
 const order = document.getElementById("search-order");
+const labels = document.getElementById("offline-status")?.dataset ?? {};
 let timer = null;
 let latest = 0;
 
@@ -66,11 +67,20 @@ async function search() {
     const found = await response.json();
     if (ticket !== latest) return;
     const { results } = found;
-    showOrder(query, found);
+    showOrder(query, found.onDevice ? {} : found);
     list.replaceChildren(...results.map(row));
     document.getElementById("no-results")?.remove();
     document.getElementById("more-results")?.remove();
     summary.textContent = results.length ? "" : list.dataset.none;
+    // Without the server the worker searched the journal this device keeps, and the page says so.
+    const onDevice = found.onDevice ? (labels.foundOnDevice || "").replace("{n}", new Intl.NumberFormat(document.documentElement.lang).format(found.kept ?? 0)) : "";
+    let note = document.getElementById("found-on-device");
+    if (onDevice && !note) {
+      note = Object.assign(document.createElement("p"), { id: "found-on-device", className: "hint" });
+      list.before(note);
+    }
+    if (note) note.textContent = onDevice;
+    note?.toggleAttribute("hidden", !onDevice);
   } catch {
     // Offline: the results stay as they were.
   }
@@ -91,5 +101,11 @@ input.addEventListener("input", () => {
   clearTimeout(timer);
   timer = setTimeout(search, 150);
 });
+// A kept copy of this page opened without the server searches what its address asks for, on this device.
+const asked = new URL(location.href).searchParams.get("q");
+if (document.documentElement.dataset.keptAt && asked) {
+  input.value = asked;
+  search();
+}
 const end = input.value.length;
 input.setSelectionRange(end, end);

@@ -2,11 +2,13 @@
 // opens while its server cannot be reached — no network, or only the TLS proxy in front of it answering 502, 503
 // or 504 (`unreachable` in `outbox.js` is that one rule). Pages come from the server whenever it answers (network
 // first); a kept copy is marked with the time it was kept, and the page says so. Form posts made offline wait in
-// the outbox (`outbox.js` says how they are sent later, exactly once); which pages are kept and which posts wait is
-// `routes.js`.
+// the outbox (`outbox.js` says how they are sent later, exactly once); the whole journal is kept as data
+// (`kept-journal.js`), which answers search and the map without the server. Which pages are kept, which posts
+// wait and what the kept journal answers is `routes.js`.
 import { freshen } from "/static/js/freshen.js";
+import { boxOf, catchUp, fillJournal, forgetJournal, mapClusters, mapEntries, searchKept } from "/static/js/kept-journal.js";
 import { afterSending, flush, sendOrKeep, unreachable, waitingPhoto } from "/static/js/outbox.js";
-import { keptPage, pageKey, queuedPost, timelineWeek } from "/static/js/routes.js";
+import { keptData, keptPage, pageKey, pageNearby, pagesAtHand, queuedPost, timelineWeek } from "/static/js/routes.js";
 
 const VERSION = "__ASSET_VERSION__";
 const CACHE = `daybook-shell-${VERSION}`;
@@ -26,12 +28,27 @@ const SHELL = [
   "/static/js/events.js",
   "/static/js/freshen.js",
   "/static/js/routes.js",
+  "/static/js/kept-journal.js",
+  "/static/js/kept-views.js",
   "/static/js/drafts.js",
   "/static/js/dom.js",
   "/static/js/this-device.js",
   // The Timeline's own, so its kept days work offline before the page was ever opened here.
   `/static/js/timeline.js?v=${VERSION}`,
   "/static/js/timeline-waiting.js",
+  // The scripts of the screens kept from the first look on (`pagesAtHand` in `routes.js`), so they work
+  // offline before they were ever opened here.
+  `/static/js/search.js?v=${VERSION}`,
+  `/static/js/map.js?v=${VERSION}`,
+  "/static/js/map-view.js",
+  "/static/js/map-canvas.js",
+  "/static/js/map-markers.js",
+  "/static/js/map-popup.js",
+  `/static/map/world.json?v=${VERSION}`,
+  `/static/js/journal.js?v=${VERSION}`,
+  `/static/js/trackers.js?v=${VERSION}`,
+  `/static/js/focus.js?v=${VERSION}`,
+  "/static/js/ambient.js",
   "/static/icons/icon.svg",
   "/static/icons/nav.svg",
   "/static/icons/icon-192.png",
@@ -46,7 +63,9 @@ self.addEventListener("activate", (event) => {
     caches.keys()
       .then((keys) => Promise.all(keys.filter((key) => key.startsWith("daybook-shell-") && key !== CACHE)
         .map((key) => caches.delete(key))))
-      .then(() => self.clients.claim()),
+      .then(() => self.clients.claim())
+      // The device's copy begins at once, not at the next page a person opens.
+      .then(() => { freshenCopy().catch(() => {}); }),
   );
 });
 
@@ -62,6 +81,10 @@ self.addEventListener("fetch", (event) => {
   }
   if (request.method !== "GET") return;
 
+  if (keptData(url)) {
+    event.respondWith(data(request, url));
+    return;
+  }
   if (request.mode === "navigate") {
     event.respondWith(page(event, url));
     return;
@@ -109,11 +132,43 @@ async function page(event, url) {
     response = await answer;
   }
   if (!unreachable(response)) return response;
-  const copy = daily ? await (await caches.open(PAGES)).match(key) : undefined;
+  const pages = await caches.open(PAGES);
+  const nearby = pageNearby(url);
+  const copy = daily ? await pages.match(key) ?? (nearby && await pages.match(nearby)) : undefined;
   if (copy) return marked(copy);
   // Daybook's own page while it finishes setup says more than the offline page; a proxy's bare error says less.
   if (response?.status === 503 && (response.headers.get("Content-Type") || "").startsWith("text/html")) return response;
   return (await caches.match("/offline")) || response || Response.error();
+}
+
+/**
+ * Search results and the map's markers: from the server while it answers, else from the kept journal, marked as
+ * found on this device (`X-Daybook-Kept: device`).
+ */
+async function data(request, url) {
+  const response = await fetch(request).catch(() => undefined);
+  if (!unreachable(response)) return response;
+  const query = url.searchParams;
+  let answer;
+  try {
+    switch (keptData(url)) {
+      case "search":
+        answer = await searchKept(query.get("q") || "", {
+          limit: Math.min(Number(query.get("limit")) || 20, 100), offset: Number(query.get("offset")) || 0,
+        });
+        break;
+      case "map":
+        answer = await mapClusters(boxOf(query.get("bbox")) ?? [-180, -90, 180, 90], Math.max(0, Math.min(Number(query.get("zoom")) || 0, 18)));
+        break;
+      default:
+        answer = await mapEntries(boxOf(query.get("bbox")) ?? [-180, -90, 180, 90], Math.min(Number(query.get("limit")) || 50, 200));
+    }
+  } catch {
+    return response || Response.error();
+  }
+  return new Response(JSON.stringify(answer), {
+    headers: { "Content-Type": "application/json", "X-Daybook-Kept": "device" },
+  });
 }
 
 /** Keeps a copy of a page the server rendered, with the time it was kept. */
@@ -167,7 +222,6 @@ async function keepPhotos(html) {
   }
 }
 
-const AT_HAND = ["/timeline", "/calendar", "/stats"];
 const LIST_WIDTH = 640;
 const KEPT_DAYS = 90;
 const KEPT_ENTRIES = 100;
@@ -271,12 +325,15 @@ function freshenCopy() {
     await afterSending();
     do {
       again = false;
-      const { journalChanged } = await freshen(PAGES, PHOTOS, keep);
+      const { journalChanged, reset, entries } = await freshen(PAGES, PHOTOS, keep);
+      if (reset) await forgetJournal();
+      else if (entries.changed.size + entries.gone.size > 0) await catchUp(entries.changed, entries.gone);
+      // The screens a person opens on the move first, kept from the first look on (not only once visited): a few
+      // dozen pages. Then the whole journal as data (what answers search, the map and old entries; a decade takes
+      // a while), then the latest entries' pages and editors.
+      await keepPages(pagesAtHand());
+      await fillJournal();
       if (journalChanged) await keepJournal();
-      // The screens a person opens on the move, kept from the first look on (not only once visited).
-      await keepPages(AT_HAND);
-      // The Timeline's week around today, and each block's edit page on it.
-      await keepPages(timelineWeek());
       await keepBlockEditors();
     } while (again);
   })().finally(() => { freshening = null; });

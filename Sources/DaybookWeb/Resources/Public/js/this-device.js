@@ -7,6 +7,7 @@
 import { element, fill } from "./dom.js";
 import { forgetCursor } from "./freshen.js";
 import { addsToHomeScreen, homeScreenSteps, safariRules, standalone } from "./home-screen.js";
+import { forgetJournal, JOURNAL_CHANNEL, journalState } from "./kept-journal.js";
 import { clear, items } from "./outbox.js";
 
 const labels = document.getElementById("offline-status")?.dataset ?? {};
@@ -32,6 +33,8 @@ async function thisDevice() {
     element("h2", {}, labels.deviceHeading),
     element("p", { id: "device-summary" }, fill(labels.deviceSummary, { entries, pages, photos, waiting, size })),
   );
+  section.append(element("p", { id: "device-journal", role: "status" }));
+  showJournal();
   if (persisted !== null) {
     section.append(element("p", { id: "device-persistent", "data-persistent": String(persisted) },
       persisted ? words.persistent : words.notPersistent));
@@ -59,6 +62,23 @@ async function thisDevice() {
   section.hidden = false;
 }
 
+/** How much of the journal this device keeps, and how far the first fill has got while it runs. */
+async function showJournal() {
+  const line = document.getElementById("device-journal");
+  if (!line) return;
+  const state = await journalState().catch(() => null);
+  if (!state) return;
+  const count = new Intl.NumberFormat(root.lang).format(state.count);
+  line.dataset.done = String(state.done);
+  line.textContent = fill(state.done ? labels.journalKept : labels.journalFilling, { n: count });
+}
+
+try {
+  new BroadcastChannel(JOURNAL_CHANNEL).addEventListener("message", () => showJournal());
+} catch {
+  // The line shows the state as it was when the page opened.
+}
+
 function megabytes(bytes) {
   const gigabytes = bytes >= 1_000_000_000;
   return new Intl.NumberFormat(root.lang, { style: "unit", unit: gigabytes ? "gigabyte" : "megabyte",
@@ -73,6 +93,7 @@ export async function forgetDevice() {
   // Clearing the outbox tells the open pages, which show that nothing waits any more.
   await clear().catch(() => {});
   await forgetCursor();
+  await forgetJournal().catch(() => {});
   for (const registration of await navigator.serviceWorker?.getRegistrations?.() ?? []) await registration.unregister();
 }
 

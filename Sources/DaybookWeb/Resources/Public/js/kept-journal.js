@@ -1,0 +1,305 @@
+// The whole journal on this device, as data: every entry's words, tags, place and date, to read, search and map
+// without the server.
+//
+// The shape, chosen by measuring: entries as records in IndexedDB (database `daybook-journal`, store `entries`),
+// not kept pages. A kept entry page with its editor is ~40 kB of HTML; a decade of them would be ~150 MB. A record
+// is the entry's Markdown, its list row as the server words it (date, words, place in the owner's language) and
+// its search terms: ~3–4 kB, so 10,000 entries of 250 words fit in the budget of 40 MB (figures in
+// Benchmarks/README.md). The pages around them stay kept pages (`routes.js`); what has no kept page is drawn from
+// these records: the search page's results (the worker answers `/api/v1/search` from here when the server cannot
+// be reached), the map's markers (`/api/v1/map`), and an entry without a kept page (the offline page shows it,
+// `kept-views.js`).
+//
+// Filled by the service worker (`sw.js`), never by a page: the first fill reads `/api/v1/device/journal` 500
+// entries at a time, each page in one transaction, and says how far it got (`meta.fill`), so a fill cut short goes
+// on where it stopped. After it, the changes feed names what changed (`freshen.js`), and only those entries are
+// fetched again. A reset of the feed (the owner's language changed, a restore) fills it anew.
+//
+// Search follows the server's rules (`SearchSegmenter.swift`): Korean, Japanese and Chinese runs match as written,
+// with no spaces needed (`京都` finds `東京都`); other words are folded for case, width and accents (`cafe` finds
+// `Café`), the last word as the start of a word; every word must match, in the title, the tags or the text.
+// Results come newest first.
+
+const DB_NAME = "daybook-journal";
+const ENTRIES = "entries";
+const META = "meta";
+export const JOURNAL_CHANNEL = "daybook-journal";
+
+let connection = null;
+function open() {
+  connection ??= new Promise((resolve, reject) => {
+    const request = indexedDB.open(DB_NAME, 1);
+    request.onupgradeneeded = () => {
+      const db = request.result;
+      db.createObjectStore(ENTRIES, { keyPath: "id" }).createIndex("moment", "moment");
+      db.createObjectStore(META);
+    };
+    request.onsuccess = () => {
+      const db = request.result;
+      db.onversionchange = () => {
+        db.close();
+        connection = null;
+      };
+      db.onclose = () => { connection = null; };
+      resolve(db);
+    };
+    request.onerror = () => {
+      connection = null;
+      reject(request.error);
+    };
+  });
+  return connection;
+}
+
+const promised = (request) => new Promise((resolve, reject) => {
+  request.onsuccess = () => resolve(request.result);
+  request.onerror = () => reject(request.error);
+});
+
+async function transact(names, mode, work) {
+  const db = await open();
+  return new Promise((resolve, reject) => {
+    const tx = db.transaction(names, mode);
+    let result;
+    Promise.resolve(work(tx)).then((value) => { result = value; });
+    tx.oncomplete = () => resolve(result);
+    tx.onerror = () => reject(tx.error);
+    tx.onabort = () => reject(tx.error);
+  });
+}
+
+const metaOf = (key) => transact(META, "readonly", (tx) => promised(tx.objectStore(META).get(key)));
+
+function tell(message) {
+  try {
+    const channel = new BroadcastChannel(JOURNAL_CHANNEL);
+    channel.postMessage(message);
+    channel.close();
+  } catch {
+    // Pages read the state when they next look.
+  }
+}
+
+// Search terms --------------------------------------------------------------------------------------------------
+
+// The scripts written without spaces: Hangul, Hiragana, Katakana, Han (the ranges of `SearchSegmenter.kind`).
+const CJK = /[\u1100-\u11FF\u3005-\u3007\u3040-\u30FF\u3130-\u318F\u31F0-\u31FF\u3400-\u4DBF\u4E00-\u9FFF\uA960-\uA97F\uAC00-\uD7FF\uF900-\uFAFF\uFF66-\uFF9F\uFFA0-\uFFDC\u{20000}-\u{3FFFF}]/u;
+const TOKEN = /([\u1100-\u11FF\u3005-\u3007\u3040-\u30FF\u3130-\u318F\u31F0-\u31FF\u3400-\u4DBF\u4E00-\u9FFF\uA960-\uA97F\uAC00-\uD7FF\uF900-\uFAFF\uFF66-\uFF9F\uFFA0-\uFFDC\u{20000}-\u{3FFFF}]+)|([\p{L}\p{N}\p{M}]+)/gu;
+
+/** A word as the index holds it: without case, width or accents. */
+export const fold = (word) => word.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
+
+/** The tokens of `text`: `{text, start, end, cjk}`, a run of Korean, Japanese or Chinese as one token. */
+export function tokens(text) {
+  const found = [];
+  for (const match of text.matchAll(TOKEN)) {
+    found.push({ text: match[0], start: match.index, end: match.index + match[0].length, cjk: Boolean(match[1]) });
+  }
+  return found;
+}
+
+/** What an entry is found by: its folded words once each, and its runs of Korean, Japanese or Chinese. */
+function terms(title, tags, body) {
+  const words = new Set();
+  const runs = [];
+  for (const token of tokens([title, tags.join(" "), body].join("\n"))) {
+    if (token.cjk) runs.push(token.text);
+    else words.add(fold(token.text));
+  }
+  return { words: ` ${[...words].join(" ")} `, cjk: runs.join("\n") };
+}
+
+/** A query's parts: words (the last one as a beginning) and runs. */
+function parse(query) {
+  const parts = tokens(query.slice(0, 200)).map((token) => ({ cjk: token.cjk, text: token.cjk ? token.text : fold(token.text) }));
+  return parts.map((part, index) => ({ ...part, prefix: index === parts.length - 1 && !part.cjk }));
+}
+
+const matches = (record, parts) => parts.every((part) => part.cjk ? record.cjk.includes(part.text)
+  : record.words.includes(part.prefix ? ` ${part.text}` : ` ${part.text} `));
+
+// Keeping -------------------------------------------------------------------------------------------------------
+
+function record(entry) {
+  return { ...entry, ...terms(entry.title, entry.tags, entry.body) };
+}
+
+async function fetchPage(query) {
+  const response = await fetch(`/api/v1/device/journal${query}`, {
+    credentials: "same-origin", headers: { Accept: "application/json" },
+  });
+  if (!response.ok) throw new Error(`device journal: HTTP ${response.status}`);
+  return response.json();
+}
+
+let filling = null;
+/**
+ * Fills the kept journal until it holds every entry, a page of 500 at a time, each in one transaction; a fill cut
+ * short goes on from where it stopped. Resolves to whether the journal is whole.
+ */
+export function fillJournal() {
+  filling ??= (async () => {
+    let state = (await metaOf("fill")) ?? { after: null, done: false, count: 0, startedAt: Date.now() };
+    while (!state.done) {
+      const page = await fetchPage(state.after ? `?after=${encodeURIComponent(state.after)}` : "");
+      const records = page.entries.map(record);
+      state = { ...state, after: page.next ?? null, done: !page.next, count: state.count + records.length };
+      if (state.done) state.filledAt = Date.now();
+      const next = state;
+      await transact([ENTRIES, META], "readwrite", (tx) => {
+        const store = tx.objectStore(ENTRIES);
+        for (const each of records) store.put(each);
+        tx.objectStore(META).put(next, "fill");
+      });
+      memory = null;
+      tell({ fill: state });
+    }
+    return true;
+  })().finally(() => { filling = null; });
+  return filling;
+}
+
+/** Fetches again the entries a change named, and forgets those gone. */
+export async function catchUp(changed, gone) {
+  const ids = [...changed].filter((id) => !gone.has(id));
+  const fresh = [];
+  for (let at = 0; at < ids.length; at += 100) {
+    const page = await fetchPage(`?ids=${ids.slice(at, at + 100).map(encodeURIComponent).join(",")}`);
+    fresh.push(...page.entries.map(record));
+  }
+  const found = new Set(fresh.map((entry) => entry.id));
+  await transact(ENTRIES, "readwrite", (tx) => {
+    const store = tx.objectStore(ENTRIES);
+    for (const each of fresh) store.put(each);
+    // Named but not answered: trashed meanwhile.
+    for (const id of [...changed, ...gone]) if (!found.has(id)) store.delete(id);
+  });
+  memory = null;
+  tell({ changed: ids.length });
+}
+
+/** Forgets the kept journal; the next fill starts from the newest entry. */
+export async function forgetJournal() {
+  await transact([ENTRIES, META], "readwrite", (tx) => {
+    tx.objectStore(ENTRIES).clear();
+    tx.objectStore(META).clear();
+  });
+  memory = null;
+}
+
+/** How much of the journal this device keeps: `{count, done, filledAt}`. */
+export async function journalState() {
+  const [fill, count] = await Promise.all([metaOf("fill"), transact(ENTRIES, "readonly", (tx) => promised(tx.objectStore(ENTRIES).count()))]);
+  return { count, done: Boolean(fill?.done), filledAt: fill?.filledAt ?? null };
+}
+
+/** One kept entry, or `undefined`. */
+export function keptEntry(id) {
+  return transact(ENTRIES, "readonly", (tx) => promised(tx.objectStore(ENTRIES).get(id)));
+}
+
+// Reading -------------------------------------------------------------------------------------------------------
+
+// What searches and the map read, newest first, held while the worker runs: read once, not at every keystroke.
+let memory = null;
+function everything() {
+  memory ??= transact(ENTRIES, "readonly", (tx) => promised(tx.objectStore(ENTRIES).index("moment").getAll()))
+    .then((list) => list.reverse());
+  return memory;
+}
+
+const escape = (text) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+
+/** Markdown as plain text, for snippets. */
+export const plainText = (markdown) => markdown.replace(/!\[[^\]]*\]\([^)]*\)/g, "").replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
+  .replace(/[#>*_`~|]/g, "").replace(/\s+/g, " ").trim();
+
+/** A few lines of the text around the first match, escaped, with what matched in `<mark>`. */
+function snippet(text, parts) {
+  const found = tokens(text).filter((token) => parts.some((part) => part.cjk ? token.cjk && token.text.includes(part.text)
+    : !token.cjk && (part.prefix ? fold(token.text).startsWith(part.text) : fold(token.text) === part.text)));
+  const first = found[0]?.start ?? 0;
+  const start = Math.max(0, first - 60);
+  const end = Math.min(text.length, start + 220);
+  let html = start > 0 ? "…" : "";
+  let at = start;
+  for (const token of found.filter((each) => each.start >= start && each.end <= end)) {
+    if (token.cjk) {
+      // Only the part of the run that was asked for.
+      const part = parts.find((each) => each.cjk && token.text.includes(each.text));
+      const from = token.start + token.text.indexOf(part.text);
+      if (from < at) continue;
+      html += escape(text.slice(at, from)) + `<mark>${escape(part.text)}</mark>`;
+      at = from + part.text.length;
+    } else {
+      html += escape(text.slice(at, token.start)) + `<mark>${escape(token.text)}</mark>`;
+      at = token.end;
+    }
+  }
+  return html + escape(text.slice(at, end)) + (end < text.length ? "…" : "");
+}
+
+/** Search over the kept journal, answered as `/api/v1/search` answers, newest first. */
+export async function searchKept(query, { limit = 20, offset = 0 } = {}) {
+  const parts = parse(query);
+  const all = await everything();
+  const hits = parts.length === 0 ? [] : all.filter((each) => matches(each, parts));
+  const page = hits.slice(offset, offset + limit);
+  return {
+    query, hasMore: hits.length > offset + limit, order: "newest", onDevice: true, kept: all.length,
+    results: page.map((each) => ({ ...each.row, snippetHTML: snippet(plainText(each.body), parts) })),
+  };
+}
+
+// The map ----------------------------------------------------------------------------------------------------
+
+const inside = (box, each) => each.latitude >= box[1] && each.latitude <= box[3]
+  && (box[0] <= box[2] ? each.longitude >= box[0] && each.longitude <= box[2]
+    : each.longitude >= box[0] || each.longitude <= box[2]);
+
+const placed = async (box) => (await everything())
+  .filter((each) => Number.isFinite(each.latitude) && Number.isFinite(each.longitude) && inside(box, each));
+
+const mapEntry = (each) => ({
+  id: each.id, title: each.title, date: each.day, place: each.row.placeLabel ?? "", href: each.row.href,
+  latitude: each.latitude, longitude: each.longitude,
+});
+
+/** The kept entries of an area in clusters, as `/api/v1/map` answers: one a 64-pixel square at `zoom`. */
+export async function mapClusters(box, zoom) {
+  const size = 256 * 2 ** zoom;
+  const cells = new Map();
+  const list = await placed(box);
+  for (const each of list) {
+    const x = Math.floor(((each.longitude + 180) / 360) * size / 64);
+    const sin = Math.sin((each.latitude * Math.PI) / 180);
+    const y = Math.floor((0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * size / 64);
+    const key = `${x}:${y}`;
+    if (!cells.has(key)) cells.set(key, []);
+    cells.get(key).push(each);
+  }
+  const clusters = [...cells.values()].map((members) => {
+    const lats = members.map((each) => each.latitude);
+    const lons = members.map((each) => each.longitude);
+    return {
+      latitude: lats.reduce((a, b) => a + b, 0) / members.length,
+      longitude: lons.reduce((a, b) => a + b, 0) / members.length,
+      count: members.length,
+      bbox: [Math.min(...lons), Math.min(...lats), Math.max(...lons), Math.max(...lats)],
+      ...(members.length === 1 ? { entry: mapEntry(members[0]) } : {}),
+    };
+  });
+  return { zoom, total: list.length, clusters };
+}
+
+/** The kept entries of an area, newest first, as `/api/v1/map/entries` answers. */
+export async function mapEntries(box, limit = 50) {
+  const list = await placed(box);
+  return { total: list.length, entries: list.slice(0, limit).map(mapEntry) };
+}
+
+/** A `bbox` query value as `[west, south, east, north]`, or null. */
+export function boxOf(text) {
+  const box = String(text || "").split(",").map(Number);
+  return box.length === 4 && box.every(Number.isFinite) ? box : null;
+}
