@@ -213,7 +213,7 @@ struct JournalConflictTests {
             #expect(try await entry(&browser, other)["body"] as? String == "Calm.")
             // A choice that names neither version
             let neither = try await browser.post("/journal/\(id)/conflicts/\(conflictID)", form: ["keep": "both"])
-            #expect(neither.status == .badRequest)
+            #expect(neither.status == .unprocessableContent)
             #expect(neither.text.contains("Choose one of the two versions"))
             // A stale CSRF token
             let forged = try await browser.post(

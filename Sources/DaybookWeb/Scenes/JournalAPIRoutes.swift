@@ -238,26 +238,9 @@ struct JournalAPIRoutes {
                     interactor: services.journalInteractor(database), weather: services.weatherInteractor(database),
                     settings: settings, localizer: localizer))
         } catch let problem as Journal.Problem {
-            let (status, code): (HTTPResponse.Status, String) =
-                switch problem {
-                case .notFound: (.notFound, "notFound")
-                case .unknownTag: (.notFound, "unknownTag")
-                // A state of the photo store, not of the request: like a change conflicting with what is stored.
-                case .unknownPhoto: (.conflict, "unknownPhoto")
-                case .wouldEmpty: (.conflict, "wouldEmpty")
-                case .invalidCursor: (.badRequest, "invalidCursor")
-                case .invalidRevision: (.unprocessableContent, "invalidRevision")
-                case .invalidDay: (.badRequest, "invalidDate")
-                case .noConflict: (.notFound, "noConflict")
-                case .invalidChoice: (.unprocessableContent, "invalidChoice")
-                case .invalidID: (.badRequest, "invalidEntryID")
-                case .invalidLineage: (.badRequest, "invalidLineage")
-                case .invalidOrder: (.badRequest, "invalidOrder")
-                case .tooManyNamed: (.badRequest, "tooManyNamed")
-                case .idTaken: (.conflict, "entryIDTaken")
-                }
             return APIError.response(
-                status: status, code: code, message: JournalPresenter.message(for: problem, localizer: localizer))
+                status: problem.status, code: problem.code,
+                message: JournalPresenter.message(for: problem, localizer: localizer))
         } catch let error as JournalValidationError {
             let fields = Dictionary(
                 uniqueKeysWithValues: error.problems.map {

@@ -150,16 +150,7 @@ struct JournalRoutes {
         do {
             return try await body()
         } catch let problem as Journal.Problem {
-            let status: HTTPResponse.Status =
-                switch problem {
-                case .notFound, .unknownTag, .noConflict: .notFound
-                case .unknownPhoto, .idTaken: .conflict
-                case .invalidCursor, .invalidRevision, .invalidDay, .invalidChoice, .invalidID, .invalidLineage,
-                    .invalidOrder, .tooManyNamed:
-                    .badRequest
-                case .wouldEmpty: .conflict
-                }
-            throw PageProblem(status, JournalPresenter.message(for: problem, localizer: env.localizer))
+            throw PageProblem(problem.status, JournalPresenter.message(for: problem, localizer: env.localizer))
         }
     }
 
