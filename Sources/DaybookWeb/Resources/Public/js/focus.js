@@ -7,6 +7,7 @@
 import { AmbientPlayer } from "./ambient.js";
 import { follow } from "./events.js";
 import { CHANNEL, items, unreachable } from "./outbox.js";
+import { kindOf } from "./routes.js";
 
 const root = document.getElementById("focus");
 const display = document.getElementById("focus-display");
@@ -105,7 +106,7 @@ function showControls(model) {
 /** The focus changes waiting in the outbox, oldest first, with their fields. */
 async function waiting() {
   const list = await items().catch(() => []);
-  return list.filter((item) => item.state === "waiting" && /^\/focus\/\w+$/.test(new URL(item.url).pathname))
+  return list.filter((item) => item.state === "waiting" && kindOf(new URL(item.url)) === "focus")
     .map((item) => ({ action: new URL(item.url).pathname.slice(7), fields: new URLSearchParams(item.body), at: item.madeAt }));
 }
 

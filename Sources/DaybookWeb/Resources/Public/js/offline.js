@@ -8,7 +8,7 @@ import { element, fill } from "./dom.js";
 import { rescueDrafts } from "./drafts.js";
 import { follow } from "./events.js";
 import { CHANNEL, discard, flushFromWorker, items } from "./outbox.js";
-import { kindOf, queuedPost } from "./routes.js";
+import { kindOf, PAGES, queuedPost } from "./routes.js";
 
 const status = document.getElementById("offline-status");
 const labels = status?.dataset ?? {};
@@ -234,7 +234,7 @@ function holdForms() {
 async function keptPages() {
   const offline = document.getElementById("offline");
   if (!offline || !("caches" in self)) return;
-  const cache = await caches.open("daybook-pages");
+  const cache = await caches.open(PAGES);
   const requests = await cache.keys();
   offline.append(element("p", { id: "not-kept" }, labels.notKept));
   if (requests.length === 0) return;
@@ -261,8 +261,13 @@ async function keptPages() {
  * the kept pages that changed.
  */
 function stayCurrent() {
-  const worker = navigator.serviceWorker?.controller;
-  if (root.dataset.keptAt || !worker) return;
+  if (root.dataset.keptAt || !navigator.serviceWorker) return;
+  const worker = navigator.serviceWorker.controller;
+  if (!worker) {
+    // The device's first page: the worker takes it once installed, and keeps it current from then on.
+    navigator.serviceWorker.addEventListener("controllerchange", () => stayCurrent(), { once: true });
+    return;
+  }
   worker.postMessage("freshen");
   follow(["journal", "trackers", "log", "tasks", "timer", "settings"], () => {
     navigator.serviceWorker.controller?.postMessage("freshen");

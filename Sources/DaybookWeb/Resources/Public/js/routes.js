@@ -1,6 +1,15 @@
 // Which of Daybook's addresses a device keeps and which of its writes can wait: the one table the service worker
 // (which keeps pages and holds posts) and the pages (which show what waits) both read.
 
+// Where this device keeps its copy (Cache Storage): the pages and the photos as last seen, kept across versions,
+// and the app shell of one version (`SHELL_PREFIX` + the assets' version).
+export const PAGES = "daybook-pages";
+export const PHOTOS = "daybook-photos";
+export const SHELL_PREFIX = "daybook-shell-";
+
+/** Whether `path` is an entry's own page (not the new-entry editor, not the trash, not an editor). */
+export const entryPage = (path) => /^\/journal\/[0-9A-Za-z-]+$/.test(path) && path !== "/journal/new" && path !== "/journal/trash";
+
 /** The pages kept for use without the server: Today, the Journal, its entries and their editors (and the editor of
  * a new entry), the trackers, Focus, the Daily Log, and the Timeline, Calendar, Map, Stats and Search as last seen
  * (each day, month or week by its own address). */

@@ -8,13 +8,12 @@
 import { freshen } from "/static/js/freshen.js";
 import { boxOf, catchUp, fillJournal, forgetJournal, mapClusters, mapEntries, searchKept } from "/static/js/kept-journal.js";
 import { afterSending, flush, sendOrKeep, unreachable, waitingPhoto } from "/static/js/outbox.js";
-import { keptData, keptPage, pageKey, pageNearby, pagesAtHand, queuedPost, timelineWeek } from "/static/js/routes.js";
+import {
+  keptData, keptPage, PAGES, pageKey, pageNearby, pagesAtHand, PHOTOS, queuedPost, SHELL_PREFIX, timelineWeek,
+} from "/static/js/routes.js";
 
 const VERSION = "__ASSET_VERSION__";
-const CACHE = `daybook-shell-${VERSION}`;
-// Kept across versions: the pages and photos as this device last saw them.
-export const PAGES = "daybook-pages";
-export const PHOTOS = "daybook-photos";
+const CACHE = `${SHELL_PREFIX}${VERSION}`;
 const SHELL = [
   "/offline",
   `/static/css/app.css?v=${VERSION}`,
@@ -61,7 +60,7 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches.keys()
-      .then((keys) => Promise.all(keys.filter((key) => key.startsWith("daybook-shell-") && key !== CACHE)
+      .then((keys) => Promise.all(keys.filter((key) => key.startsWith(SHELL_PREFIX) && key !== CACHE)
         .map((key) => caches.delete(key))))
       .then(() => self.clients.claim())
       // The device's copy begins at once, not at the next page a person opens.

@@ -9,6 +9,7 @@ import { forgetCursor } from "./freshen.js";
 import { addsToHomeScreen, homeScreenSteps, safariRules, standalone } from "./home-screen.js";
 import { forgetJournal, JOURNAL_CHANNEL, journalState } from "./kept-journal.js";
 import { clear, items } from "./outbox.js";
+import { entryPage, PAGES, PHOTOS } from "./routes.js";
 
 const labels = document.getElementById("offline-status")?.dataset ?? {};
 const words = document.getElementById("this-device")?.dataset ?? {};
@@ -20,14 +21,13 @@ async function thisDevice() {
   if (!section || !("caches" in self)) return;
   const kept = async (name) => (await caches.open(name)).keys();
   const [pageKeys, photoKeys, waiting, estimate, persisted] = await Promise.all([
-    kept("daybook-pages"), kept("daybook-photos"), items().then((list) => list.length).catch(() => 0),
+    kept(PAGES), kept(PHOTOS), items().then((list) => list.length).catch(() => 0),
     navigator.storage?.estimate?.().catch(() => ({})) ?? {},
     navigator.storage?.persisted?.().catch(() => null) ?? null,
   ]);
   const pages = pageKeys.length;
   const photos = new Set(photoKeys.map((request) => new URL(request.url).pathname)).size;
-  const entries = pageKeys.map((request) => new URL(request.url).pathname)
-    .filter((path) => /^\/journal\/[0-9A-Za-z-]+$/.test(path) && path !== "/journal/new").length;
+  const entries = pageKeys.map((request) => new URL(request.url).pathname).filter(entryPage).length;
   const size = megabytes(estimate.usage ?? 0);
   section.replaceChildren(
     element("h2", {}, labels.deviceHeading),

@@ -5,6 +5,7 @@
 // drawn at once over the day, marked "Waiting" (`timeline-waiting.js`).
 import { follow } from "./events.js";
 import { CHANNEL } from "./outbox.js";
+import { PAGES } from "./routes.js";
 import { drawWaiting, offerUndo, sendForm, sendOrWait, waitingChanges } from "./timeline-waiting.js";
 const day = document.getElementById("day");
 const kept = Boolean(document.documentElement.dataset.keptAt);
@@ -276,7 +277,7 @@ if (kept) {
   else delete day.dataset.today;
   if (!new URL(location.href).searchParams.has("date") && day.dataset.date !== today) {
     const address = `/timeline?date=${today}`;
-    caches.open("daybook-pages").then((cache) => cache.match(location.origin + address))
+    caches.open(PAGES).then((cache) => cache.match(location.origin + address))
       .then((found) => { if (found) location.replace(address); }, () => {});
   }
 }
