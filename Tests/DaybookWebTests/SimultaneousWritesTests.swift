@@ -123,4 +123,119 @@ struct SimultaneousWritesTests {
         // Every other edit is kept as a version beside it: four writers, four texts, nothing overwritten.
         #expect(try await count(app, "SELECT COUNT(*) FROM journalConflict") == 3)
     }
+
+    /// The statuses of `requests` sent at once, each `(method, path, body)`.
+    func atOnce(_ client: some TestClientProtocol, _ requests: [(HTTPRequest.Method, String, String)]) async throws
+        -> [HTTPResponse.Status]
+    {
+        try await withThrowingTaskGroup(of: (Int, HTTPResponse.Status).self) { group in
+            for (index, (method, path, body)) in requests.enumerated() {
+                group.addTask {
+                    let response = try await client.execute(
+                        uri: path, method: method, headers: [.contentType: "application/json"],
+                        body: ByteBuffer(string: body))
+                    return (index, response.status)
+                }
+            }
+            var statuses = [HTTPResponse.Status](repeating: .ok, count: requests.count)
+            for try await (index, status) in group { statuses[index] = status }
+            return statuses
+        }
+    }
+
+    @Test("settings: four names and four time zones at once leave one whole change, not a mix")
+    func settings() async throws {
+        let app = try await TestApp.make(settings: Fixtures.settings())
+        try await app.application.test(.router) { client in
+            let changes = [
+                ("Ana", "Asia/Seoul"), ("Ben", "Europe/Paris"), ("Cy", "America/Lima"), ("Di", "Asia/Tokyo"),
+            ]
+            let statuses = try await atOnce(
+                client, .patch, "/api/v1/settings",
+                changes.map { #"{"name":"\#($0.0)","timeZone":"\#($0.1)"}"# })
+            #expect(statuses.allSatisfy { $0 == .ok }, "\(statuses)")
+            let stored = try await json(client, .get, "/api/v1/settings")
+            let values = try #require(stored["values"] as? [String: Any] ?? stored as [String: Any]?)
+            let pair = (values["name"] as? String ?? "", values["timeZone"] as? String ?? "")
+            #expect(changes.contains { $0 == pair }, "\(pair)")
+        }
+    }
+
+    @Test("a Daily Log: four moods and a reflection at once leave one mood of the four and the reflection")
+    func dailyLog() async throws {
+        let app = try await TestApp.make(settings: Fixtures.settings())
+        try await app.application.test(.router) { client in
+            let path = "/api/v1/logs/2026-11-21"
+            let statuses = try await atOnce(
+                client,
+                (1...4).map { (.patch, path, #"{"mood":\#($0)}"#) } + [(.patch, path, #"{"reflection":"Calm."}"#)])
+            #expect(statuses.allSatisfy { $0 == .ok }, "\(statuses)")
+            let log = try await json(client, .get, path)
+            let values = try #require(log["values"] as? [String: Any] ?? log as [String: Any]?)
+            #expect((1...4).contains(values["moodValue"] as? Int ?? 0), "\(log)")
+            #expect(values["reflection"] as? String == "Calm.", "\(log)")
+        }
+        #expect(try await count(app, "SELECT COUNT(*) FROM dailyLog") == 1)
+    }
+
+    @Test("trackers: four orders at once leave one of them whole; four renames leave one name")
+    func trackerOrderAndRename() async throws {
+        let app = try await TestApp.make(settings: Fixtures.settings())
+        try await app.application.test(.router) { client in
+            var ids: [String] = []
+            for name in ["Walk", "Read", "Water"] {
+                let made = try await json(client, .post, "/api/v1/trackers", #"{"name":"\#(name)","kind":"boolean"}"#)
+                ids.append(try #require(made["id"] as? String))
+            }
+            let orders = [ids, ids.reversed(), [ids[1], ids[0], ids[2]], [ids[2], ids[0], ids[1]]]
+            let ordered = try await atOnce(
+                client, .put, "/api/v1/trackers/order",
+                orders.map { #"{"ids":[\#($0.map { "\"\($0)\"" }.joined(separator: ","))]}"# })
+            #expect(ordered.allSatisfy { $0 == .ok }, "\(ordered)")
+            let listed = try #require(try await json(client, .get, "/api/v1/trackers")["trackers"] as? [[String: Any]])
+            #expect(orders.contains(listed.compactMap { $0["id"] as? String }))
+
+            let names = ["Stroll", "Hike", "Wander", "Roam"]
+            let renamed = try await atOnce(
+                client, .patch, "/api/v1/trackers/\(ids[0])", names.map { #"{"name":"\#($0)"}"# })
+            #expect(renamed.allSatisfy { $0 == .ok }, "\(renamed)")
+            let walk = try await json(client, .get, "/api/v1/trackers/\(ids[0])")
+            #expect(names.contains(walk["name"] as? String ?? ""), "\(walk)")
+        }
+        #expect(try await count(app, "SELECT COUNT(*) FROM tracker") == 3)
+    }
+
+    @Test("the trash: four deletes of one entry move it once; four restores bring it back once; four empties empty it")
+    func trash() async throws {
+        let app = try await TestApp.make(settings: Fixtures.settings())
+        try await app.application.test(.router) { client in
+            let made = try await json(client, .post, "/api/v1/entries", #"{"title":"Pier","body":"Words."}"#)
+            let id = try #require(made["id"] as? String)
+            let deletes = try await atOnce(client, .delete, "/api/v1/entries/\(id)", Array(repeating: "", count: 4))
+            #expect(deletes.allSatisfy { $0 == .noContent || $0 == .notFound }, "\(deletes)")
+            #expect(deletes.contains(.noContent))
+            let restores = try await atOnce(
+                client, .post, "/api/v1/entries/\(id)/restore", Array(repeating: "", count: 4))
+            #expect(restores.allSatisfy { $0 == .ok }, "\(restores)")
+            #expect(try await json(client, .get, "/api/v1/entries/\(id)")["deletedAt"] == nil)
+            _ = try await atOnce(client, .delete, "/api/v1/entries/\(id)", [""])
+            let empties = try await atOnce(client, .delete, "/api/v1/trash", Array(repeating: "", count: 4))
+            #expect(empties.allSatisfy { $0 == .noContent }, "\(empties)")
+        }
+        #expect(try await count(app, "SELECT COUNT(*) FROM journalEntry") == 0)
+    }
+
+    @Test("a new entry sent four times at once by its device (one id, one session) is one entry")
+    func entryCreatedFromTheDevice() async throws {
+        let app = try await TestApp.make(settings: Fixtures.settings())
+        let id = "5b0a4e9e-8f43-4c55-9d0e-2f7f1c3a9b21"
+        try await app.application.test(.router) { client in
+            let statuses = try await atOnce(
+                client, .post, "/api/v1/entries",
+                Array(repeating: #"{"id":"\#(id)","lineage":"phone-1","title":"Train","body":"Words."}"#, count: 4))
+            #expect(statuses.allSatisfy { $0 == .created || $0 == .ok }, "\(statuses)")
+            #expect(statuses.filter { $0 == .created }.count == 1, "\(statuses)")
+        }
+        #expect(try await count(app, "SELECT COUNT(*) FROM journalEntry") == 1)
+    }
 }

@@ -106,7 +106,10 @@ public struct JournalInteractor: Sendable {
             await events.publish(.journal)
             return Journal.Created(entry: entry, isNew: true)
         } catch JournalStoreError.duplicateID {
-            throw Journal.Problem.idTaken
+            // The same save arriving twice at once (an outbox replaying beside a live tap): the one that lost the
+            // race is the session's next save, as above.
+            guard origin.lineage != nil else { throw Journal.Problem.idTaken }
+            return Journal.Created(entry: try await edit(id: id, draft, origin: origin).entry, isNew: false)
         }
     }
 
