@@ -1,11 +1,12 @@
 // The whole journal on this device, as data: every entry's words, tags, place and date, to read, search and map
 // without the server.
 //
-// The shape, chosen by measuring: entries as records in IndexedDB (database `daybook-journal`, store `entries`),
-// not kept pages. A kept entry page with its editor is ~40 kB of HTML; a decade of them would be ~150 MB. A record
-// is the entry's Markdown, its list row as the server words it (date, words, place in the owner's language) and
-// its search terms: ~3–4 kB, so 10,000 entries of 250 words fit in the budget of 40 MB (figures in
-// Benchmarks/README.md). The pages around them stay kept pages (`routes.js`); what has no kept page is drawn from
+// The shape, chosen by measuring: entries as records in IndexedDB (database `daybook-journal`), not kept pages. A
+// kept entry page with its editor is ~40 kB of HTML; a decade of them would be ~150 MB. A record (store `entries`)
+// is the entry's Markdown and its list row as the server words it (date, words, place in the owner's language);
+// beside it (store `terms`) what it is found by: its folded words once each, its Korean, Japanese and Chinese runs,
+// and its place. 10,000 entries of 250 words take ~35 MB, within the budget of 40 MB (figures in
+// Benchmarks/README.md); a search reads only the terms, then the page of results it shows. The pages around them stay kept pages (`routes.js`); what has no kept page is drawn from
 // these records: the search page's results (the worker answers `/api/v1/search` from here when the server cannot
 // be reached), the map's markers (`/api/v1/map`), and an entry without a kept page (the offline page shows it,
 // `kept-views.js`).
@@ -21,7 +22,10 @@
 // Results come newest first.
 
 const DB_NAME = "daybook-journal";
+// Each entry whole, to show; and apart from it what it is found by (its search terms, and where it was written),
+// which is all a search or the map reads: a third of the bytes.
 const ENTRIES = "entries";
+const TERMS = "terms";
 const META = "meta";
 export const JOURNAL_CHANNEL = "daybook-journal";
 
@@ -31,7 +35,8 @@ function open() {
     const request = indexedDB.open(DB_NAME, 1);
     request.onupgradeneeded = () => {
       const db = request.result;
-      db.createObjectStore(ENTRIES, { keyPath: "id" }).createIndex("moment", "moment");
+      db.createObjectStore(ENTRIES, { keyPath: "id" });
+      db.createObjectStore(TERMS, { keyPath: "id" }).createIndex("moment", "moment");
       db.createObjectStore(META);
     };
     request.onsuccess = () => {
@@ -120,8 +125,20 @@ const matches = (record, parts) => parts.every((part) => part.cjk ? record.cjk.i
 
 // Keeping -------------------------------------------------------------------------------------------------------
 
-function record(entry) {
-  return { ...entry, ...terms(entry.title, entry.tags, entry.body) };
+/** What an entry is found by: its terms, its place and what the map shows of it. */
+function termsOf(entry) {
+  const placed = Number.isFinite(entry.latitude) && Number.isFinite(entry.longitude);
+  return {
+    id: entry.id, moment: entry.moment, ...terms(entry.title, entry.tags, entry.body),
+    ...(placed ? { place: mapEntry(entry) } : {}),
+  };
+}
+
+function keep(tx, entries) {
+  for (const entry of entries) {
+    tx.objectStore(ENTRIES).put(entry);
+    tx.objectStore(TERMS).put(termsOf(entry));
+  }
 }
 
 async function fetchPage(query) {
@@ -142,13 +159,12 @@ export function fillJournal() {
     let state = (await metaOf("fill")) ?? { after: null, done: false, count: 0, startedAt: Date.now() };
     while (!state.done) {
       const page = await fetchPage(state.after ? `?after=${encodeURIComponent(state.after)}` : "");
-      const records = page.entries.map(record);
-      state = { ...state, after: page.next ?? null, done: !page.next, count: state.count + records.length };
+      const entries = page.entries;
+      state = { ...state, after: page.next ?? null, done: !page.next, count: state.count + entries.length };
       if (state.done) state.filledAt = Date.now();
       const next = state;
-      await transact([ENTRIES, META], "readwrite", (tx) => {
-        const store = tx.objectStore(ENTRIES);
-        for (const each of records) store.put(each);
+      await transact([ENTRIES, TERMS, META], "readwrite", (tx) => {
+        keep(tx, entries);
         tx.objectStore(META).put(next, "fill");
       });
       memory = null;
@@ -165,14 +181,17 @@ export async function catchUp(changed, gone) {
   const fresh = [];
   for (let at = 0; at < ids.length; at += 100) {
     const page = await fetchPage(`?ids=${ids.slice(at, at + 100).map(encodeURIComponent).join(",")}`);
-    fresh.push(...page.entries.map(record));
+    fresh.push(...page.entries);
   }
   const found = new Set(fresh.map((entry) => entry.id));
-  await transact(ENTRIES, "readwrite", (tx) => {
-    const store = tx.objectStore(ENTRIES);
-    for (const each of fresh) store.put(each);
+  await transact([ENTRIES, TERMS], "readwrite", (tx) => {
+    keep(tx, fresh);
     // Named but not answered: trashed meanwhile.
-    for (const id of [...changed, ...gone]) if (!found.has(id)) store.delete(id);
+    for (const id of [...changed, ...gone]) {
+      if (found.has(id)) continue;
+      tx.objectStore(ENTRIES).delete(id);
+      tx.objectStore(TERMS).delete(id);
+    }
   });
   memory = null;
   tell({ changed: ids.length });
@@ -180,9 +199,8 @@ export async function catchUp(changed, gone) {
 
 /** Forgets the kept journal; the next fill starts from the newest entry. */
 export async function forgetJournal() {
-  await transact([ENTRIES, META], "readwrite", (tx) => {
-    tx.objectStore(ENTRIES).clear();
-    tx.objectStore(META).clear();
+  await transact([ENTRIES, TERMS, META], "readwrite", (tx) => {
+    for (const name of [ENTRIES, TERMS, META]) tx.objectStore(name).clear();
   });
   memory = null;
 }
@@ -200,12 +218,18 @@ export function keptEntry(id) {
 
 // Reading -------------------------------------------------------------------------------------------------------
 
-// What searches and the map read, newest first, held while the worker runs: read once, not at every keystroke.
+// What searches and the map read (the terms, newest first), held while the worker runs: read once, not at every
+// keystroke.
 let memory = null;
 function everything() {
-  memory ??= transact(ENTRIES, "readonly", (tx) => promised(tx.objectStore(ENTRIES).index("moment").getAll()))
+  memory ??= transact(TERMS, "readonly", (tx) => promised(tx.objectStore(TERMS).index("moment").getAll()))
     .then((list) => list.reverse());
   return memory;
+}
+
+/** The kept entries `ids`, whole, in that order. */
+function entriesOf(ids) {
+  return transact(ENTRIES, "readonly", (tx) => Promise.all(ids.map((id) => promised(tx.objectStore(ENTRIES).get(id)))));
 }
 
 const escape = (text) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
@@ -244,7 +268,7 @@ export async function searchKept(query, { limit = 20, offset = 0 } = {}) {
   const parts = parse(query);
   const all = await everything();
   const hits = parts.length === 0 ? [] : all.filter((each) => matches(each, parts));
-  const page = hits.slice(offset, offset + limit);
+  const page = (await entriesOf(hits.slice(offset, offset + limit).map((each) => each.id))).filter(Boolean);
   return {
     query, hasMore: hits.length > offset + limit, order: "newest", onDevice: true, kept: all.length,
     results: page.map((each) => ({ ...each.row, snippetHTML: snippet(plainText(each.body), parts) })),
@@ -257,8 +281,7 @@ const inside = (box, each) => each.latitude >= box[1] && each.latitude <= box[3]
   && (box[0] <= box[2] ? each.longitude >= box[0] && each.longitude <= box[2]
     : each.longitude >= box[0] || each.longitude <= box[2]);
 
-const placed = async (box) => (await everything())
-  .filter((each) => Number.isFinite(each.latitude) && Number.isFinite(each.longitude) && inside(box, each));
+const placed = async (box) => (await everything()).map((each) => each.place).filter((each) => each && inside(box, each));
 
 const mapEntry = (each) => ({
   id: each.id, title: each.title, date: each.day, place: each.row.placeLabel ?? "", href: each.row.href,
@@ -286,7 +309,7 @@ export async function mapClusters(box, zoom) {
       longitude: lons.reduce((a, b) => a + b, 0) / members.length,
       count: members.length,
       bbox: [Math.min(...lons), Math.min(...lats), Math.max(...lons), Math.max(...lats)],
-      ...(members.length === 1 ? { entry: mapEntry(members[0]) } : {}),
+      ...(members.length === 1 ? { entry: members[0] } : {}),
     };
   });
   return { zoom, total: list.length, clusters };
@@ -295,7 +318,7 @@ export async function mapClusters(box, zoom) {
 /** The kept entries of an area, newest first, as `/api/v1/map/entries` answers. */
 export async function mapEntries(box, limit = 50) {
   const list = await placed(box);
-  return { total: list.length, entries: list.slice(0, limit).map(mapEntry) };
+  return { total: list.length, entries: list.slice(0, limit) };
 }
 
 /** A `bbox` query value as `[west, south, east, north]`, or null. */
