@@ -741,6 +741,104 @@ def document_statuses(driver: WebDriver) -> list[tuple[str, int]]:
 
 
 # --------------------------------------------------------------------------
+# A year of demo data, and what the walks over its pages share
+# --------------------------------------------------------------------------
+
+def run_folder(tmp_path_factory) -> Path:
+    """A folder of this run that all its test processes see (pytest-xdist gives each worker one below it)."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+def made_demo_data(tmp_path_factory) -> Path:
+    """A year of demo data with a few photos (`daybook demo --years 1 --photos 3`): made once for the run and shared
+    by its test processes, which run their servers on copies of it (the same seed makes the same data)."""
+    folder = run_folder(tmp_path_factory) / "demo-data"
+    with open(f"{folder}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not folder.is_dir():
+            scratch = folder.with_name("demo-data-making")
+            shutil.rmtree(scratch, ignore_errors=True)
+            subprocess.run([str(daybook_binary()), "demo", "--years", "1", "--photos", "3", "--data-dir",
+                            str(scratch)], check=True, capture_output=True, timeout=300)
+            os.rename(scratch, folder)
+    return folder
+
+
+def start_demo_server(tmp_path_factory, name: str) -> Server:
+    """`daybook serve` on a copy of the run's demo data of its own."""
+    data = tmp_path_factory.mktemp("demo") / "data"
+    shutil.copytree(made_demo_data(tmp_path_factory), data)
+    return start_server(daybook_binary(), data, LOG_DIR / f"demo-{name}.log")
+
+
+def worker_name() -> str:
+    return os.environ.get("PYTEST_XDIST_WORKER", "main")
+
+
+@pytest.fixture(scope="session")
+def demo_server(tmp_path_factory):
+    """`daybook serve` over a year of demo data, one for each test process, shared by the tests that only read it:
+    the walks over every page, the screenshots, the phone bar. They change nothing but the owner's language and
+    appearance (which every page follows), and each sets those first."""
+    server = start_demo_server(tmp_path_factory, f"shared-{worker_name()}")
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def own_demo_server(request, tmp_path_factory):
+    """A server over a copy of the demo data for the tests of one module that write to it (entries, a focus
+    session, a tracker's tick), so that the shared `demo_server` shows every walk the same data."""
+    server = start_demo_server(tmp_path_factory, f"{safe_name(request.module.__name__)}-{worker_name()}")
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def _shared_chromium():
+    driver = make_driver("en-US", 390, 844)
+    yield driver
+    quit_driver(driver)
+
+
+@pytest.fixture(scope="session")
+def _shared_webkit():
+    driver = make_driver("en-US", 390, 844, engine="webkit")
+    yield driver
+    quit_driver(driver)
+
+
+def park(driver: WebDriver) -> None:
+    """Leaves a page for an empty one: a browser kept for later tests does not go on running an app page's timers
+    and drawing (WebKitGTK spends a fifth of a processor on an idle Today, either engine half of one on Focus)."""
+    try:
+        driver.get("about:blank")
+    except WebDriverException:
+        pass
+
+
+@pytest.fixture
+def resizable_browser(_shared_chromium):
+    """One headless Chromium for each test process, handed to each test that asks as a 390 x 844 phone with the
+    browser's own text size and no emulated media features; `set_viewport` makes it another phone or a desktop."""
+    driver = _shared_chromium
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+    driver.execute_cdp_cmd("Page.setFontSizes", {"fontSizes": {"standard": 16}})
+    set_viewport(driver, 390, 844)
+    yield driver
+    park(driver)
+
+
+@pytest.fixture
+def webkit_phone(_shared_webkit):
+    """One WebKit (Safari's engine) window of a phone's width (390 x 844) for each test process, for the walks over
+    the demo pages that only read them."""
+    yield _shared_webkit
+    park(_shared_webkit)
+
+
+# --------------------------------------------------------------------------
 # Page helpers
 # --------------------------------------------------------------------------
 

@@ -1,43 +1,25 @@
-"""A server with a year of demo data, every page of it by name, and one browser that changes its size and language.
+"""Every page a person reaches, by name, with real ids from the year of demo data; and what the walks over them
+check on each page they load.
 
-The page checks (tests/test_accessibility.py) and the screenshots (test_screenshots.py) walk the same pages:
-one server and one browser per test module, the pages, widths and languages iterated inside.
+The walks (test_accessibility.py, test_page_walk.py, test_screenshots.py) run on one server and one browser per
+test process (`demo_server`, `resizable_browser` and `webkit_phone` in conftest.py) and load each page once at a
+width and language for all their checks: whether it scrolls sideways, its controls' size, axe, its screenshot and
+its script errors.
 """
 
 from __future__ import annotations
 
-import subprocess
+import struct
 import urllib.parse
+import zlib
 
-import pytest
 from selenium.webdriver.remote.webdriver import WebDriver
 
-from conftest import (LOG_DIR, Server, call, daybook_binary, make_driver, open_page, set_viewport,  # noqa: F401
-                      start_server)
+from conftest import Server, call, open_page, screenshot, wait_for
 
 # name: (width, height); phones are emulated as touch devices.
 WIDTHS = {"320": (320, 640), "390": (390, 844), "768": (768, 1024), "desktop": (1280, 900)}
 LANGUAGES = {"en": "en-US", "ko": "ko-KR"}
-
-
-@pytest.fixture(scope="module")
-def demo_server(tmp_path_factory):
-    """`daybook serve` over a year of demo data (a few photos), shared by the tests of one module."""
-    data = tmp_path_factory.mktemp("demo") / "data"
-    binary = daybook_binary()
-    subprocess.run([str(binary), "demo", "--years", "1", "--photos", "3", "--data-dir", str(data)],
-                   check=True, capture_output=True, timeout=300)
-    server = start_server(binary, data, LOG_DIR / f"demo-{tmp_path_factory.getbasetemp().name}.log")
-    yield server
-    server.stop()
-
-
-@pytest.fixture(scope="module")
-def resizable_browser():
-    """One headless Chromium for the module; `set_viewport` makes it a phone or a desktop."""
-    driver = make_driver("en-US", 390, 844)
-    yield driver
-    driver.quit()
 
 
 def set_owner(server: Server, **settings) -> None:
@@ -75,3 +57,122 @@ def load(driver: WebDriver, server: Server, path: str) -> None:
     # Pages that draw after loading (the map, charts) settle within a frame or two.
     driver.execute_async_script(
         "const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(() => done()));")
+
+
+# ---- Screenshots: not blank, with the navigation where the screen size wants it ----------------------------------
+
+MIN_BYTES = 5000
+
+
+def nav_box(driver) -> dict:
+    return driver.execute_script("""
+        const r = document.getElementById('app-nav').getBoundingClientRect();
+        return {top: r.top, bottom: r.bottom, left: r.left, right: r.right,
+                width: r.width, height: r.height,
+                vw: document.documentElement.clientWidth, vh: window.innerHeight};
+    """)
+
+
+def check_nav(driver, form: str, where: str) -> None:
+    """A tab bar along the bottom of a phone ("phone"), a side bar on the left of a desktop."""
+    wait_for(driver, "#app-nav")
+    box = nav_box(driver)
+    if form == "phone":
+        assert abs(box["bottom"] - box["vh"]) <= 1, f"{where}: tab bar is not at the bottom: {box}"
+        assert box["left"] <= 1 and box["width"] >= box["vw"] - 2, f"{where}: tab bar is not full width: {box}"
+    else:
+        assert abs(box["left"]) <= 1, f"{where}: side bar is not at the left: {box}"
+        assert abs(box["height"] - box["vh"]) <= 2, f"{where}: side bar is not full height: {box}"
+        assert box["width"] < box["vw"] / 2, f"{where}: side bar takes half the screen: {box}"
+
+
+def png_variety(path) -> int:
+    """How many different byte values the image data holds.
+
+    A blank or single-colour screen compresses to a handful of values
+    whatever filter the encoder chose; text and pictures give close to 256."""
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", f"{path.name} is not a PNG"
+    pos, idat = 8, b""
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        if kind == b"IDAT":
+            idat += data[pos + 8:pos + 8 + length]
+        pos += 12 + length
+    return len(set(zlib.decompress(idat)))
+
+
+def check_picture(path) -> None:
+    size = path.stat().st_size
+    assert size > MIN_BYTES, f"{path.name} is only {size} bytes"
+    assert png_variety(path) >= 64, f"{path.name} looks blank"
+
+
+def shoot(driver, name: str) -> None:
+    """Saves the screen as <name>.png and checks that it shows something: a picture that is not blank, and text."""
+    path = screenshot(driver, name)
+    check_picture(path)
+    text = driver.execute_script("return document.body.innerText.trim().length")
+    assert text > 0, f"{path.name}: the page shows no text"
+
+
+# ---- Script errors ------------------------------------------------------------------------------------------------
+#
+# What each engine lets a test see:
+# - Chromium: its console log (every error the page wrote or threw, from the first byte), read through the driver.
+# - WebKit: WebKitGTK's driver has no console log (nor WebDriver BiDi). Each page's modules are imported again
+#   once it has loaded — a module that threw or failed to parse while loading fails that import with the same
+#   error — and from then on errors, rejections and console.error are caught in the page while it settles.
+#   An error thrown asynchronously during loading and never again is therefore seen only in Chromium.
+
+LISTEN = """
+    window.__walkErrors = [];
+    const note = (what) => window.__walkErrors.push(String(what).slice(0, 300));
+    addEventListener("error", (e) => note(e.message || (e.target && (e.target.src || e.target.href)) || e), true);
+    addEventListener("unhandledrejection", (e) => note("unhandled rejection: " + (e.reason && e.reason.stack
+        ? e.reason.message : e.reason)));
+    const error = console.error.bind(console);
+    console.error = (...args) => { note("console.error: " + args.join(" ")); error(...args); };
+"""
+
+REIMPORT = """
+    const done = arguments[arguments.length - 1];
+    const modules = [...document.querySelectorAll('script[type=module][src]')].map((s) => s.src);
+    Promise.all(modules.map((src) => import(src).then(() => null, (e) => `${src}: ${e && e.message || e}`)))
+        .then((failed) => done(failed.filter(Boolean)));
+"""
+
+SETTLED = """
+    const done = arguments[arguments.length - 1];
+    // Two frames, then a quiet moment with no resource still arriving.
+    let seen = -1;
+    const check = () => {
+        const now = performance.getEntriesByType('resource').length;
+        if (now === seen) { done(true); return; }
+        seen = now;
+        setTimeout(check, 250);
+    };
+    requestAnimationFrame(() => requestAnimationFrame(check));
+"""
+
+
+def chromium_console_errors(driver) -> list[str]:
+    """What Chromium's console said at the level of an error since it was last asked."""
+    return [entry["message"][:300] for entry in driver.get_log("browser") if entry.get("level") == "SEVERE"]
+
+
+def listen_for_script_errors(driver) -> list[str]:
+    """Right after a page loaded: starts catching its errors, and imports its modules again (what failed)."""
+    driver.execute_script(LISTEN)
+    return driver.execute_async_script(REIMPORT)
+
+
+def script_errors_once_settled(driver, failed_imports: list[str]) -> list[str]:
+    """Waits for the page to settle; then every error it reported since it loaded (in Chromium, from its console
+    log, which `chromium_console_errors` must have emptied before the page was opened)."""
+    from selenium.webdriver.support.ui import WebDriverWait
+    WebDriverWait(driver, 15).until(lambda d: d.execute_async_script(SETTLED))
+    errors = failed_imports + driver.execute_script("return window.__walkErrors")
+    if getattr(driver, "daybook_engine", "chromium") == "chromium":
+        errors += chromium_console_errors(driver)
+    return errors

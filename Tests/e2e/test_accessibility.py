@@ -1,8 +1,10 @@
 """Every page with a year of demo data, on phones and a desktop, in English and Korean, light and dark.
 
 What a person would notice: a page that scrolls sideways, a navigation label cut short, a bottom bar with more
-places than fit, a control too small to hit, and what axe-core (the engine most accessibility audits use) calls
-critical or serious. One server and one browser serve the whole module; the moderate findings are printed.
+places than fit, a control too small to hit, what axe-core (the engine most accessibility audits use) calls
+critical or serious, a blank screen, and a script error. The walks share one server and one browser in each test
+process and load each page once at a width, language and appearance for every check made there (the phone's walk
+also takes the screenshots, <lang>-phone-page-<name>.png); the moderate findings are printed.
 """
 
 from __future__ import annotations
@@ -17,9 +19,9 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import LOG_DIR, call, click_and_wait, daybook_binary, open_page, path_of, start_server
-from demo_pages import (LANGUAGES, WIDTHS, demo_pages, demo_server, load, resizable_browser,  # noqa: F401
-                        set_owner, set_viewport)
+from conftest import LOG_DIR, call, click_and_wait, daybook_binary, open_page, path_of, set_viewport, start_server
+from demo_pages import (LANGUAGES, WIDTHS, check_nav, chromium_console_errors, demo_pages, listen_for_script_errors,
+                        load, script_errors_once_settled, set_owner, shoot)
 
 # A phone widens its layout to fit a page too wide for it (innerWidth grows too), so the screen's own width is
 # what the page must fit: it is passed in.
@@ -68,25 +70,99 @@ return [...controls].filter(e => {
 """
 
 
-def test_no_page_scrolls_sideways_and_controls_are_big_enough(demo_server, resizable_browser):
-    driver = resizable_browser
-    pages = demo_pages(demo_server)
-    problems = []
-    for lang in LANGUAGES:
-        set_owner(demo_server, language=lang, appearance="light")
-        for width_name, (width, height) in WIDTHS.items():
-            set_viewport(driver, width, height)
-            for name, path in pages.items():
-                load(driver, demo_server, path)
-                found = driver.execute_script(OVERFLOW, width)
-                if found["scroll"] > found["inner"] or found["wide"]:
-                    problems.append(f"{lang} {width_name} {name}: page is {found['scroll']} px wide in "
-                                    f"{found['inner']} px, past the edge: {found['wide']}")
-                if width_name == "390":
-                    small = driver.execute_script(SMALL_TARGETS)
-                    if small:
-                        problems.append(f"{lang} {width_name} {name}: controls under 44×44 px: {small}")
-    assert not problems, "\n".join(problems)
+def axe_source(driver) -> str:
+    with open(Axe(driver).script_url, encoding="utf-8") as file:
+        return file.read()
+
+
+class Findings:
+    """What a walk found, by what a person would notice; the moderate axe findings are only printed."""
+
+    def __init__(self) -> None:
+        self.problems: dict[str, list[str]] = defaultdict(list)
+        self.moderate: dict[str, set[str]] = defaultdict(set)
+
+    def add(self, kind: str, text: str) -> None:
+        self.problems[kind].append(text)
+
+    def report(self, label: str) -> None:
+        for rule, names in sorted(self.moderate.items()):
+            print(f"axe ({label}): {rule}: {', '.join(sorted(names))}")
+        assert not self.problems, "\n".join(f"{kind}:\n  " + "\n  ".join(texts)
+                                            for kind, texts in self.problems.items())
+
+
+def walk(server, driver, lang: str, width_name: str, *, appearance: str = "light", small_targets: bool = False,
+         axe: bool = False, photograph: bool = False, script_errors: bool = False) -> Findings:
+    """Loads every demo page once in `lang` at `width_name` and checks on it: that it does not scroll sideways,
+    and with the options its controls' size, axe, a screenshot with the tab bar at the bottom, its script errors."""
+    findings = Findings()
+    set_owner(server, language=lang, appearance=appearance)
+    width, height = WIDTHS[width_name]
+    set_viewport(driver, width, height)
+    script = axe_source(driver) if axe else None
+    if script_errors:
+        chromium_console_errors(driver)  # what the browser said before the walk is not the walk's
+    for name, path in demo_pages(server).items():
+        where = f"{lang} {width_name} {appearance} {name}"
+        load(driver, server, path)
+        failed_imports = listen_for_script_errors(driver) if script_errors else []
+        found = driver.execute_script(OVERFLOW, width)
+        if found["scroll"] > found["inner"] or found["wide"]:
+            findings.add("pages that scroll sideways", f"{where}: page is {found['scroll']} px wide in "
+                         f"{found['inner']} px, past the edge: {found['wide']}")
+        if small_targets:
+            small = driver.execute_script(SMALL_TARGETS)
+            if small:
+                findings.add("controls under 44×44 px", f"{where}: {small}")
+        if photograph:
+            try:
+                shoot(driver, f"{lang}-phone-page-{name}")
+                if name not in ("focus", "offline"):  # Focus Mode fills the screen; the offline page stands alone
+                    check_nav(driver, "phone", name)
+            except AssertionError as problem:
+                findings.add("screens that look wrong", f"{where}: {problem}")
+        if script_errors:
+            errors = script_errors_once_settled(driver, failed_imports)
+            if errors:
+                findings.add("pages that report script errors", f"{where}: {errors}")
+        if script is not None:
+            for violation in axe_findings(driver, script):
+                targets = [" ".join(map(str, n["target"])) for n in violation["nodes"][:3]]
+                if violation["impact"] in ("critical", "serious"):
+                    findings.add("what axe calls critical or serious", f"{where}: {violation['impact']} "
+                                 f"{violation['id']} — {violation['help']}: {targets}")
+                else:
+                    findings.moderate[f"{violation['impact']} {violation['id']} — {violation['help']}"].add(name)
+    return findings
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_on_a_phone_every_page_fits_is_easy_to_tap_passes_axe_and_shows_no_script_error(demo_server,
+                                                                                         resizable_browser, lang):
+    """At 390 px, light: no page scrolls sideways, no control is under 44×44 px, axe finds nothing critical or
+    serious, and each page is photographed (<lang>-phone-page-<name>.png: not blank, the tab bar along the bottom).
+    In English no page reports a script error in Chromium (test_page_walk.py walks WebKit)."""
+    walk(demo_server, resizable_browser, lang, "390", small_targets=True, axe=True, photograph=True,
+         script_errors=lang == "en").report(f"light, {lang}, phone")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_on_a_desktop_every_page_fits_and_passes_axe(demo_server, resizable_browser, lang):
+    """At 1280 px, light: no page scrolls sideways and axe finds nothing critical or serious."""
+    walk(demo_server, resizable_browser, lang, "desktop", axe=True).report(f"light, {lang}, desktop")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("width_name", ["320", "768"])
+def test_no_page_scrolls_sideways_on_a_small_phone_or_a_tablet(demo_server, resizable_browser, width_name, lang):
+    walk(demo_server, resizable_browser, lang, width_name).report(f"light, {lang}, {width_name} px")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_in_dark_mode_every_page_on_a_phone_passes_axe(demo_server, resizable_browser, lang):
+    """At 390 px, dark: axe finds nothing critical or serious (and no page scrolls sideways)."""
+    walk(demo_server, resizable_browser, lang, "390", appearance="dark", axe=True).report(f"dark, {lang}, phone")
 
 
 def test_phone_bar_holds_five_whole_labels_and_marks_the_current_place(demo_server, resizable_browser):
@@ -149,33 +225,6 @@ def axe_findings(driver, script: str) -> list[dict]:
     return result
 
 
-@pytest.mark.parametrize("appearance", ["light", "dark"])
-def test_axe_finds_nothing_serious_on_any_page(demo_server, resizable_browser, appearance):
-    driver = resizable_browser
-    with open(Axe(driver).script_url, encoding="utf-8") as file:
-        script = file.read()
-    pages = demo_pages(demo_server)
-    serious, moderate = [], defaultdict(set)
-    widths = ("390", "desktop") if appearance == "light" else ("390",)
-    for lang in LANGUAGES:
-        set_owner(demo_server, language=lang, appearance=appearance)
-        for width_name in widths:
-            set_viewport(driver, *WIDTHS[width_name])
-            for name, path in pages.items():
-                load(driver, demo_server, path)
-                for violation in axe_findings(driver, script):
-                    where = f"{lang} {width_name} {name}"
-                    targets = [" ".join(map(str, n["target"])) for n in violation["nodes"][:3]]
-                    if violation["impact"] in ("critical", "serious"):
-                        serious.append(f"{where}: {violation['impact']} {violation['id']} — "
-                                       f"{violation['help']}: {targets}")
-                    else:
-                        moderate[f"{violation['impact']} {violation['id']} — {violation['help']}"].add(name)
-    for rule, names in sorted(moderate.items()):
-        print(f"axe ({appearance}): {rule}: {', '.join(sorted(names))}")
-    assert not serious, "\n".join(serious)
-
-
 def serious_findings(driver, script: str, where: str) -> list[str]:
     return [f"{where}: {v['impact']} {v['id']} — {v['help']}: {[n['target'] for n in v['nodes'][:3]]}"
             for v in axe_findings(driver, script) if v["impact"] in ("critical", "serious")]
@@ -217,12 +266,12 @@ def test_onboarding_and_sign_in_pass_axe(tmp_path, browser, lang):
     assert not serious, "\n".join(serious)
 
 
-def test_a_tick_on_today_shows_at_once_on_a_slow_connection(demo_server, resizable_browser):
+def test_a_tick_on_today_shows_at_once_on_a_slow_connection(own_demo_server, resizable_browser):
     """The tick answers the finger before the server does; the server's answer then settles it."""
     driver = resizable_browser
-    set_owner(demo_server, language="en", appearance="light")
+    set_owner(own_demo_server, language="en", appearance="light")
     set_viewport(driver, *WIDTHS["390"])
-    load(driver, demo_server, "/")
+    load(driver, own_demo_server, "/")
     toggle = driver.find_element(By.CSS_SELECTOR, ".tracker-slot[data-kind=boolean] .toggle")
     # Where a tracker falls depends on the day's demo data; one under the tab bar is scrolled up before the tap.
     driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", toggle)
@@ -246,7 +295,7 @@ def test_a_tick_on_today_shows_at_once_on_a_slow_connection(demo_server, resizab
             "offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
     settled = driver.find_element(By.ID, f"toggle-{slot_id}").get_attribute("aria-pressed")
     assert settled == expected, "the server's answer undid the tick"
-    stored = call(demo_server, "GET", f"/api/v1/trackers/{slot_id}")["today"]
+    stored = call(own_demo_server, "GET", f"/api/v1/trackers/{slot_id}")["today"]
     assert stored.get("met") is (expected == "true"), f"the server kept {stored}"
 
 

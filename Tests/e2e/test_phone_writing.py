@@ -11,7 +11,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import ENGINES, WAIT, call, engine_limit, open_page, path_of, screenshot, set_viewport, wait_for
-from demo_pages import demo_server, set_owner  # noqa: F401 - the module's shared server
+from demo_pages import set_owner
 
 HEIGHTS = [420, 520, 617, 700, 844]
 
@@ -28,11 +28,18 @@ const box = (css) => { const e = document.querySelector(css); if (!e) return nul
 return {toolbar: box('.editor .toolbar'), actions: box('.editor-actions'), nav: box('#app-nav')};
 """
 
+
+@pytest.fixture
+def demo_server(own_demo_server):
+    """These tests write entries: their server runs on a copy of the demo data of the module's own."""
+    return own_demo_server
+
+
 WORDS = ("The ferry left at seven and the sea was flat as a plate. " * 3 + "\n") * 12
 
 
 @pytest.mark.parametrize("engine", ENGINES)
-def test_done_and_save_are_never_under_the_toolbar_at_any_phone_height(demo_server, browser, engine):  # noqa: F811
+def test_done_and_save_are_never_under_the_toolbar_at_any_phone_height(demo_server, browser, engine):
     set_owner(demo_server, language="en")
     driver = browser("en-US", width=390, height=844, engine=engine)
     for height in HEIGHTS:
@@ -98,7 +105,7 @@ return {name, top: Math.round(box.top), bottom: Math.round(box.bottom), seen,
 
 
 @pytest.mark.parametrize("engine", ENGINES)
-def test_what_has_focus_is_never_under_the_tab_bar_or_a_sticky_bar(demo_server, browser, engine):  # noqa: F811
+def test_what_has_focus_is_never_under_the_tab_bar_or_a_sticky_bar(demo_server, browser, engine):
     set_owner(demo_server, language="en")
     driver = browser("en-US", width=390, height=617, engine=engine)
     for path in ["/", "/journal", "/journal/new", "/trackers", "/settings"]:
@@ -184,7 +191,7 @@ def saved_body(server, driver) -> str:
 
 
 @pytest.mark.parametrize("engine", ENGINES)
-def test_korean_and_japanese_are_saved_whole_around_an_autosave_pause(demo_server, browser, engine):  # noqa: F811
+def test_korean_and_japanese_are_saved_whole_around_an_autosave_pause(demo_server, browser, engine):
     set_owner(demo_server, language="ko")
     driver = browser("ko-KR", width=390, height=844, engine=engine)
     open_page(driver, demo_server.url + "/journal/new")
@@ -222,7 +229,7 @@ def test_korean_and_japanese_are_saved_whole_around_an_autosave_pause(demo_serve
     set_owner(demo_server, language="en")
 
 
-def test_each_page_holds_one_event_stream_however_many_parts_follow_it(demo_server, browser):  # noqa: F811
+def test_each_page_holds_one_event_stream_however_many_parts_follow_it(demo_server, browser):
     """Focus, the Timeline, Today's live sections, reminders and the kept copy all follow `/events`: one stream a
     page, so two open tabs do not use up the six connections a browser gives a site over HTTP/1.1."""
     from conftest import requested_urls
