@@ -18,19 +18,7 @@ struct SimultaneousWritesTests {
     func atOnce(
         _ client: some TestClientProtocol, _ method: HTTPRequest.Method, _ path: String, _ bodies: [String]
     ) async throws -> [HTTPResponse.Status] {
-        try await withThrowingTaskGroup(of: (Int, HTTPResponse.Status).self) { group in
-            for (index, body) in bodies.enumerated() {
-                group.addTask {
-                    let response = try await client.execute(
-                        uri: path, method: method, headers: [.contentType: "application/json"],
-                        body: ByteBuffer(string: body))
-                    return (index, response.status)
-                }
-            }
-            var statuses = [HTTPResponse.Status](repeating: .ok, count: bodies.count)
-            for try await (index, status) in group { statuses[index] = status }
-            return statuses
-        }
+        try await atOnce(client, bodies.map { (method, path, $0) })
     }
 
     func json(_ client: some TestClientProtocol, _ method: HTTPRequest.Method, _ path: String, _ body: String = "")

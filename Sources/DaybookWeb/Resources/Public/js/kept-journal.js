@@ -21,6 +21,8 @@
 // `Café`), the last word as the start of a word; every word must match, in the title, the tags or the text.
 // Results come newest first.
 
+import { database, promised, transaction } from "./idb.js";
+
 const DB_NAME = "daybook-journal";
 // Each entry whole, to show; and apart from it what it is found by (its search terms, and where it was written),
 // which is all a search or the map reads: a third of the bytes.
@@ -29,49 +31,13 @@ const TERMS = "terms";
 const META = "meta";
 export const JOURNAL_CHANNEL = "daybook-journal";
 
-let connection = null;
-function open() {
-  connection ??= new Promise((resolve, reject) => {
-    const request = indexedDB.open(DB_NAME, 1);
-    request.onupgradeneeded = () => {
-      const db = request.result;
-      db.createObjectStore(ENTRIES, { keyPath: "id" });
-      db.createObjectStore(TERMS, { keyPath: "id" }).createIndex("moment", "moment");
-      db.createObjectStore(META);
-    };
-    request.onsuccess = () => {
-      const db = request.result;
-      db.onversionchange = () => {
-        db.close();
-        connection = null;
-      };
-      db.onclose = () => { connection = null; };
-      resolve(db);
-    };
-    request.onerror = () => {
-      connection = null;
-      reject(request.error);
-    };
-  });
-  return connection;
-}
-
-const promised = (request) => new Promise((resolve, reject) => {
-  request.onsuccess = () => resolve(request.result);
-  request.onerror = () => reject(request.error);
+const open = database(DB_NAME, 1, (db) => {
+  db.createObjectStore(ENTRIES, { keyPath: "id" });
+  db.createObjectStore(TERMS, { keyPath: "id" }).createIndex("moment", "moment");
+  db.createObjectStore(META);
 });
 
-async function transact(names, mode, work) {
-  const db = await open();
-  return new Promise((resolve, reject) => {
-    const tx = db.transaction(names, mode);
-    let result;
-    Promise.resolve(work(tx)).then((value) => { result = value; });
-    tx.oncomplete = () => resolve(result);
-    tx.onerror = () => reject(tx.error);
-    tx.onabort = () => reject(tx.error);
-  });
-}
+const transact = (names, mode, work) => transaction(open, names, mode, work);
 
 const metaOf = (key) => transact(META, "readonly", (tx) => promised(tx.objectStore(META).get(key)));
 
@@ -136,7 +102,9 @@ function termsOf(entry) {
 
 function keep(tx, entries) {
   for (const entry of entries) {
-    tx.objectStore(ENTRIES).put(entry);
+    // The device makes its own snippets around what a search found: the list's excerpt is not kept.
+    const { snippetHTML, ...row } = entry.row;
+    tx.objectStore(ENTRIES).put({ ...entry, row: { ...row, snippetHTML: "" } });
     tx.objectStore(TERMS).put(termsOf(entry));
   }
 }

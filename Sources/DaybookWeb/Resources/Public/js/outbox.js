@@ -26,55 +26,20 @@
 // answering (502, 503, 504 while Daybook is stopped or restarting). A change then waits, and a replay stops there
 // to try again later; it is never reported as refused.
 
+import { database, promised, transaction } from "./idb.js";
+
 const DB_NAME = "daybook";
 const STORE = "outbox";
 // Small facts about this device's copy, beside the outbox: where it is in the changes feed.
 const META = "meta";
 export const CHANNEL = "daybook-outbox";
 
-// One connection for this page or worker, opened at its first use and closed when another wants to upgrade.
-let connection = null;
-function open() {
-  connection ??= new Promise((resolve, reject) => {
-    const request = indexedDB.open(DB_NAME, 2);
-    request.onupgradeneeded = () => {
-      const db = request.result;
-      if (!db.objectStoreNames.contains(STORE)) db.createObjectStore(STORE, { keyPath: "id", autoIncrement: true });
-      if (!db.objectStoreNames.contains(META)) db.createObjectStore(META);
-    };
-    request.onsuccess = () => {
-      const db = request.result;
-      db.onversionchange = () => {
-        db.close();
-        connection = null;
-      };
-      db.onclose = () => { connection = null; };
-      resolve(db);
-    };
-    request.onerror = () => {
-      connection = null;
-      reject(request.error);
-    };
-  });
-  return connection;
-}
-
-async function transact(mode, work, name = STORE) {
-  const db = await open();
-  return new Promise((resolve, reject) => {
-    const tx = db.transaction(name, mode);
-    let result;
-    Promise.resolve(work(tx.objectStore(name))).then((value) => { result = value; });
-    tx.oncomplete = () => resolve(result);
-    tx.onerror = () => reject(tx.error);
-    tx.onabort = () => reject(tx.error);
-  });
-}
-
-const promised = (request) => new Promise((resolve, reject) => {
-  request.onsuccess = () => resolve(request.result);
-  request.onerror = () => reject(request.error);
+const open = database(DB_NAME, 2, (db) => {
+  if (!db.objectStoreNames.contains(STORE)) db.createObjectStore(STORE, { keyPath: "id", autoIncrement: true });
+  if (!db.objectStoreNames.contains(META)) db.createObjectStore(META);
 });
+
+const transact = (mode, work, name = STORE) => transaction(open, name, mode, (tx) => work(tx.objectStore(name)));
 
 function announce() {
   try {

@@ -24,6 +24,7 @@ const SHELL = [
   "/static/js/viewport.js",
   "/static/js/offline.js",
   "/static/js/outbox.js",
+  "/static/js/idb.js",
   "/static/js/events.js",
   "/static/js/freshen.js",
   "/static/js/routes.js",
