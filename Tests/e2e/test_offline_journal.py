@@ -102,6 +102,9 @@ def test_five_years_of_journal_read_searched_and_mapped_without_the_server(tmp_p
         go(driver, server.url + "/journal")
         titles = search_from_the_box(driver, "journal-q", "바라기")
         assert titles[:1] == ["봄날"], titles
+        # The kept page wears the owner's colours, though this device never loaded them from a page of its own.
+        assert driver.execute_script(
+            "return getComputedStyle(document.documentElement).getPropertyValue('--canvas').trim()"), "no theme"
         note = driver.find_element(By.ID, "found-on-device").text
         assert note.startswith("Found on this device") and f"{total:,}" in note, note
         marked = driver.find_element(By.CSS_SELECTOR, "#results .snippet mark").text

@@ -211,7 +211,7 @@ function snippet(text, parts) {
   const found = tokens(text).filter((token) => parts.some((part) => part.cjk ? token.cjk && token.text.includes(part.text)
     : !token.cjk && (part.prefix ? fold(token.text).startsWith(part.text) : fold(token.text) === part.text)));
   const first = found[0]?.start ?? 0;
-  const start = Math.max(0, first - 60);
+  const start = Math.max(0, first - 24);
   const end = Math.min(text.length, start + 220);
   let html = start > 0 ? "…" : "";
   let at = start;

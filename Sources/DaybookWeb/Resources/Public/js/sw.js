@@ -17,6 +17,8 @@ const CACHE = `${SHELL_PREFIX}${VERSION}`;
 const SHELL = [
   "/offline",
   `/static/css/app.css?v=${VERSION}`,
+  // The owner's colours as they are now; a page naming a newer version takes this one without the server.
+  "/theme.css",
   `/static/js/app.js?v=${VERSION}`,
   `/static/js/notify.js?v=${VERSION}`,
   // Imported by their plain address.
@@ -101,6 +103,12 @@ self.addEventListener("fetch", (event) => {
           caches.open(CACHE).then((cache) => cache.put(request, copy));
         }
         return response;
+      }).catch(async (error) => {
+        // Without the server, a kept page whose theme (the owner's colours, `?v=` of their settings) this device
+        // has not loaded yet takes the one it has.
+        const kept = await caches.match(request, { ignoreSearch: true });
+        if (kept) return kept;
+        throw error;
       })),
     );
   }
