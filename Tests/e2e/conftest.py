@@ -221,21 +221,31 @@ LOOPS_READY = "the ambient loops are ready"
 # start made for the whole run, which is what any later start finds; a test marked `first_start` gets a folder
 # without them, and its server makes them as a person's first start does.
 _made_loops: Path | None = None
+# Held (shared) while this test process may still link loops from its folder: a run of another build then leaves
+# that folder alone when it clears away the loops of earlier builds.
+_loops_in_use = None
 
 
 def made_loops(binary: Path) -> Path:
     """The folder of ambient loops a first start of `binary` makes: made once, shared by the test processes."""
-    global _made_loops
+    global _made_loops, _loops_in_use
     if _made_loops is not None:
         return _made_loops
     folder = Path(tempfile.gettempdir()) / f"daybook-e2e-loops-{os.getuid()}-{binary.stat().st_mtime_ns}"
+    in_use = open(f"{folder}.in-use", "w")
+    fcntl.flock(in_use, fcntl.LOCK_SH)  # kept for as long as this process runs
     with open(f"{folder}.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         if not folder.is_dir():
-            # The loops of earlier builds are of no more use.
+            # The loops of earlier builds are of no more use, unless a run still going uses them.
             for old in folder.parent.glob(f"daybook-e2e-loops-{os.getuid()}-*"):
                 if old.is_dir() and old != folder:
-                    shutil.rmtree(old, ignore_errors=True)
+                    with open(f"{old}.in-use", "w") as old_in_use:
+                        try:
+                            fcntl.flock(old_in_use, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                        except OSError:
+                            continue
+                        shutil.rmtree(old, ignore_errors=True)
             scratch = Path(tempfile.mkdtemp(prefix="daybook-first-start-"))
             server = start_server(binary, scratch / "data", LOG_DIR / "first-start-loops.log",
                                   env=dict(os.environ, LOG_LEVEL="info"), loops=False)
@@ -246,6 +256,7 @@ def made_loops(binary: Path) -> Path:
                 server.stop()
             os.rename(scratch / "data" / "cache" / "sounds", folder)
             shutil.rmtree(scratch, ignore_errors=True)
+    _loops_in_use = in_use
     _made_loops = folder
     return folder
 
@@ -992,6 +1003,54 @@ def complete_onboarding(driver: WebDriver, server: Server, language: str | None 
                     "onboarding-finish", "naming the journal")
     wait_for(driver, "#greeting")
     assert path_of(driver) == "/", f"onboarding ended on {driver.current_url}"
+
+
+# The slowest tests, slowest first (their seconds in a run on 2 cores with 3 test processes). They start first, so
+# that none of them is left running alone at the end while the other test processes have finished: scripts/test
+# hands out tests one at a time in this order (`--dist load --maxschedchunk 1`). A name without its parameters
+# stands for each of them. Others keep their order after these.
+SLOWEST_FIRST = [
+    "test_api_contract.py::test_api_answers_exactly_as_its_document_says",  # 156: schemathesis spends its --max-time
+    # 56: each test process is handed two tests at first, so the second waits for the first: not another long one.
+    "test_check.py::test_check_finds_damage_repairs_what_it_can_and_the_page_shows_it",
+    "test_offline_journal.py::test_five_years_of_journal_read_searched_and_mapped_without_the_server",  # 110
+    "test_accessibility.py::test_on_a_phone_every_page_fits_is_easy_to_tap_passes_axe_and_shows_no_script_error",  # 50
+    "test_accessibility.py::test_phone_bar_holds_five_whole_labels_and_marks_the_current_place",  # 50
+    "test_accessibility.py::test_in_dark_mode_every_page_on_a_phone_passes_axe",  # 40
+    "test_offline.py::test_the_journal_is_kept_for_100_entries_or_90_days_with_its_photos",  # 30
+    "test_offline_timeline.py::test_timeline_changes_made_without_the_server_arrive_once",  # 35
+    "test_notes_import.py::test_a_hundred_thousand_tiny_files_are_refused_from_the_command_line_and_as_a_zip",  # 30
+    "test_accessibility.py::test_on_a_desktop_every_page_fits_and_passes_axe",  # 33
+    "test_backups.py::test_backup_while_serving_then_restore_into_a_new_folder",  # 30
+    "test_screenshots.py::test_the_phone_screens_in_webkit",  # 25
+    "test_journal.py::test_writing_keeps_every_word_and_finds_it_again",  # 25
+    "test_offline.py::test_a_replay_cut_short_by_kill_9_still_writes_each_change_once",  # 25
+    "test_offline_device.py::test_a_focus_session_run_offline_arrives_once_with_its_true_times",  # 22
+    "test_page_walk.py::test_no_page_reports_a_script_error_on_a_phone_in_webkit",  # 25
+    "test_install.py::test_install_into_a_prefix",  # 20
+    "test_phone_writing.py::test_done_and_save_are_never_under_the_toolbar_at_any_phone_height",  # 21
+    "test_phone_proxy.py::test_a_phone_through_caddy_keeps_working_while_daybook_is_down",  # 20
+    "test_accessibility.py::test_no_page_scrolls_sideways_on_a_small_phone_or_a_tablet",  # 20
+    "test_phone_writing.py::test_what_has_focus_is_never_under_the_tab_bar_or_a_sticky_bar",  # 20
+    "test_offline.py::test_a_full_device_keeps_the_text_on_screen_and_never_says_saved",  # 20
+    "test_editor_photos.py::test_photos_show_as_pictures_and_the_cover_chosen_is_the_one_shown",  # 18
+    "test_offline.py::test_changes_made_with_the_server_stopped_arrive_once_after_it_restarts",  # 18
+    "test_offline_device.py::test_an_entry_with_a_photo_written_offline_arrives_once_with_its_photo",  # 18
+]
+
+
+def slowest_first_rank(nodeid: str) -> int:
+    name = nodeid.rsplit("/", 1)[-1].split("[", 1)[0]
+    try:
+        return SLOWEST_FIRST.index(name)
+    except ValueError:
+        return len(SLOWEST_FIRST)
+
+
+def pytest_collection_modifyitems(session, config, items):
+    """The slowest tests first (SLOWEST_FIRST), the others in their order after them."""
+    order = {id(item): n for n, item in enumerate(items)}
+    items.sort(key=lambda item: (slowest_first_rank(item.nodeid), order[id(item)]))
 
 
 def pytest_configure(config):
