@@ -46,9 +46,11 @@ struct AssetRoutes {
             let settings = try await currentSettings(request)
             let localizer = services.localizer(for: settings)
             let page = ShellPresenter.presentOffline(localizer: localizer)
+            // With the navigation, the kept screens are a tap away; so is the Journal from an entry the page draws
+            // from the kept journal (`kept-views.js`).
             let shell = ShellPresenter.present(
-                title: page.heading, current: nil, appearance: settings.appearance, showsNavigation: false,
-                localizer: localizer)
+                title: page.heading, current: nil, appearance: settings.appearance,
+                showsNavigation: !settings.needsOnboarding, localizer: localizer)
             return try services.renderer.render(
                 "offline", page: page, shell: shell, csrf: "",
                 theme: ThemeLinks(palette: ThemePalette(accent: settings.accentColor), appearance: settings.appearance))
