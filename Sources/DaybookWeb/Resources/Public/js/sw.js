@@ -181,6 +181,7 @@ async function data(request, url) {
 
 /** Keeps a copy of a page the server rendered, with the time it was kept. */
 async function keep(key, response) {
+  if (forgetting) return;
   const html = (response.headers.get("Content-Type") || "").startsWith("text/html");
   if (!response.ok || response.redirected || !html) return;
   const headers = new Headers(response.headers);
@@ -193,6 +194,7 @@ async function keep(key, response) {
 async function keepPages(paths) {
   const cache = await caches.open(PAGES);
   for (const path of paths) {
+    if (forgetting) return;
     const url = new URL(path, self.location.origin);
     if (!keptPage(url) || await cache.match(url.href)) continue;
     try {
@@ -322,6 +324,7 @@ async function post(request) {
  */
 let freshening = null;
 let again = false;
+let forgetting = false;
 function freshenCopy() {
   if (freshening) {
     again = true;
@@ -340,7 +343,9 @@ function freshenCopy() {
       // dozen pages. Then the whole journal as data (what answers search, the map and old entries; a decade takes
       // a while), then the latest entries' pages and editors.
       await keepPages(pagesAtHand());
+      if (forgetting) return;
       await fillJournal();
+      if (forgetting) return;
       if (journalChanged) await keepJournal();
       await keepBlockEditors();
     } while (again);
@@ -357,7 +362,13 @@ self.addEventListener("message", (event) => {
   if (event.data === "flush") {
     event.waitUntil(flush().catch(() => 0).then((sent) => event.ports[0]?.postMessage(sent)));
   }
-  if (event.data === "freshen") event.waitUntil(freshenCopy().catch(() => {}));
+  if (event.data === "freshen" && !forgetting) event.waitUntil(freshenCopy().catch(() => {}));
+  // "Forget this device": nothing more is kept, and the page hears once the run that was keeping has ended, so
+  // nothing it still had in hand comes back after the copy is wiped.
+  if (event.data === "forget") {
+    forgetting = true;
+    event.waitUntil((freshening ?? Promise.resolve()).catch(() => {}).then(() => event.ports[0]?.postMessage("stopped")));
+  }
 });
 
 // Reminders sent by Web Push while no Daybook page is open: shown as notifications; a tap opens the page.

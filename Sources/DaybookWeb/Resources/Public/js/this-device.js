@@ -87,6 +87,19 @@ function megabytes(bytes) {
 
 /** Wipes this device's copy: kept pages and photos, the outbox, and the worker that kept them. */
 export async function forgetDevice() {
+  // The worker first stops keeping, or a page it was fetching would be kept again after the wipe.
+  const worker = navigator.serviceWorker?.controller;
+  if (worker) {
+    await new Promise((resolve) => {
+      const reply = new MessageChannel();
+      const gaveUp = setTimeout(resolve, 15_000);
+      reply.port1.onmessage = () => {
+        clearTimeout(gaveUp);
+        resolve();
+      };
+      worker.postMessage("forget", [reply.port2]);
+    });
+  }
   for (const name of await caches.keys()) {
     if (name.startsWith("daybook-")) await caches.delete(name);
   }
