@@ -692,8 +692,8 @@ def screenshot(driver: WebDriver, name: str) -> Path:
     return path
 
 
-def _all_black(png: bytes) -> bool:
-    """Whether a PNG's pixels are all zero (its rows' filter bytes aside)."""
+def png_image_data(png: bytes) -> bytes:
+    """A PNG's image data (each row's filter byte, then its pixels), decompressed; raises zlib.error if damaged."""
     import struct
     import zlib
     pos, data = 8, b""
@@ -702,8 +702,14 @@ def _all_black(png: bytes) -> bool:
         if kind == b"IDAT":
             data += png[pos + 8:pos + 8 + length]
         pos += 12 + length
+    return zlib.decompress(data)
+
+
+def _all_black(png: bytes) -> bool:
+    """Whether a PNG's pixels are all zero (its rows' filter bytes aside)."""
+    import zlib
     try:
-        return set(zlib.decompress(data)) <= {0, 1, 2, 3, 4}
+        return set(png_image_data(png)) <= {0, 1, 2, 3, 4}
     except zlib.error:
         return False
 

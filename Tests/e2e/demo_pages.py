@@ -9,13 +9,11 @@ its script errors.
 
 from __future__ import annotations
 
-import struct
 import urllib.parse
-import zlib
 
 from selenium.webdriver.remote.webdriver import WebDriver
 
-from conftest import Server, call, open_page, screenshot, wait_for
+from conftest import Server, call, open_page, png_image_data, screenshot, wait_for
 
 # name: (width, height); phones are emulated as touch devices.
 WIDTHS = {"320": (320, 640), "390": (390, 844), "768": (768, 1024), "desktop": (1280, 900)}
@@ -93,13 +91,7 @@ def png_variety(path) -> int:
     whatever filter the encoder chose; text and pictures give close to 256."""
     data = path.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n", f"{path.name} is not a PNG"
-    pos, idat = 8, b""
-    while pos < len(data):
-        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
-        if kind == b"IDAT":
-            idat += data[pos + 8:pos + 8 + length]
-        pos += 12 + length
-    return len(set(zlib.decompress(idat)))
+    return len(set(png_image_data(data)))
 
 
 def check_picture(path) -> None:
