@@ -1,5 +1,5 @@
 // Small helpers for the scripts that draw what a page shows about this device: an element with its attributes and
-// text, and a template's `{name}` places filled in.
+// text, a template's `{name}` places filled in, and Markdown read as plain text.
 
 export function element(tag, attributes = {}, text) {
   const node = document.createElement(tag);
@@ -9,3 +9,7 @@ export function element(tag, attributes = {}, text) {
 }
 
 export const fill = (template, values) => (template || "").replace(/\{(\w+)\}/g, (_, name) => values[name] ?? "");
+
+/** Markdown as the words a person reads: pictures left out, links as their text, marks dropped, spaces collapsed. */
+export const plainText = (markdown) => markdown.replace(/!\[[^\]]*\]\([^)]*\)/g, "")
+  .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1").replace(/[#>*_`~|[\]]/g, "").replace(/\s+/g, " ").trim();

@@ -21,6 +21,7 @@
 // `Café`), the last word as the start of a word; every word must match, in the title, the tags or the text.
 // Results come newest first.
 
+import { plainText } from "./dom.js";
 import { database, promised, transaction } from "./idb.js";
 
 const DB_NAME = "daybook-journal";
@@ -202,9 +203,6 @@ function entriesOf(ids) {
 
 const escape = (text) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 
-/** Markdown as plain text, for snippets. */
-export const plainText = (markdown) => markdown.replace(/!\[[^\]]*\]\([^)]*\)/g, "").replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
-  .replace(/[#>*_`~|]/g, "").replace(/\s+/g, " ").trim();
 
 /** A few lines of the text around the first match, escaped, with what matched in `<mark>`. */
 function snippet(text, parts) {
@@ -289,8 +287,8 @@ export async function mapEntries(box, limit = 50) {
   return { total: list.length, entries: list.slice(0, limit) };
 }
 
-/** A `bbox` query value as `[west, south, east, north]`, or null. */
+/** A `bbox` query value as `[west, south, east, north]`; the whole world when it is missing or malformed. */
 export function boxOf(text) {
   const box = String(text || "").split(",").map(Number);
-  return box.length === 4 && box.every(Number.isFinite) ? box : null;
+  return box.length === 4 && box.every(Number.isFinite) ? box : [-180, -90, 180, 90];
 }

@@ -4,27 +4,25 @@
 // The Markdown is shown as its paragraphs, headings and list items, without inline formatting; the server's page
 // shows it whole once it can be reached again.
 
-import { element } from "./dom.js";
+import { element, plainText } from "./dom.js";
 import { keptEntry } from "./kept-journal.js";
 
 const labels = document.getElementById("offline-status")?.dataset ?? {};
 
 /** The Markdown text as blocks: headings, list items and paragraphs, inline marks left out. */
 function blocks(markdown) {
-  const inline = (text) => text.replace(/!\[[^\]]*\]\([^)]*\)/g, "").replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
-    .replace(/(\*\*|__|\*|_|~~|`)(.+?)\1/g, "$2").trim();
   const nodes = [];
   for (const chunk of markdown.replace(/\r\n/g, "\n").split(/\n{2,}/)) {
     const lines = chunk.split("\n");
     const heading = /^(#{1,6})\s+(.*)$/.exec(lines[0]);
     if (heading && lines.length === 1) {
-      nodes.push(element(`h${Math.min(6, heading[1].length + 1)}`, {}, inline(heading[2])));
+      nodes.push(element(`h${Math.min(6, heading[1].length + 1)}`, {}, plainText(heading[2])));
     } else if (lines.every((line) => /^\s*([-*+]|\d+[.)])\s+/.test(line))) {
       const list = element(/^\s*\d/.test(lines[0]) ? "ol" : "ul");
-      for (const line of lines) list.append(element("li", {}, inline(line.replace(/^\s*([-*+]|\d+[.)])\s+/, ""))));
+      for (const line of lines) list.append(element("li", {}, plainText(line.replace(/^\s*([-*+]|\d+[.)])\s+/, ""))));
       nodes.push(list);
-    } else if (inline(chunk)) {
-      nodes.push(element("p", {}, inline(lines.map((line) => line.replace(/^>\s?/, "")).join(" "))));
+    } else if (plainText(chunk)) {
+      nodes.push(element("p", {}, plainText(chunk)));
     }
   }
   return nodes;

@@ -4,7 +4,7 @@
 // pages this device keeps. The words come from the page (#offline-status), in the owner's language. How a waiting
 // change is kept and sent is `outbox.js`.
 
-import { element, fill } from "./dom.js";
+import { element, fill, plainText } from "./dom.js";
 import { rescueDrafts } from "./drafts.js";
 import { follow } from "./events.js";
 import { CHANNEL, discard, flushFromWorker, items } from "./outbox.js";
@@ -122,8 +122,6 @@ function waitingEntries(list) {
   return [...newest.values()].sort((a, b) => b.madeAt - a.madeAt);
 }
 
-const plain = (markdown) => markdown.replace(/!\[[^\]]*\]\([^)]*\)/g, "").replace(/[#>*_`~[\]]/g, "").replace(/\s+/g, " ")
-  .trim();
 
 /**
  * Where waiting words belong: the Journal lists each entry written or changed here, marked "Waiting" (a new one at
@@ -136,13 +134,13 @@ function showWaitingEntries(list) {
   if (rows) {
     const fresh = element("ol", { class: "entry-list waiting-mark", id: "waiting-entries" });
     for (const entry of entries) {
-      const title = entry.title.trim() || plain(entry.body).slice(0, 60) || labels.untitled;
+      const title = entry.title.trim() || plainText(entry.body).slice(0, 60) || labels.untitled;
       const row = document.getElementById(`entry-${entry.id}`);
       const badge = element("span", { class: "badge waiting-mark waiting-badge" }, labels.waitingBadge);
       if (row) {
         row.querySelector(".entry-title")?.after(badge);
         const snippet = row.querySelector(".snippet");
-        if (snippet) snippet.after(element("span", { class: "snippet waiting-mark" }, plain(entry.body).slice(0, 200)));
+        if (snippet) snippet.after(element("span", { class: "snippet waiting-mark" }, plainText(entry.body).slice(0, 200)));
         snippet?.setAttribute("hidden", "");
         continue;
       }
@@ -151,7 +149,7 @@ function showWaitingEntries(list) {
       const link = element("a", { class: "entry-link", href });
       const words = element("span", { class: "entry-text" });
       words.append(element("span", { class: "entry-meta" }, when), element("strong", { class: "entry-title" }, title),
-        badge, element("span", { class: "snippet" }, plain(entry.body).slice(0, 200)));
+        badge, element("span", { class: "snippet" }, plainText(entry.body).slice(0, 200)));
       link.append(words);
       const item = element("li", { class: "entry-row", id: `entry-${entry.id}`, "data-waiting": "" });
       item.append(link);

@@ -166,10 +166,10 @@ async function data(request, url) {
         });
         break;
       case "map":
-        answer = await mapClusters(boxOf(query.get("bbox")) ?? [-180, -90, 180, 90], Math.max(0, Math.min(Number(query.get("zoom")) || 0, 18)));
+        answer = await mapClusters(boxOf(query.get("bbox")), Math.max(0, Math.min(Number(query.get("zoom")) || 0, 18)));
         break;
       default:
-        answer = await mapEntries(boxOf(query.get("bbox")) ?? [-180, -90, 180, 90], Math.min(Number(query.get("limit")) || 50, 200));
+        answer = await mapEntries(boxOf(query.get("bbox")), Math.min(Number(query.get("limit")) || 50, 200));
     }
   } catch {
     return response || Response.error();
