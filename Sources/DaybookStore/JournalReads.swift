@@ -36,14 +36,20 @@ extension DatabaseSnapshot {
                 """
         }
         arguments += [query.limit + 1]
-        var entries = try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
-            .compactMap(JournalEntrySummary.init(row:))
-        var next: JournalCursor?
-        if entries.count > query.limit {
-            entries.removeLast()
-            next = entries.last.map { JournalCursor(moment: $0.moment, id: $0.id) }
-        }
-        return JournalPage(entries: entries, next: next)
+        let page = Self.page(
+            try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
+                .compactMap(JournalEntrySummary.init(row:)), limit: query.limit
+        ) { JournalCursor(moment: $0.moment, id: $0.id) }
+        return JournalPage(entries: page.entries, next: page.next)
+    }
+
+    /// Rows read `limit + 1` at a time: the first `limit`, and the cursor of the last of them when more follow.
+    private static func page<Entry>(
+        _ rows: [Entry], limit: Int, cursor: (Entry) -> JournalCursor
+    ) -> (entries: [Entry], next: JournalCursor?) {
+        guard rows.count > limit else { return (rows, nil) }
+        let entries = Array(rows.prefix(limit))
+        return (entries, entries.last.map(cursor))
     }
 
     /// Keyset paging on (moment, id), as `journalEntries`, reading each entry whole.
@@ -61,14 +67,10 @@ extension DatabaseSnapshot {
             WHERE deletedAt IS NULL \(after ?? "")
             ORDER BY moment DESC, id DESC LIMIT ?
             """
-        var entries = try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
-            .compactMap { JournalEntryRecord(row: $0).entry }
-        var next: JournalCursor?
-        if entries.count > limit {
-            entries.removeLast()
-            next = entries.last.map { JournalCursor(moment: $0.moment, id: $0.id) }
-        }
-        return (entries, next)
+        return Self.page(
+            try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
+                .compactMap { JournalEntryRecord(row: $0).entry }, limit: limit
+        ) { JournalCursor(moment: $0.moment, id: $0.id) }
     }
 
     func wholeJournalEntries(ids: [String]) throws -> [JournalEntry] {
