@@ -59,6 +59,25 @@ function words(item) {
     .map(([, value]) => value).join("\n");
 }
 
+/** The folded list of waiting changes, under its count: "3 changes waiting". */
+function outboxBox(count) {
+  const box = element("details", { id: "outbox", class: "outbox" });
+  box.append(element("summary", { id: "outbox-count" }, fill(count === 1 ? labels.waitingOne : labels.waitingOther,
+    { n: count })));
+  return box;
+}
+
+/**
+ * A kept copy comes with the number of changes waiting (`marked` in `sw.js`): their line is drawn with the banner,
+ * before the list is read, so the page does not move under a finger about to tap it.
+ */
+function waitingLine() {
+  const count = Number(root.dataset.waiting || 0);
+  if (!status || count === 0) return;
+  status.append(outboxBox(count));
+  showStatus();
+}
+
 let drawn = null; // what the list last showed: drawn again only when that changed, so an open list stays open
 async function render() {
   if (!status) return;
@@ -69,10 +88,8 @@ async function render() {
   const open = document.getElementById("outbox")?.open;
   document.getElementById("outbox")?.remove();
   if (list.length > 0) {
-    const box = element("details", { id: "outbox", class: "outbox" });
+    const box = outboxBox(list.length);
     box.open = Boolean(open);
-    const template = list.length === 1 ? labels.waitingOne : labels.waitingOther;
-    box.append(element("summary", { id: "outbox-count" }, fill(template, { n: list.length })));
     const rows = element("ol", { class: "outbox-items" });
     for (const item of list) {
       const row = element("li", { "data-state": item.state });
@@ -273,6 +290,7 @@ function stayCurrent() {
 }
 
 keptBanner();
+waitingLine();
 holdForms();
 stayCurrent();
 // Words an editor closed on before it could keep them go to the outbox first, so they are listed and sent.

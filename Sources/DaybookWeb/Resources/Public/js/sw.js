@@ -7,7 +7,7 @@
 // wait and what the kept journal answers is `routes.js`.
 import { freshen } from "/static/js/freshen.js";
 import { boxOf, catchUp, fillJournal, forgetJournal, mapClusters, mapEntries, searchKept } from "/static/js/kept-journal.js";
-import { afterSending, flush, sendOrKeep, unreachable, waitingPhoto } from "/static/js/outbox.js";
+import { afterSending, flush, items, sendOrKeep, unreachable, waitingPhoto } from "/static/js/outbox.js";
 import {
   keptData, keptPage, PAGES, pageKey, pageNearby, pagesAtHand, PHOTOS, queuedPost, SHELL_PREFIX, timelineWeek,
 } from "/static/js/routes.js";
@@ -263,10 +263,14 @@ async function keepJournal() {
   await keepPages(paths.map((path) => `${path}/edit`));
 }
 
-/** The kept copy with the time it was kept on its root element, where the page's script finds it. */
+/**
+ * The kept copy with the time it was kept and the number of changes waiting on its root element, where the page's
+ * script finds them: it draws both lines at once, so nothing under them moves when a finger is on its way to it.
+ */
 async function marked(copy) {
   const at = copy.headers.get("X-Daybook-Kept-At") || "";
-  const text = (await copy.text()).replace("<html ", `<html data-kept-at="${at}" `);
+  const waiting = (await items().catch(() => [])).length;
+  const text = (await copy.text()).replace("<html ", `<html data-kept-at="${at}" data-waiting="${waiting}" `);
   const headers = new Headers(copy.headers);
   headers.delete("Content-Length");
   return new Response(text, { status: 200, headers });
