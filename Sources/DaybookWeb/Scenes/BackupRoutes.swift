@@ -9,10 +9,9 @@ import Hummingbird
 struct BackupRoutes {
     let services: AppServices
 
-    func register(on router: Router<DaybookRequestContext>) {
-        router.get("/settings/backups") { request, context in
+    func register(on router: Router<DaybookRequestContext>, pages: RouterGroup<DaybookRequestContext>) {
+        pages.get("/settings/backups") { request, context in
             let env = try await PageEnvironment(services: services, request: request)
-            guard !env.settings.needsOnboarding else { return Response.seeOther("/onboarding") }
             let flash = request.uri.queryParameters["saved"] != nil ? env.localizer("backups.saved") : nil
             let model = BackupPresenter.present(
                 try await response(env.database), flash: flash, localizer: env.localizer)

@@ -6,10 +6,9 @@ import Hummingbird
 struct CalendarRoutes {
     let services: AppServices
 
-    func register(on router: Router<DaybookRequestContext>) {
-        router.get("/calendar") { request, context in
+    func register(pages: RouterGroup<DaybookRequestContext>) {
+        pages.get("/calendar") { request, context in
             let env = try await PageEnvironment(services: services, request: request)
-            guard !env.settings.needsOnboarding else { return Response.seeOther("/onboarding") }
             let query = request.uri.queryParameters
             let page = try await env.page(request, services: services, kept: .day) {
                 let response: JournalCalendar.Response

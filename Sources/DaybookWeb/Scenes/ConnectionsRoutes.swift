@@ -7,10 +7,9 @@ import Hummingbird
 struct ConnectionsRoutes {
     let services: AppServices
 
-    func register(on router: Router<DaybookRequestContext>) {
-        router.get("/settings/connections") { request, context in
+    func register(on router: Router<DaybookRequestContext>, pages: RouterGroup<DaybookRequestContext>) {
+        pages.get("/settings/connections") { request, context in
             let env = try await PageEnvironment(services: services, request: request)
-            guard !env.settings.needsOnboarding else { return Response.seeOther("/onboarding") }
             let model = ConnectionsPresenter.present(
                 try await services.connectionsInteractor(env.database).load(),
                 saved: request.uri.queryParameters["saved"] != nil, localizer: env.localizer)

@@ -10,11 +10,11 @@ import Hummingbird
 struct FocusRoutes {
     let services: AppServices
 
-    func register(on router: Router<DaybookRequestContext>) {
-        router.get("/focus") { request, context in
+    func register(pages: RouterGroup<DaybookRequestContext>) {
+        pages.get("/focus") { request, context in
             try await page(request, context) { try await $0.current() }
         }
-        router.post("/focus/start") { request, context in
+        pages.post("/focus/start") { request, context in
             let form = context.form
             let start = Focus.Start.Request(
                 minutes: form["minutes"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
@@ -25,16 +25,16 @@ struct FocusRoutes {
                 try await $0.start(start, madeAt: MadeAt.of(request))
             }
         }
-        router.post("/focus/pause") { request, context in
+        pages.post("/focus/pause") { request, context in
             try await page(request, context, redirect: true) { try await $0.pause(madeAt: MadeAt.of(request)) }
         }
-        router.post("/focus/resume") { request, context in
+        pages.post("/focus/resume") { request, context in
             try await page(request, context, redirect: true) { try await $0.resume(madeAt: MadeAt.of(request)) }
         }
-        router.post("/focus/stop") { request, context in
+        pages.post("/focus/stop") { request, context in
             try await page(request, context, redirect: true) { try await $0.stop(madeAt: MadeAt.of(request)) }
         }
-        router.post("/focus/extend") { request, context in
+        pages.post("/focus/extend") { request, context in
             try await page(request, context, redirect: true) { try await $0.extend(byMinutes: 5) }
         }
     }
@@ -45,7 +45,6 @@ struct FocusRoutes {
         _ action: (FocusInteractor) async throws -> Focus.Response
     ) async throws -> Response {
         let env = try await PageEnvironment(services: services, request: request)
-        guard !env.settings.needsOnboarding else { return Response.seeOther("/onboarding") }
         let interactor = services.focusInteractor(env.database)
         do {
             let response = try await action(interactor)

@@ -9,8 +9,8 @@ struct JournalRoutes {
     let services: AppServices
     /// When a device's outbox sends an edit made offline, the time it was made (RFC 3339).
 
-    func register(on router: Router<DaybookRequestContext>) {
-        router.get("/journal") { request, context in
+    func register(on router: Router<DaybookRequestContext>, pages: RouterGroup<DaybookRequestContext>) {
+        pages.get("/journal") { request, context in
             let query = request.uri.queryParameters
             let list = Journal.List.Request(
                 tag: query["tag"].map(String.init), starredOnly: query["starred"] == "1",
@@ -20,7 +20,7 @@ struct JournalRoutes {
                 return try PageRenderer.EncodedPage(model, title: model.title)
             }
         }
-        router.get("/search") { request, context in
+        pages.get("/search") { request, context in
             let query = request.uri.queryParameters
             let text = String((query["q"].map(String.init) ?? "").prefix(JournalSearchQuery.maximumTextLength))
             let offset = min(max(query["offset"].flatMap { Int($0) } ?? 0, 0), 10_000)
@@ -36,7 +36,7 @@ struct JournalRoutes {
                 return try PageRenderer.EncodedPage(model, title: model.title)
             }
         }
-        router.get("/journal/new") { request, context in
+        pages.get("/journal/new") { request, context in
             // From a day in the Calendar: an entry for that day, at noon.
             let query = request.uri.queryParameters
             let day = query["date"].flatMap { DayKey(string: String($0)) }
@@ -56,7 +56,7 @@ struct JournalRoutes {
         router.post("/journal") { request, context in
             try await save(request, context, id: nil)
         }
-        router.get("/journal/trash") { request, context in
+        pages.get("/journal/trash") { request, context in
             // Not kept: opening the trash deletes what was in it for more than 30 days.
             try await page(request, context, "journal-trash", kept: nil) { env in
                 let model = JournalPresenter.present(
@@ -69,7 +69,7 @@ struct JournalRoutes {
             try await interactor(env).emptyTrash()
             return Response.seeOther("/journal/trash")
         }
-        router.get("/journal/{id}") { request, context in
+        pages.get("/journal/{id}") { request, context in
             let id = try context.parameters.require("id")
             return try await page(request, context, "entry") { env in
                 var response = try await interactor(env).entry(id)
@@ -82,7 +82,7 @@ struct JournalRoutes {
                 return try PageRenderer.EncodedPage(model, title: model.title)
             }
         }
-        router.get("/journal/{id}/edit") { request, context in
+        pages.get("/journal/{id}/edit") { request, context in
             try await editor(request, context, id: try context.parameters.require("id"))
         }
         router.post("/journal/{id}") { request, context in
@@ -139,7 +139,6 @@ struct JournalRoutes {
         make: (PageEnvironment) async throws -> PageRenderer.EncodedPage
     ) async throws -> Response {
         let env = try await PageEnvironment(services: services, request: request)
-        guard !env.settings.needsOnboarding else { return Response.seeOther("/onboarding") }
         let encoded = try await refusing(env) {
             try await env.page(request, services: services, kept: kept) { try await make(env) }
         }
@@ -159,7 +158,6 @@ struct JournalRoutes {
         problems: [JournalField: JournalProblem] = [:], status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let env = try await PageEnvironment(services: services, request: request)
-        guard !env.settings.needsOnboarding else { return Response.seeOther("/onboarding") }
         let response = try await refusing(env) { try await interactor(env).entry(id) }
         let model = JournalPresenter.editor(response, typed: typed, problems: problems, localizer: env.localizer)
         return try env.render(

@@ -47,11 +47,11 @@ struct LogRoutes {
         }
     }
 
-    func register(on router: Router<DaybookRequestContext>) {
-        router.get("/log") { request, context in
+    func register(on router: Router<DaybookRequestContext>, pages: RouterGroup<DaybookRequestContext>) {
+        pages.get("/log") { request, context in
             try await page(request, context, day: nil)
         }
-        router.get("/log/{date}") { request, context in
+        pages.get("/log/{date}") { request, context in
             try await page(request, context, day: context.parameters.get("date"))
         }
         router.post("/log/{date}") { request, context in
@@ -112,7 +112,6 @@ struct LogRoutes {
         status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let env = try await PageEnvironment(services: services, request: request)
-        guard !env.settings.needsOnboarding else { return Response.seeOther("/onboarding") }
         let page = try await env.page(request, services: services, kept: rejection == nil ? .day : nil) {
             let response: Log.Load.Response?
             do {

@@ -7,10 +7,9 @@ import Hummingbird
 struct MapRoutes {
     let services: AppServices
 
-    func register(on router: Router<DaybookRequestContext>) {
-        router.get("/map") { request, context in
+    func register(on router: Router<DaybookRequestContext>, pages: RouterGroup<DaybookRequestContext>) {
+        pages.get("/map") { request, context in
             let env = try await PageEnvironment(services: services, request: request)
-            guard !env.settings.needsOnboarding else { return Response.seeOther("/onboarding") }
             let at = request.uri.queryParameters["at"].map(String.init)
             let page = try await env.page(request, services: services, kept: .day) {
                 let response: EntryMap.Page

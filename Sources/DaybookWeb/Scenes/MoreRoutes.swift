@@ -5,10 +5,9 @@ import Hummingbird
 struct MoreRoutes {
     let services: AppServices
 
-    func register(on router: Router<DaybookRequestContext>) {
-        router.get("/more") { request, context in
+    func register(pages: RouterGroup<DaybookRequestContext>) {
+        pages.get("/more") { request, context in
             let env = try await PageEnvironment(services: services, request: request)
-            guard !env.settings.needsOnboarding else { return Response.seeOther("/onboarding") }
             let model = ShellPresenter.presentMore(localizer: env.localizer)
             return try services.renderer.render(
                 "more", page: model, shell: env.shell(title: model.title, current: nil, onMorePage: true),

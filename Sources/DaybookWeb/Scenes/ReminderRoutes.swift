@@ -26,10 +26,9 @@ struct ReminderRoutes {
         var reminders: [ReminderMessage]
     }
 
-    func register(on router: Router<DaybookRequestContext>) {
-        router.get("/settings/reminders") { request, context in
+    func register(on router: Router<DaybookRequestContext>, pages: RouterGroup<DaybookRequestContext>) {
+        pages.get("/settings/reminders") { request, context in
             let env = try await PageEnvironment(services: services, request: request)
-            guard !env.settings.needsOnboarding else { return Response.seeOther("/onboarding") }
             let (settings, count) = try await interactor(env.database).load()
             let model = ReminderSettingsPresenter.present(
                 settings, subscriptions: count, publicKey: publicKey,

@@ -6,10 +6,9 @@ import Hummingbird
 struct SettingsRoutes {
     let services: AppServices
 
-    func register(on router: Router<DaybookRequestContext>) {
-        router.get("/settings") { request, context in
+    func register(on router: Router<DaybookRequestContext>, pages: RouterGroup<DaybookRequestContext>) {
+        pages.get("/settings") { request, context in
             let env = try await PageEnvironment(services: services, request: request)
-            guard !env.settings.needsOnboarding else { return Response.seeOther("/onboarding") }
             let saved = request.uri.queryParameters["saved"] != nil
             let model = SettingsPresenter.present(
                 try await interactor(env).load(), saved: saved, requiresLogin: services.requiresLogin,

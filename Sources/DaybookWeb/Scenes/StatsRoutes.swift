@@ -6,10 +6,9 @@ import Hummingbird
 struct StatsRoutes {
     let services: AppServices
 
-    func register(on router: Router<DaybookRequestContext>) {
-        router.get("/stats") { request, context in
+    func register(on router: Router<DaybookRequestContext>, pages: RouterGroup<DaybookRequestContext>) {
+        pages.get("/stats") { request, context in
             let env = try await PageEnvironment(services: services, request: request)
-            guard !env.settings.needsOnboarding else { return Response.seeOther("/onboarding") }
             // The dashboard depends only on the stored data, the day and the language: kept until they change.
             let page = try await env.page(request, services: services, kept: .day) {
                 let response: Stats.Load.Response?

@@ -8,8 +8,8 @@ import Hummingbird
 struct TimelineRoutes {
     let services: AppServices
 
-    func register(on router: Router<DaybookRequestContext>) {
-        router.get("/timeline") { request, context in
+    func register(on router: Router<DaybookRequestContext>, pages: RouterGroup<DaybookRequestContext>) {
+        pages.get("/timeline") { request, context in
             let date = request.uri.queryParameters["date"].map(String.init)
             let undo = request.uri.queryParameters["undo"].map(String.init)
             return try await page(request, context, date: date, undo: undo)
@@ -28,7 +28,7 @@ struct TimelineRoutes {
                     rejection: Timeline.Rejection(typed: draft, problems: error), status: .badRequest)
             }
         }
-        router.get("/timeline/tasks/{id}/edit") { request, context in
+        pages.get("/timeline/tasks/{id}/edit") { request, context in
             let id = try context.parameters.require("id")
             let day = request.uri.queryParameters["date"].map(String.init)
             return try await editPage(request, context, id: id, day: day)
@@ -103,7 +103,6 @@ struct TimelineRoutes {
         rejection: Timeline.Rejection? = nil, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let env = try await PageEnvironment(services: services, request: request)
-        guard !env.settings.needsOnboarding else { return Response.seeOther("/onboarding") }
         // An undo offer lives outside the store: a page showing one is not kept.
         let kept: PageLifetime? = key == nil && rejection == nil ? .minute : nil
         let page = try await env.page(request, services: services, kept: kept) {
@@ -125,7 +124,6 @@ struct TimelineRoutes {
         rejection: Timeline.Rejection? = nil, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let env = try await PageEnvironment(services: services, request: request)
-        guard !env.settings.needsOnboarding else { return Response.seeOther("/onboarding") }
         let response = try await interact(env) { try await $0.day(day) }
         // The task as it is on that day (a repeating one with that day's done state); else as stored.
         var found = response.tasks.first { $0.id == id }

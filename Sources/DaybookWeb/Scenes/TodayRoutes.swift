@@ -5,10 +5,9 @@ import Hummingbird
 struct TodayRoutes {
     let services: AppServices
 
-    func register(on router: Router<DaybookRequestContext>) {
-        router.get("/") { request, context in
+    func register(on router: Router<DaybookRequestContext>, pages: RouterGroup<DaybookRequestContext>) {
+        pages.get("/") { request, context in
             let env = try await PageEnvironment(services: services, request: request)
-            guard !env.settings.needsOnboarding else { return Response.seeOther("/onboarding") }
             let paired = request.uri.queryParameters["paired"] != nil
             let page = try await env.page(request, services: services, kept: .minute) {
                 guard let response = try await interactor(env).load() else { throw HTTPError(.conflict) }

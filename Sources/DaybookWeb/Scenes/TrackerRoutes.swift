@@ -7,14 +7,14 @@ import Hummingbird
 struct TrackerRoutes {
     let services: AppServices
 
-    func register(on router: Router<DaybookRequestContext>) {
-        router.get("/trackers") { request, context in
+    func register(on router: Router<DaybookRequestContext>, pages: RouterGroup<DaybookRequestContext>) {
+        pages.get("/trackers") { request, context in
             try await page(request, context, "trackers") { env in
                 let model = TrackerPresenter.list(try await interactor(env).list(), localizer: env.localizer)
                 return try PageRenderer.EncodedPage(model, title: model.title)
             }
         }
-        router.get("/trackers/new") { request, context in
+        pages.get("/trackers/new") { request, context in
             try await form(request, context, tracker: nil)
         }
         router.post("/trackers/new") { request, context in
@@ -28,7 +28,7 @@ struct TrackerRoutes {
                     request, context, tracker: nil, typed: draft, problem: problem, status: Self.status(problem))
             }
         }
-        router.get("/trackers/{id}") { request, context in
+        pages.get("/trackers/{id}") { request, context in
             let id = try context.parameters.require("id")
             let query = request.uri.queryParameters
             return try await page(request, context, "tracker") { env in
@@ -38,7 +38,7 @@ struct TrackerRoutes {
                 return try PageRenderer.EncodedPage(model, title: model.title)
             }
         }
-        router.get("/trackers/{id}/edit") { request, context in
+        pages.get("/trackers/{id}/edit") { request, context in
             let id = try context.parameters.require("id")
             let env = try await PageEnvironment(services: services, request: request)
             let tracker = try await refusing(env) { try await interactor(env).detail(id: id).tracker }
@@ -121,7 +121,6 @@ struct TrackerRoutes {
         make: (PageEnvironment) async throws -> PageRenderer.EncodedPage
     ) async throws -> Response {
         let env = try await PageEnvironment(services: services, request: request)
-        guard !env.settings.needsOnboarding else { return Response.seeOther("/onboarding") }
         let encoded = try await refusing(env) {
             try await env.page(request, services: services, kept: .day) { try await make(env) }
         }
@@ -133,7 +132,6 @@ struct TrackerRoutes {
         problem: Trackers.Problem? = nil, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let env = try await PageEnvironment(services: services, request: request)
-        guard !env.settings.needsOnboarding else { return Response.seeOther("/onboarding") }
         let model = TrackerPresenter.form(
             tracker, typed: typed, problem: problem, settings: env.settings, localizer: env.localizer)
         return try env.render(
