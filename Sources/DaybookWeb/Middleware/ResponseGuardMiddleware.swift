@@ -32,6 +32,8 @@ struct ResponseGuardMiddleware: RouterMiddleware {
             // Whatever was being written: what was saved before stays, and the same request works once space is freed.
             status = Self.insufficientStorage
             context.logger.warning("the disk is full", metadata: ["path": .string(request.uri.path)])
+        } else if let problem = error as? SceneProblem {
+            status = problem.status
         } else if let error = error as? HTTPResponseError {
             status = error.status
             if let httpError = error as? HTTPError { headers = httpError.headers }
@@ -44,9 +46,14 @@ struct ResponseGuardMiddleware: RouterMiddleware {
         }
         let localizer = await requestLocalizer(request)
         let key = Self.messageKey(for: status)
-        let reason = (error as? PageProblem)?.message
-        if request.uri.path.hasPrefix("/api/") {
-            let detail = reason ?? (error as? HTTPError)?.body
+        let problem = error as? SceneProblem
+        let reason = problem?.message(localizer)
+        if request.wantsJSON {
+            if let problem {
+                return APIError.response(
+                    status: status, code: problem.code, message: reason ?? "", fields: problem.fields(localizer))
+            }
+            let detail = (error as? HTTPError)?.body
             return APIError.response(
                 status: status, code: key, message: detail ?? localizer("error.\(key).body"), headers: headers)
         }

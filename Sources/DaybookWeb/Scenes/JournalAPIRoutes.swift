@@ -226,29 +226,16 @@ struct JournalAPIRoutes {
         }
     }
 
+    /// Runs `action` with the scene in the owner's language; a refusal it throws is answered by
+    /// `ResponseGuardMiddleware` as its `SceneProblem`.
     private func respond(
         _ request: Request, _ action: (Scene) async throws -> Response
     ) async throws -> Response {
         let database = try await services.database()
         let settings = try await services.ownerSettings(database, request: request)
-        let localizer = services.localizer(for: settings)
-        do {
-            return try await action(
-                Scene(
-                    interactor: services.journalInteractor(database), weather: services.weatherInteractor(database),
-                    settings: settings, localizer: localizer))
-        } catch let problem as Journal.Problem {
-            return APIError.response(
-                status: problem.status, code: problem.code,
-                message: JournalPresenter.message(for: problem, localizer: localizer))
-        } catch let error as JournalValidationError {
-            let fields = Dictionary(
-                uniqueKeysWithValues: error.problems.map {
-                    ($0.key.rawValue, JournalPresenter.message(for: $0.value, localizer: localizer))
-                })
-            return APIError.refused(
-                fields, code: "invalidEntry", status: error.isTooLarge ? .contentTooLarge : .unprocessableContent,
-                localizer: localizer)
-        }
+        return try await action(
+            Scene(
+                interactor: services.journalInteractor(database), weather: services.weatherInteractor(database),
+                settings: settings, localizer: services.localizer(for: settings)))
     }
 }

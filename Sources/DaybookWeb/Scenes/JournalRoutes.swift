@@ -26,9 +26,7 @@ struct JournalRoutes {
             let offset = min(max(query["offset"].flatMap { Int($0) } ?? 0, 0), 10_000)
             let asked = query["order"].map(String.init)
             return try await page(request, context, "search") { env in
-                let results = try await refusing(env) {
-                    try await interactor(env).search(text, offset: offset, order: asked)
-                }
+                let results = try await interactor(env).search(text, offset: offset, order: asked)
                 let today = DayKey(date: services.clock.now(), timeZone: env.settings.timeZone)
                 let model = JournalPresenter.present(
                     search: results, query: text, offset: offset, orderAsked: asked != nil, today: today,
@@ -91,39 +89,31 @@ struct JournalRoutes {
         router.post("/journal/{id}/delete") { request, context in
             let id = try context.parameters.require("id")
             let env = try await PageEnvironment(services: services, request: request)
-            try await refusing(env) { try await interactor(env).trash(id: id) }
+            try await interactor(env).trash(id: id)
             return Response.seeOther("/journal")
         }
         router.post("/journal/{id}/tags") { request, context in
             let id = try context.parameters.require("id")
             let env = try await PageEnvironment(services: services, request: request)
-            do {
-                _ = try await refusing(env) { try await interactor(env).addTag(id: id, context.form["tag"] ?? "") }
-            } catch let error as JournalValidationError {
-                let problem = error.problems.values.first ?? .empty
-                throw PageProblem(
-                    .unprocessableContent, JournalPresenter.message(for: problem, localizer: env.localizer))
-            }
+            try await interactor(env).addTag(id: id, context.form["tag"] ?? "")
             return Response.seeOther("/journal#entry-\(URLText.component(id))")
         }
         router.post("/journal/{id}/conflicts/{conflict}") { request, context in
             let (id, conflict) = (try context.parameters.require("id"), try context.parameters.require("conflict"))
             let env = try await PageEnvironment(services: services, request: request)
-            _ = try await refusing(env) {
-                try await interactor(env).choose(id: id, conflictID: conflict, keep: context.form["keep"] ?? "")
-            }
+            _ = try await interactor(env).choose(id: id, conflictID: conflict, keep: context.form["keep"] ?? "")
             return Response.seeOther("/journal/\(URLText.component(id))")
         }
         router.post("/journal/{id}/conflicts/{conflict}/delete") { request, context in
             let (id, conflict) = (try context.parameters.require("id"), try context.parameters.require("conflict"))
             let env = try await PageEnvironment(services: services, request: request)
-            try await refusing(env) { try await interactor(env).deleteSetAside(id: id, conflictID: conflict) }
+            try await interactor(env).deleteSetAside(id: id, conflictID: conflict)
             return Response.seeOther("/journal/\(URLText.component(id))")
         }
         router.post("/journal/{id}/restore") { request, context in
             let id = try context.parameters.require("id")
             let env = try await PageEnvironment(services: services, request: request)
-            try await refusing(env) { try await interactor(env).restore(id: id) }
+            try await interactor(env).restore(id: id)
             return Response.seeOther("/journal/trash")
         }
     }
@@ -132,25 +122,14 @@ struct JournalRoutes {
         services.journalInteractor(env.database)
     }
 
-    /// A journal page after onboarding, kept like the other pages unless `kept` says otherwise, with the scene's
-    /// refusals answered as pages in the owner's language.
+    /// A journal page, kept like the other pages unless `kept` says otherwise.
     private func page(
         _ request: Request, _ context: DaybookRequestContext, _ template: String, kept: PageLifetime? = .day,
         make: (PageEnvironment) async throws -> PageRenderer.EncodedPage
     ) async throws -> Response {
         let env = try await PageEnvironment(services: services, request: request)
-        let encoded = try await refusing(env) {
-            try await env.page(request, services: services, kept: kept) { try await make(env) }
-        }
+        let encoded = try await env.page(request, services: services, kept: kept) { try await make(env) }
         return try env.render(template, encoded: encoded, current: .journal, services: services, context: context)
-    }
-
-    private func refusing<Value>(_ env: PageEnvironment, _ body: () async throws -> Value) async throws -> Value {
-        do {
-            return try await body()
-        } catch let problem as Journal.Problem {
-            throw PageProblem(problem.status, JournalPresenter.message(for: problem, localizer: env.localizer))
-        }
     }
 
     private func editor(
@@ -158,7 +137,7 @@ struct JournalRoutes {
         problems: [JournalField: JournalProblem] = [:], status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let env = try await PageEnvironment(services: services, request: request)
-        let response = try await refusing(env) { try await interactor(env).entry(id) }
+        let response = try await interactor(env).entry(id)
         let model = JournalPresenter.editor(response, typed: typed, problems: problems, localizer: env.localizer)
         return try env.render(
             "entry-edit", page: model, title: model.title, current: .journal, services: services, context: context,
@@ -193,15 +172,10 @@ struct JournalRoutes {
         do {
             let entry: JournalEntry
             if let id {
-                guard let revision = Int(form["revision"] ?? "") else {
-                    throw PageProblem(
-                        .badRequest, JournalPresenter.message(for: .invalidRevision, localizer: env.localizer))
-                }
-                entry = try await refusing(env) {
-                    try await interactor(env)
-                        .updateKeepingBoth(id: id, draft, revision: revision, madeAt: MadeAt.of(request), lineage: nil)
-                        .entry
-                }
+                guard let revision = Int(form["revision"] ?? "") else { throw Journal.Problem.invalidRevision }
+                entry = try await interactor(env)
+                    .updateKeepingBoth(id: id, draft, revision: revision, madeAt: MadeAt.of(request), lineage: nil)
+                    .entry
             } else {
                 entry = try await interactor(env).create(draft)
             }

@@ -1,9 +1,14 @@
+import DaybookCore
 import DaybookFeatures
 import HTTPTypes
 
 /// How the journal answers each of its problems: one status and one code, the same on its pages and in the API
 /// (the OpenAPI document lists them).
-extension Journal.Problem {
+extension Journal.Problem: SceneProblem {
+    func message(_ localizer: Localizer) -> String {
+        JournalPresenter.message(for: self, localizer: localizer)
+    }
+
     var status: HTTPResponse.Status {
         switch self {
         case .notFound, .unknownTag, .noConflict: .notFound
@@ -31,5 +36,26 @@ extension Journal.Problem {
         case .tooManyNamed: "tooManyNamed"
         case .idTaken: "entryIDTaken"
         }
+    }
+}
+
+/// An entry's fields refused: 413 when the body is over its limit, like any request too large to take, else 422;
+/// each field named with its reason.
+extension JournalValidationError: SceneProblem {
+    var status: HTTPResponse.Status { isTooLarge ? .contentTooLarge : .unprocessableContent }
+
+    var code: String { "invalidEntry" }
+
+    func message(_ localizer: Localizer) -> String {
+        problems.count == 1
+            ? JournalPresenter.message(for: problems.values.first!, localizer: localizer)
+            : FieldProblemPresenter.summary(count: problems.count, localizer: localizer)
+    }
+
+    func fields(_ localizer: Localizer) -> [String: String]? {
+        Dictionary(
+            uniqueKeysWithValues: problems.map {
+                ($0.key.rawValue, JournalPresenter.message(for: $0.value, localizer: localizer))
+            })
     }
 }

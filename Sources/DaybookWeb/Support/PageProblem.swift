@@ -1,17 +1,17 @@
+import DaybookCore
 import HTTPTypes
-import Hummingbird
 
 /// A refusal whose reason is already in the person's language; the error page (or API error) shows it.
-struct PageProblem: HTTPResponseError {
+struct PageProblem: SceneProblem {
     let status: HTTPResponse.Status
-    let message: String
+    let reason: String
 
-    init(_ status: HTTPResponse.Status, _ message: String) {
+    init(_ status: HTTPResponse.Status, _ reason: String) {
         self.status = status
-        self.message = message
+        self.reason = reason
     }
 
-    func response(from request: Request, context: some RequestContext) throws -> Response {
-        Response(status: status)
-    }
+    var code: String { ResponseGuardMiddleware.messageKey(for: status) }
+
+    func message(_ localizer: Localizer) -> String { reason }
 }
