@@ -84,7 +84,7 @@ enum ContractRefusal {
             case "startFocus", "extendFocus", "changeFocusSound":
                 FocusPresenter.message(for: focusProblem(issue, operation: operation), localizer: localizer)
             case "createTracker", "updateTracker":
-                trackerProblem(issue).map { TrackerAPIRoutes.message(for: $0, localizer: localizer) }
+                trackerProblem(issue).map { $0.message(localizer) }
             default:
                 nil
             }
@@ -119,7 +119,7 @@ enum ContractRefusal {
             // The frequency and the note answer as the route does for the same mistakes.
             let problem = fields.count == 1 ? issues.first.flatMap(trackerProblem) : nil
             return (
-                problem.map(TrackerAPIRoutes.code) ?? "invalidValue",
+                problem.map(\.code) ?? "invalidValue",
                 single ?? FieldProblemPresenter.summary(count: fields.count, localizer: localizer)
             )
         default:

@@ -130,7 +130,7 @@ struct TrackerAPIRoutes {
         router.patch("/api/v1/trackers/{id}") { request, context in
             let id = try context.parameters.require("id")
             let body = try await JSONBody.decode(Body.self, from: request) ?? Body()
-            return try await respond(request, stored: true) { interactor in
+            return try await respond(request) { interactor in
                 _ = try await interactor.update(id: id, body.draft)
                 return .tracker(try await interactor.detail(id: id))
             }
@@ -164,7 +164,7 @@ struct TrackerAPIRoutes {
             guard let body = try await JSONBody.decode(ValueBody.self, from: request) else {
                 throw HTTPError(.badRequest, message: "Send {\"value\": …}.")
             }
-            return try await respond(request, stored: true) { interactor in
+            return try await respond(request) { interactor in
                 // A widget token ticks a yes/no tracker for today, the value it shows, and nothing else.
                 if context.tokenScope == .widgets {
                     guard case .flag(let done) = body.value, date == nil || date == "today" else {
@@ -200,63 +200,17 @@ struct TrackerAPIRoutes {
         return min(day, today)
     }
 
-    /// Runs `action` and answers what it returns as the presenter shows it (204 for nothing), or a refusal.
-    ///
-    /// - Parameter stored: the request changes a tracker that exists, so whether its values fit depends on what
-    ///   is stored (its kind): those refusals are 409, like the API's other refusals that depend on stored data.
+    /// Runs `action` and answers what it returns as the presenter shows it (204 for nothing); a refusal it throws
+    /// is answered as its `SceneProblem`.
     private func respond(
-        _ request: Request, stored: Bool = false, status: HTTPResponse.Status = .ok,
+        _ request: Request, status: HTTPResponse.Status = .ok,
         _ action: (TrackerInteractor) async throws -> Trackers.APIAnswer?
     ) async throws -> Response {
         let database = try await services.database()
         let localizer = try await services.ownerLocalizer(database, request: request)
-        do {
-            guard let answer = try await action(services.trackerInteractor(database)) else {
-                return Response(status: .noContent)
-            }
-            return try JSONResponse.make(TrackerPresenter.present(answer, localizer: localizer), status: status)
-        } catch let problem as Trackers.Problem {
-            var refusal = TrackerRoutes.status(problem)
-            switch problem {
-            case .invalidValue, .notToggleable, .kindIsFixed, .unitForKind, .invalidTarget, .unitLabel:
-                if stored { refusal = .conflict }
-            default: break
-            }
-            return APIError.response(
-                status: refusal, code: Self.code(problem), message: Self.message(for: problem, localizer: localizer))
+        guard let answer = try await action(services.trackerInteractor(database)) else {
+            return Response(status: .noContent)
         }
-    }
-
-    /// What the API says of a refusal: the pages' words, except that a wrong unit names the ones there are,
-    /// spelled as the API and the CLI both take them.
-    static func message(for problem: Trackers.Problem, localizer: Localizer) -> String {
-        problem == .unknownUnit
-            ? localizer("tracker.error.unknownUnit.names", CanonicalUnit.names.joined(separator: ", "))
-            : TrackerPresenter.message(for: problem, localizer: localizer)
-    }
-
-    static func code(_ problem: Trackers.Problem) -> String {
-        switch problem {
-        case .notFound: "notFound"
-        case .name: "invalidName"
-        case .duplicateName: "duplicateName"
-        case .tooMany: "tooManyTrackers"
-        case .unknownKind: "unknownKind"
-        case .kindIsFixed: "kindIsFixed"
-        case .unknownUnit: "unknownUnit"
-        case .unitLabel: "invalidUnitLabel"
-        case .invalidCurrency: "invalidCurrency"
-        case .unitForKind: "unitForKind"
-        case .invalidTarget: "invalidTarget"
-        case .invalidColor: "invalidColor"
-        case .invalidValue: "invalidValue"
-        case .invalidDate: "invalidDate"
-        case .invalidSpan: "invalidSpan"
-        case .futureDay: "futureDay"
-        case .notToggleable: "notToggleable"
-        case .archived: "archived"
-        case .invalidFrequency: "invalidFrequency"
-        case .note: "invalidNote"
-        }
+        return try JSONResponse.make(TrackerPresenter.present(answer, localizer: localizer), status: status)
     }
 }

@@ -25,7 +25,7 @@ struct TrackerRoutes {
                 return Response.seeOther("/trackers/\(tracker.id)")
             } catch let problem as Trackers.Problem {
                 return try await form(
-                    request, context, tracker: nil, typed: draft, problem: problem, status: Self.status(problem))
+                    request, context, tracker: nil, typed: draft, problem: problem, status: problem.status)
             }
         }
         pages.get("/trackers/{id}") { request, context in
@@ -41,7 +41,7 @@ struct TrackerRoutes {
         pages.get("/trackers/{id}/edit") { request, context in
             let id = try context.parameters.require("id")
             let env = try await PageEnvironment(services: services, request: request)
-            let tracker = try await refusing(env) { try await interactor(env).detail(id: id).tracker }
+            let tracker = try await interactor(env).detail(id: id).tracker
             return try await form(request, context, tracker: tracker)
         }
         router.post("/trackers/{id}/edit") { request, context in
@@ -52,33 +52,29 @@ struct TrackerRoutes {
                 _ = try await interactor(env).update(id: id, draft)
                 return Response.seeOther("/trackers/\(id)")
             } catch let problem as Trackers.Problem where problem != .notFound {
-                let tracker = try await refusing(env) { try await interactor(env).detail(id: id).tracker }
+                let tracker = try await interactor(env).detail(id: id).tracker
                 return try await form(
-                    request, context, tracker: tracker, typed: draft, problem: problem, status: Self.status(problem))
-            } catch let problem as Trackers.Problem {
-                throw PageProblem(.notFound, TrackerPresenter.message(for: problem, localizer: env.localizer))
+                    request, context, tracker: tracker, typed: draft, problem: problem, status: problem.status)
             }
         }
         router.post("/trackers/{id}/archive") { request, context in
             let id = try context.parameters.require("id")
             let env = try await PageEnvironment(services: services, request: request)
-            let tracker = try await refusing(env) {
-                let current = try await interactor(env).detail(id: id).tracker
-                return try await interactor(env).update(id: id, Trackers.Draft(archived: !current.isArchived))
-            }
+            let current = try await interactor(env).detail(id: id).tracker
+            let tracker = try await interactor(env).update(id: id, Trackers.Draft(archived: !current.isArchived))
             return Response.seeOther(tracker.isArchived ? "/trackers" : "/trackers/\(id)")
         }
         router.post("/trackers/{id}/delete") { request, context in
             let id = try context.parameters.require("id")
             let env = try await PageEnvironment(services: services, request: request)
-            try await refusing(env) { try await interactor(env).delete(id: id) }
+            try await interactor(env).delete(id: id)
             return Response.seeOther("/trackers")
         }
         router.post("/trackers/{id}/move") { request, context in
             let id = try context.parameters.require("id")
             let env = try await PageEnvironment(services: services, request: request)
             let offset = context.form["direction"] == "up" ? -1 : 1
-            try await refusing(env) { try await interactor(env).move(id: id, by: offset) }
+            try await interactor(env).move(id: id, by: offset)
             return Response.seeOther("/trackers")
         }
         router.post("/trackers/{id}/values/{date}") { request, context in
@@ -103,9 +99,7 @@ struct TrackerRoutes {
             } else {
                 input = .text(form["value"] ?? "")
             }
-            try await refusing(env) {
-                try await interactor(env).setValue(input, trackerID: id, day: day, madeAt: MadeAt.of(request))
-            }
+            try await interactor(env).setValue(input, trackerID: id, day: day, madeAt: MadeAt.of(request))
             return Response.seeOther(Self.safeBack(form["back"]) + "#tracker-\(id)")
         }
     }
@@ -114,16 +108,13 @@ struct TrackerRoutes {
         services.trackerInteractor(env.database)
     }
 
-    /// A page of this scene after onboarding, kept until anything is written, with refusals as pages in the
-    /// owner's language.
+    /// A page of this scene, kept until anything is written.
     private func page(
         _ request: Request, _ context: DaybookRequestContext, _ template: String,
         make: (PageEnvironment) async throws -> PageRenderer.EncodedPage
     ) async throws -> Response {
         let env = try await PageEnvironment(services: services, request: request)
-        let encoded = try await refusing(env) {
-            try await env.page(request, services: services, kept: .day) { try await make(env) }
-        }
+        let encoded = try await env.page(request, services: services, kept: .day) { try await make(env) }
         return try env.render(template, encoded: encoded, current: .trackers, services: services, context: context)
     }
 
@@ -137,24 +128,6 @@ struct TrackerRoutes {
         return try env.render(
             "tracker-edit", page: model, title: model.title, current: .trackers, services: services,
             context: context, status: status)
-    }
-
-    @discardableResult
-    private func refusing<Value>(_ env: PageEnvironment, _ body: () async throws -> Value) async throws -> Value {
-        do {
-            return try await body()
-        } catch let problem as Trackers.Problem {
-            throw PageProblem(Self.status(problem), TrackerPresenter.message(for: problem, localizer: env.localizer))
-        }
-    }
-
-    static func status(_ problem: Trackers.Problem) -> HTTPResponse.Status {
-        switch problem {
-        case .notFound, .futureDay: .notFound
-        case .duplicateName, .archived, .tooMany: .conflict
-        case .invalidDate, .invalidSpan: .badRequest
-        default: .unprocessableContent
-        }
     }
 
     /// The fields of the new and edit forms.

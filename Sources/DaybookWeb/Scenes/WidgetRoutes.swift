@@ -48,10 +48,7 @@ struct WidgetRoutes {
             guard let done = context.form["value"].flatMap({ ["on": true, "off": false][$0] }) else {
                 throw PageProblem(.badRequest, env.localizer("widget.toggle.outdated"))
             }
-            _ = try await refusingTrackers(env) {
-                try await services.trackerInteractor(env.database).tick(
-                    done, trackerID: id, madeAt: MadeAt.of(request))
-            }
+            _ = try await services.trackerInteractor(env.database).tick(done, trackerID: id, madeAt: MadeAt.of(request))
             return Response.seeOther("/widgets/tracker" + Self.query(request, tracker: id))
         }
         router.get("/widgets/{name}") { request, context in
@@ -121,17 +118,6 @@ struct WidgetRoutes {
             throw PageProblem(
                 problem == .noTracker ? .conflict : .notFound,
                 WidgetPresenter.message(for: problem, localizer: env.localizer))
-        }
-    }
-
-    private func refusingTrackers<Value>(_ env: PageEnvironment, _ body: () async throws -> Value) async throws
-        -> Value
-    {
-        do {
-            return try await body()
-        } catch let problem as Trackers.Problem {
-            throw PageProblem(
-                TrackerRoutes.status(problem), TrackerPresenter.message(for: problem, localizer: env.localizer))
         }
     }
 
