@@ -1,7 +1,8 @@
 // Daybook's shared page behaviour: the service worker, and small enhancements that pages work without.
 
 import { follow } from "./events.js";
-import { markQueued } from "./offline.js";
+import { markQueued } from "./hold-forms.js";
+import "./offline.js";
 import { tint } from "./tint.js";
 import "./viewport.js";
 
