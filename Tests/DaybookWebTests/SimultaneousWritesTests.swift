@@ -1,3 +1,4 @@
+import Crypto
 import DaybookCore
 import DaybookStore
 import DaybookTestSupport
@@ -225,5 +226,133 @@ struct SimultaneousWritesTests {
             #expect(statuses.filter { $0 == .created }.count == 1, "\(statuses)")
         }
         #expect(try await count(app, "SELECT COUNT(*) FROM journalEntry") == 1)
+    }
+
+    @Test("focus: four resumes resume once; four extensions add four; four sounds leave one of them")
+    func focusChanges() async throws {
+        let clock = ManualClock(.iso("2026-11-21T09:00:00+09:00"))
+        let app = try await TestApp.make(settings: Fixtures.settings(), clock: clock)
+        try await app.application.test(.router) { client in
+            _ = try await json(client, .post, "/api/v1/focus/start", #"{"minutes":25}"#)
+            clock.advance(by: 60)
+            _ = try await json(client, .post, "/api/v1/focus/pause")
+            let resumes = try await atOnce(client, .post, "/api/v1/focus/resume", Array(repeating: "", count: 4))
+            #expect(resumes.filter { $0 == .ok }.count == 1 && resumes.filter { $0 == .conflict }.count == 3)
+            let extensions = try await atOnce(
+                client, .post, "/api/v1/focus/extend", Array(repeating: #"{"minutes":5}"#, count: 4))
+            #expect(extensions.allSatisfy { $0 == .ok }, "\(extensions)")
+            #expect(try await json(client, .get, "/api/v1/focus")["plannedSeconds"] as? Int == (25 + 4 * 5) * 60)
+            let sounds = ["rain", "birdsong", "waves", "none"]
+            let changes = try await atOnce(client, .post, "/api/v1/focus/sound", sounds.map { #"{"sound":"\#($0)"}"# })
+            #expect(changes.allSatisfy { $0 == .ok }, "\(changes)")
+            let sound = try #require(try await json(client, .get, "/api/v1/focus")["sound"] as? String)
+            #expect(sounds.contains(sound))
+            let stops = try await atOnce(client, .post, "/api/v1/focus/stop", Array(repeating: "", count: 4))
+            #expect(stops.filter { $0 == .ok }.count == 1)
+        }
+        #expect(try await count(app, "SELECT COUNT(*) FROM focusSession") == 1)
+    }
+
+    @Test("a block: four renames leave one whole; four deletes delete it once; four adds of one block are one")
+    func blocks() async throws {
+        let app = try await TestApp.make(settings: Fixtures.settings())
+        try await app.application.test(.router) { client in
+            let made = try await json(
+                client, .post, "/api/v1/tasks", #"{"title":"Swim","start":"07:00","duration":30}"#)
+            let id = try #require(made["id"] as? String)
+            let titles = ["Swim far", "Swim short", "Run", "Read"]
+            let renames = try await atOnce(
+                client, .patch, "/api/v1/tasks/\(id)",
+                titles.enumerated().map { #"{"title":"\#($1)","start":"0\#($0 + 6):00","duration":30}"# })
+            #expect(renames.allSatisfy { $0 == .ok }, "\(renames)")
+            let tasks = try #require(try await json(client, .get, "/api/v1/tasks")["blocks"] as? [[String: Any]])
+            let renamed = try #require(tasks.first { $0["id"] as? String == id })
+            let title = try #require(renamed["title"] as? String)
+            let index = try #require(titles.firstIndex(of: title))
+            // The start came with that title: one change whole, never one's title with another's time.
+            #expect((renamed["start"] as? String)?.hasPrefix("0\(index + 6):00") == true, "\(renamed)")
+            let deletes = try await atOnce(client, .delete, "/api/v1/tasks/\(id)", Array(repeating: "", count: 4))
+            #expect(deletes.filter { $0 == .noContent }.count >= 1, "\(deletes)")
+            #expect(deletes.allSatisfy { $0 == .noContent || $0 == .notFound }, "\(deletes)")
+            let block = "8e1f5a52-7d1c-4b7a-9a53-2b1f0c6e4d10"
+            let adds = try await atOnce(
+                client, .post, "/api/v1/tasks",
+                Array(repeating: #"{"id":"\#(block)","title":"Tea","start":"16:00","duration":15}"#, count: 4))
+            #expect(adds.allSatisfy { $0 == .created || $0 == .ok }, "\(adds)")
+        }
+        #expect(try await count(app, "SELECT COUNT(*) FROM task") == 1)
+    }
+
+    @Test("trackers: four adds of one name make one; four deletes delete once; four clears clear the day once")
+    func trackerLifecycle() async throws {
+        let app = try await TestApp.make(settings: Fixtures.settings())
+        try await app.application.test(.router) { client in
+            let adds = try await atOnce(
+                client, .post, "/api/v1/trackers", Array(repeating: #"{"name":"Stretch","kind":"boolean"}"#, count: 4))
+            #expect(adds.filter { $0 == .created }.count == 1, "\(adds)")
+            #expect(adds.allSatisfy { $0 == .created || $0 == .conflict }, "\(adds)")
+            let listed = try #require(try await json(client, .get, "/api/v1/trackers")["trackers"] as? [[String: Any]])
+            let id = try #require(listed.first?["id"] as? String)
+            _ = try await json(client, .put, "/api/v1/trackers/\(id)/values/today", #"{"value":true}"#)
+            let clears = try await atOnce(
+                client, .delete, "/api/v1/trackers/\(id)/values/today", Array(repeating: "", count: 4))
+            #expect(clears.allSatisfy { $0 == .noContent || $0 == .notFound }, "\(clears)")
+            #expect(try await count(app, "SELECT COUNT(*) FROM trackerValue") == 0)
+            let deletes = try await atOnce(client, .delete, "/api/v1/trackers/\(id)", Array(repeating: "", count: 4))
+            #expect(deletes.filter { $0 == .noContent }.count >= 1, "\(deletes)")
+            #expect(deletes.allSatisfy { $0 == .noContent || $0 == .notFound }, "\(deletes)")
+        }
+        #expect(try await count(app, "SELECT COUNT(*) FROM tracker") == 0)
+    }
+
+    @Test("an entry's two versions: four choices at once keep one version, once, and the choice is gone")
+    func conflictChoices() async throws {
+        let app = try await TestApp.make(settings: Fixtures.settings())
+        try await app.application.test(.router) { client in
+            let made = try await json(client, .post, "/api/v1/entries", #"{"title":"Pier","body":"First words."}"#)
+            let id = try #require(made["id"] as? String)
+            let revision = try #require(made["revision"] as? Int)
+            for body in ["From the phone.", "From the laptop."] {
+                _ = try await json(
+                    client, .patch, "/api/v1/entries/\(id)",
+                    #"{"body":"\#(body)","revision":\#(revision),"onConflict":"keepBoth"}"#)
+            }
+            let entry = try await json(client, .get, "/api/v1/entries/\(id)")
+            let conflict = try #require((entry["conflict"] as? [String: Any])?["id"] as? String)
+            let choices = try await atOnce(
+                client, .post, "/api/v1/entries/\(id)/conflicts/\(conflict)",
+                [#"{"keep":"other"}"#, #"{"keep":"entry"}"#, #"{"keep":"other"}"#, #"{"keep":"entry"}"#])
+            #expect(choices.filter { $0 == .ok }.count == 1, "\(choices)")
+            #expect(choices.allSatisfy { $0 == .ok || $0 == .notFound }, "\(choices)")
+            let body = try #require(try await json(client, .get, "/api/v1/entries/\(id)")["body"] as? String)
+            #expect(["From the phone.", "From the laptop."].contains(body))
+        }
+        #expect(try await count(app, "SELECT COUNT(*) FROM journalConflict WHERE resolvedAt IS NULL") == 0)
+        #expect(try await count(app, "SELECT COUNT(*) FROM journalConflict") == 1)
+    }
+
+    @Test("reminders, connections and a phone's push subscription: four at once leave one whole change, one row")
+    func ownerChoices() async throws {
+        let app = try await TestApp.make(settings: Fixtures.settings())
+        try await app.application.test(.router) { client in
+            let times = ["21:30", "22:00", "20:15", "23:45"]
+            let reminders = try await atOnce(
+                client, .patch, "/api/v1/reminders", times.map { #"{"journalTime":"\#($0)"}"# })
+            #expect(reminders.allSatisfy { $0 == .ok }, "\(reminders)")
+            let time = try #require(try await json(client, .get, "/api/v1/reminders")["journalTime"] as? String)
+            #expect(times.contains(time))
+            let switches = try await atOnce(
+                client, .patch, "/api/v1/connections",
+                [#"{"weather":true}"#, #"{"weather":false}"#, #"{"weather":true}"#, #"{"weather":false}"#])
+            #expect(switches.allSatisfy { $0 == .ok }, "\(switches)")
+            let browserKey = Base64URL.encode(P256.KeyAgreement.PrivateKey().publicKey.x963Representation)
+            let subscription = """
+                {"endpoint":"https://push.example/1","keys":{"p256dh":"\(browserKey)","auth":"\(Base64URL.encode(WebPush.random(16)))"}}
+                """
+            let subscribes = try await atOnce(
+                client, .post, "/api/v1/push/subscriptions", Array(repeating: subscription, count: 4))
+            #expect(subscribes.allSatisfy { $0 == .noContent || $0 == .created || $0 == .ok }, "\(subscribes)")
+            #expect(try await json(client, .get, "/api/v1/reminders")["subscriptions"] as? Int == 1)
+        }
     }
 }

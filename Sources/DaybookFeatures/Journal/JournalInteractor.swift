@@ -198,19 +198,28 @@ public struct JournalInteractor: Sendable {
     /// - Throws: `JournalValidationError` for a refused tag; `Journal.Problem.notFound`.
     @discardableResult
     public func addTag(id: String, _ tag: String) async throws -> JournalEntry {
-        let current = try await existing(id)
         // People often type the "#" the list shows before each tag.
         var typed = tag.trimmingWhiteSpace()
         while typed.hasPrefix("#") { typed.removeFirst() }
-        let tags: [String]
-        do {
-            tags = try JournalTags.normalized(current.tags + [typed])
-        } catch {
-            throw JournalValidationError(problems: [.tags: error])
+        var current = try await existing(id)
+        // Adding a tag joins it to whatever the entry has: a change that landed in between (another tab adding
+        // one, an edit from the phone) is read again and the tag joined to it, never refused or lost.
+        while true {
+            let tags: [String]
+            do {
+                tags = try JournalTags.normalized(current.tags + [typed])
+            } catch {
+                throw JournalValidationError(problems: [.tags: error])
+            }
+            guard tags != current.tags else { return current }
+            do {
+                return try await update(
+                    id: id, JournalEntryDraft(tags: tags, coverPhotoID: current.coverPhotoID),
+                    revision: current.revision)
+            } catch let conflict as Journal.Conflict {
+                current = conflict.current
+            }
         }
-        guard tags != current.tags else { return current }
-        return try await update(
-            id: id, JournalEntryDraft(tags: tags, coverPhotoID: current.coverPhotoID), revision: current.revision)
     }
 
     /// Moves an entry to the trash, where it is kept for 30 days.

@@ -60,8 +60,16 @@ struct TrackerRoutes {
         router.post("/trackers/{id}/archive") { request, context in
             let id = try context.parameters.require("id")
             let env = try await PageEnvironment(services: services, request: request)
-            let current = try await interactor(env).detail(id: id).tracker
-            let tracker = try await interactor(env).update(id: id, Trackers.Draft(archived: !current.isArchived))
+            // The state the page showed the tap would set: two taps, or the outbox replaying beside a live
+            // tap, archive it once and never bring it back. A form from before that field says nothing and
+            // turns it over, as it always did.
+            let archived: Bool
+            switch context.form["archived"] {
+            case "1": archived = true
+            case "0": archived = false
+            default: archived = !(try await interactor(env).detail(id: id).tracker.isArchived)
+            }
+            let tracker = try await interactor(env).update(id: id, Trackers.Draft(archived: archived))
             return Response.seeOther(tracker.isArchived ? "/trackers" : "/trackers/\(id)")
         }
         router.post("/trackers/{id}/delete") { request, context in
