@@ -74,7 +74,7 @@ struct FocusAPITests {
         #expect(try await app.database?.loadTimer() == .idle)
     }
 
-    @Test("the watcher records a countdown that reached zero, with no page open", .timeLimit(.minutes(1)))
+    @Test("the watcher records a countdown that reached zero, with no page open", .timeLimit(.minutes(10)))
     func watcherCompletesSessions() async throws {
         let clock = ManualClock(.iso("2026-11-21T09:00:00+09:00"))
         let app = try await TestApp.make(settings: Fixtures.settings(), clock: clock)
