@@ -50,6 +50,39 @@ struct FocusDeviceTimeWebTests {
         }
     }
 
+    @Test("the API's start, pause, resume and stop sent twice with their keys: one session, at the device's times")
+    func apiReplayedTwice() async throws {
+        let clock = ManualClock(nine.addingTimeInterval(2 * 3600))
+        let app = try await TestApp.make(settings: Fixtures.settings(), clock: clock)
+        try await app.application.test(.router) { client in
+            // Given four actions a page kept while the server was away, each with its key and the time of its tap,
+            let actions = [("start", 0.0, #"{"minutes":25,"sound":"none"}"#), ("pause", 300.0, "{}"),
+                           ("resume", 420.0, "{}"), ("stop", 900.0, "{}")]
+            let keys = actions.map { _ in UUID().uuidString }
+            // when the outbox sends them, and then sends them again,
+            for _ in 0..<2 {
+                for ((action, offset, body), key) in zip(actions, keys) {
+                    let made = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+                        .format(nine.addingTimeInterval(offset))
+                    let answer = try await client.execute(
+                        uri: "/api/v1/focus/\(action)", method: .post,
+                        headers: [.contentType: "application/json", Self.key: key, MadeAt.header: made],
+                        body: ByteBuffer(string: body))
+                    #expect(answer.status == .ok, "\(action): \(String(buffer: answer.body))")
+                }
+                clock.advance(by: 60)
+            }
+            // then one session is recorded, at the times the person acted.
+            let database = try #require(app.database)
+            let sessions = try await database.sessions(in: DateInterval(start: nine, duration: 86_400))
+            #expect(sessions.count == 1)
+            #expect(sessions.first?.startedAt == nine)
+            #expect(sessions.first?.endedAt == nine.addingTimeInterval(900))
+            #expect(sessions.first?.focusedSeconds == 780)
+            #expect(sessions.first?.pausedSeconds == 120)
+        }
+    }
+
     @Test("a pause dated before the start or in the future is a 422 page saying why; a time that is not one, a 400")
     func refused() async throws {
         let clock = ManualClock(nine.addingTimeInterval(600))

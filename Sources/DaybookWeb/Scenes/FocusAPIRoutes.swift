@@ -4,6 +4,9 @@ import Foundation
 import Hummingbird
 
 /// `/api/v1/focus`: the timer's view model, and its actions.
+///
+/// Start, pause, resume and stop sent later from a device's outbox carry `Daybook-Made-At`, the device's clock when
+/// the person acted, so the session is recorded with its true times.
 struct FocusAPIRoutes {
     let services: AppServices
 
@@ -27,11 +30,19 @@ struct FocusAPIRoutes {
         }
         router.post("/api/v1/focus/start") { request, context in
             let body = try await JSONBody.decode(Focus.Start.Request.self, from: request)
-            return try await respond(request) { try await $0.start(body ?? Focus.Start.Request()) }
+            return try await respond(request) {
+                try await $0.start(body ?? Focus.Start.Request(), madeAt: MadeAt.of(request))
+            }
         }
-        router.post("/api/v1/focus/pause") { request, _ in try await respond(request) { try await $0.pause() } }
-        router.post("/api/v1/focus/resume") { request, _ in try await respond(request) { try await $0.resume() } }
-        router.post("/api/v1/focus/stop") { request, _ in try await respond(request) { try await $0.stop() } }
+        router.post("/api/v1/focus/pause") { request, _ in
+            try await respond(request) { try await $0.pause(madeAt: MadeAt.of(request)) }
+        }
+        router.post("/api/v1/focus/resume") { request, _ in
+            try await respond(request) { try await $0.resume(madeAt: MadeAt.of(request)) }
+        }
+        router.post("/api/v1/focus/stop") { request, _ in
+            try await respond(request) { try await $0.stop(madeAt: MadeAt.of(request)) }
+        }
         router.post("/api/v1/focus/extend") { request, context in
             let minutes = try await JSONBody.decode(Extension.self, from: request)?.minutes ?? 5
             return try await respond(request) { try await $0.extend(byMinutes: minutes) }

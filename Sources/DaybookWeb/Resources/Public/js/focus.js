@@ -2,11 +2,12 @@
 // click, re-syncs when the page comes back or another device changes the timer, plays ambient loops through a
 // media element with a 1-second crossfade, and wires lock-screen controls (Media Session: the block's name and the
 // time left; play, pause and stop act on the timer itself). Without this script the forms still work.
-// Without the server, start, pause, resume and stop run from the device's clock: each waits in the outbox as a
-// form post with the time it was made (`Daybook-Made-At`), and the page shows the timer as those waiting changes make it.
+// Every action is one change sent through the outbox (`sendOrKeep`: its Idempotency-Key, and the time of the tap
+// should it wait) to `/api/v1/focus/{action}`; the page shows the server's answer, or, while the change waits, what
+// the person asked for, marked "Waiting", until the server has it and answers with the timer it makes.
 import { AmbientPlayer } from "./ambient.js";
 import { follow } from "./events.js";
-import { CHANNEL, items, unreachable } from "./outbox.js";
+import { CHANNEL, items, sendOrKeep } from "./outbox.js";
 import { kindOf } from "./routes.js";
 
 const root = document.getElementById("focus");
@@ -16,6 +17,7 @@ const progressBar = document.getElementById("focus-progress");
 const status = document.getElementById("focus-status");
 const soundNow = document.getElementById("focus-sound-now");
 const volume = document.getElementById("focus-volume");
+const labels = document.getElementById("offline-status")?.dataset ?? {};
 const player = new AmbientPlayer();
 window.daybookAmbient = player; // for checks from the browser console and tests
 
@@ -26,8 +28,6 @@ let state = {
   sound: root.dataset.sound,
 };
 let anchor = performance.now();
-// The last state the server gave, with the device's time it was true at: a kept copy's is when it was kept.
-let known = { ...state, at: document.documentElement.dataset.keptAt ? Number(root.dataset.serverMs) : Date.now() };
 let chimed = false;
 // Only answers newer than the last one applied (by the server's clock) are applied, so a slow answer made
 // before a pause can't undo it, whichever request was sent first.
@@ -70,7 +70,6 @@ function paint() {
 function apply(model) {
   if (model.serverMilliseconds < applied) return;
   applied = model.serverMilliseconds;
-  known = { phase: model.phase, elapsed: model.elapsedMilliseconds / 1000, planned: model.plannedSeconds ?? null, sound: model.sound, at: Date.now() };
   window.daybookFocusLog = [...(window.daybookFocusLog ?? []).slice(-19), [model.phase, model.elapsedMilliseconds, model.serverMilliseconds, model.sound]];
   state = { phase: model.phase, elapsed: model.elapsedMilliseconds / 1000, planned: model.plannedSeconds ?? null, sound: model.sound };
   anchor = performance.now();
@@ -103,103 +102,82 @@ function showControls(model) {
   else player.stop();
 }
 
-/** The focus changes waiting in the outbox, oldest first, with their fields. */
-async function waiting() {
+/** The newest focus change waiting in the outbox; `undefined` when none waits. */
+async function newestWaiting() {
   const list = await items().catch(() => []);
-  return list.filter((item) => item.state === "waiting" && kindOf(new URL(item.url)) === "focus")
-    .map((item) => ({ action: new URL(item.url).pathname.slice(7), fields: new URLSearchParams(item.body), at: item.madeAt }));
+  return list.filter((item) => item.state === "waiting" && kindOf(new URL(item.url)) === "focus").at(-1);
 }
 
-/** The timer as the server last gave it, moved on by the waiting changes, each at the time it was made. */
-function local(changes) {
-  let timer = { ...known };
-  for (const { action, fields, at } of changes) {
-    const minutes = Number(fields.get("minutes") || root.querySelector("#minutes")?.value);
-    if (action === "start") {
-      timer = { phase: "running", elapsed: 0, planned: fields.get("stopwatch") === "on" ? null : minutes * 60, sound: fields.get("sound") || timer.sound, at };
-    } else if (action === "pause" && timer.phase === "running") {
-      timer = { ...timer, phase: "paused", elapsed: timer.elapsed + (at - timer.at) / 1000, at };
-    } else if (action === "resume" && timer.phase === "paused") {
-      timer = { ...timer, phase: "running", at };
-    } else if (action === "stop") {
-      timer = { ...timer, phase: "idle", elapsed: 0, planned: timer.planned, at };
-    }
+/**
+ * What the page draws for a tap while its change waits: the phase the person asked for, from the face as it was at
+ * the tap, so they see at once that the tap took (and a running face keeps ticking). Drawing only: whether the
+ * change stands, and the times it makes, is the server's to say when it arrives, and its answer replaces this. An
+ * extension waits with the face unchanged: its minutes are the server's to add.
+ */
+function asked(action, body) {
+  const face = { ...state, elapsed: elapsedNow() };
+  if (action === "start") {
+    const minutes = body.minutes ?? Number(document.getElementById("minutes")?.value);
+    return { phase: "running", elapsed: 0, planned: Number.isFinite(minutes) && minutes > 0 ? minutes * 60 : null, sound: body.sound ?? face.sound };
   }
-  return timer;
+  if (action === "pause") return { ...face, phase: "paused" };
+  if (action === "resume") return { ...face, phase: "running" };
+  if (action === "stop") return { ...face, phase: "idle", elapsed: 0 };
+  if (action === "sound") return { ...face, sound: body.sound };
+  return face;
 }
 
-/** Shows the timer the waiting changes make, marked as waiting; `false` when none wait. */
+/** Draws what the newest waiting change asked for (as its tap drew it), marked as waiting; `false` when none waits. */
 async function showWaiting() {
-  const changes = await waiting();
+  const change = await newestWaiting();
   document.getElementById("focus-waiting")?.remove();
-  if (changes.length === 0) return false;
-  const timer = local(changes);
-  const running = timer.phase === "running";
-  state = { phase: timer.phase, elapsed: timer.elapsed + (running ? (Date.now() - timer.at) / 1000 : 0), planned: timer.planned, sound: timer.sound };
+  if (!change) return false;
+  // A change kept without this page's drawing (a form sent without its script) shows the timer as last known.
+  const face = change.shown ?? state;
+  const running = face.phase === "running";
+  state = { ...face, elapsed: face.elapsed + (running && change.shown ? (Date.now() - change.madeAt) / 1000 : 0) };
   anchor = performance.now();
-  root.dataset.phase = timer.phase;
-  status.textContent = root.dataset[`status${timer.phase[0].toUpperCase()}${timer.phase.slice(1)}`] ?? timer.phase;
+  root.dataset.phase = state.phase;
+  status.textContent = root.dataset[`status${state.phase[0].toUpperCase()}${state.phase.slice(1)}`] ?? state.phase;
   const badge = document.createElement("span");
   badge.id = "focus-waiting";
   badge.className = "badge";
-  badge.textContent = document.getElementById("offline-status")?.dataset.waitingBadge ?? "";
+  badge.textContent = labels.waitingBadge ?? "";
   status.append(" ", badge);
   // A loop this page already has keeps playing; nothing new is fetched without the server.
-  showControls({ isIdle: timer.phase === "idle", isRunning: running, isPaused: timer.phase === "paused", isFinished: false, sound: timer.sound });
+  showControls({ isIdle: state.phase === "idle", isRunning: running, isPaused: state.phase === "paused", isFinished: false, sound: state.sound });
   paint();
   return true;
 }
 
-/** Keeps an action made without the server in the outbox, through the worker, with the time it was made. */
-async function keep(action, body, at) {
-  const fields = new URLSearchParams();
-  const csrf = document.querySelector('form[data-action] input[name="csrf"]')?.value;
-  if (csrf) fields.set("csrf", csrf);
-  for (const [name, value] of Object.entries(body ?? {})) if (value !== undefined) fields.set(name, String(value));
-  let response;
+// A change's key: `randomUUID` needs a secure context, which a desktop on the server's plain LAN address is not.
+const newKey = () => crypto.randomUUID?.()
+  ?? Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
+
+/**
+ * Makes an action: one change to `/api/v1/focus/{action}` through the outbox's keyed send. The server's answer is
+ * shown when it answers; else the change waits, made at the tap, and the page shows it waiting.
+ */
+async function call(action, body = {}) {
+  const madeAt = Date.now(); // when the person acted, taken before anything is awaited
+  const change = {
+    key: newKey(), url: new URL(`/api/v1/focus/${action}`, location.href).href, method: "POST",
+    contentType: "application/json", body: JSON.stringify(body), shown: asked(action, body),
+  };
+  let result;
   try {
-    response = await fetch(`/focus/${action}`, {
-      method: "POST", body: fields, headers: { Accept: "text/html", "Daybook-Made-At": new Date(at).toISOString() },
-    });
+    result = await sendOrKeep(change, { madeAt });
   } catch {
-    response = null;
+    showError(labels.quotaFull ?? "");
+    return;
   }
-  if (response?.headers.get("X-Daybook-Outbox") === "waiting") {
+  if (result.outcome === "waiting") {
     showError(null);
     await showWaiting();
     return;
   }
-  if (response?.status === 507 || !response) {
-    showError(document.getElementById("offline-status")?.dataset.quotaFull ?? "");
-    return;
-  }
-  // The server was back after all and took it.
-  await sync();
-}
-
-// `at` is when the person acted, taken before anything is awaited.
-async function call(action, body, at = Date.now()) {
-  if (["start", "pause", "resume", "stop"].includes(action) && (await waiting()).length > 0) {
-    // Earlier changes still wait: this one waits behind them, so none overtakes another.
-    return keep(action, body, at);
-  }
-  let response;
-  try {
-    response = await fetch(`/api/v1/focus/${action}`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify(body ?? {}),
-    });
-  } catch {
-    response = null;
-  }
-  // No server, or only the proxy in front of it answering for it (502, 503, 504): the action waits.
-  if (unreachable(response)) {
-    if (["start", "pause", "resume", "stop"].includes(action)) return keep(action, body, at);
-    return;
-  }
-  const json = await response.json().catch(() => ({}));
-  if (!response.ok) {
+  const json = await result.response.json().catch(() => ({}));
+  if (!result.response.ok) {
     showError(json.error?.message ?? "");
     await sync();
     return;
@@ -236,7 +214,7 @@ async function sync() {
 }
 
 for (const form of document.querySelectorAll("form[data-action]")) {
-  form.dataset.ownOutbox = ""; // kept by `keep` with the time of the action, not by the page's generic hold
+  form.dataset.ownOutbox = ""; // sent by `call` with the time of the action, not by the page's generic hold
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     player.unlock(); // inside the click, so the browser lets sound start
@@ -390,8 +368,10 @@ try {
   // Without BroadcastChannel the page catches up on its next sync.
 }
 document.getElementById("sound-controls").hidden = !(state.phase === "running" || state.phase === "paused");
-// A kept copy of a running timer: it has run on since the copy was kept.
-if (state.phase === "running") state.elapsed += (Date.now() - known.at) / 1000;
+// A kept copy of a running timer: it has run on since the server drew it.
+if (state.phase === "running" && document.documentElement.dataset.keptAt) {
+  state.elapsed += (Date.now() - Number(root.dataset.serverMs)) / 1000;
+}
 if (state.phase === "running") player.play(state.sound); // may wait for a first click where autoplay is off
 // A page opened on a running timer (from Today's Start, or reloaded) may not start sound by itself: Safari plays
 // media only from a gesture. The first tap or key press on the page starts it.

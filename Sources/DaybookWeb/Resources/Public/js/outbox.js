@@ -246,10 +246,12 @@ const waiting = async () => (await items().catch(() => [])).some((item) => item.
 
 /**
  * A change made now (or at `change.madeAt`): sent at once when nothing waits before it and the server answers
- * (`{outcome: "sent", response}`), else kept in the outbox (`{outcome: "waiting", item}`). Throws a
- * `QuotaExceededError` when the device has no room to keep it.
+ * (`{outcome: "sent", response}`), else kept in the outbox (`{outcome: "waiting", item}`). Kept, it was made at
+ * `madeAt` when the page says so (the moment of a tap: the server may take long to fail), else when it is kept;
+ * sent at once, the server takes it as made as it arrives. Throws a `QuotaExceededError` when the device has no
+ * room to keep it.
  */
-export async function sendOrKeep(change, { accept = "application/json", keepalive = false, redirect = "follow" } = {}) {
+export async function sendOrKeep(change, { accept = "application/json", keepalive = false, redirect = "follow", madeAt } = {}) {
   if (!(await waiting()) || (await flush().catch(() => 0), !(await waiting()))) {
     try {
       // Sent as it is made, it is made now, unless the page said it was made earlier (`madeAt`).
@@ -259,7 +261,7 @@ export async function sendOrKeep(change, { accept = "application/json", keepaliv
       // The server did not answer: the change waits.
     }
   }
-  const item = await enqueue(change);
+  const item = await enqueue(change.madeAt || !madeAt ? change : { ...change, madeAt });
   self.registration?.sync?.register("daybook-outbox").catch(() => {});
   return { outcome: "waiting", item };
 }

@@ -68,6 +68,8 @@ const WRITES = [
   // The Timeline's forms (add, edit, done, delete), and a block dragged to move or resize it (JSON).
   { kind: "task", pattern: /^\/timeline\/tasks(\/[^/]+(\/(done|delete))?)?$/ },
   { kind: "task", pattern: /^\/api\/v1\/tasks(\/[^/]+(\/done)?)?$/ },
+  // The focus timer's actions as its page sends them (JSON), and its forms sent without the page's script.
+  { kind: "focus", pattern: /^\/api\/v1\/focus\/(start|pause|resume|stop|extend|sound)$/ },
   { kind: "focus", pattern: /^\/focus\/(start|pause|resume|stop)$/ },
   { kind: "photo", pattern: /^\/api\/v1\/photos\/[^/]+$/ },
   // The editor's saves (JSON), and its form sent without the editor's script.
