@@ -67,13 +67,10 @@ struct LogRoutes {
                     change, on: day, madeAt: MadeAt.of(request))
                 await services.events.publish(.log)
                 return Response.seeOther("/log/\(log.day)?saved=1")
-            } catch let problem as Log.Problem {
-                if problem == .invalidDate || problem == .futureDay {
-                    throw PageProblem(.badRequest, LogPresenter.message(for: problem, localizer: env.localizer))
-                }
+            } catch let problem as Log.Problem where problem != .invalidDate && problem != .futureDay {
                 return try await page(
                     request, context, day: day, rejection: Log.Rejection(typed: change, problem: problem),
-                    status: problem == .reflectionTooLong ? .contentTooLarge : .badRequest)
+                    status: problem.status)
             }
         }
         router.get("/api/v1/logs/{date}") { request, context in
@@ -113,15 +110,9 @@ struct LogRoutes {
     ) async throws -> Response {
         let env = try await PageEnvironment(services: services, request: request)
         let page = try await env.page(request, services: services, kept: rejection == nil ? .day : nil) {
-            let response: Log.Load.Response?
-            do {
-                response = try await services.logInteractor(env.database).load(day)
-            } catch let problem as Log.Problem {
-                throw PageProblem(
-                    problem == .futureDay ? .notFound : .badRequest,
-                    LogPresenter.message(for: problem, localizer: env.localizer))
+            guard let response = try await services.logInteractor(env.database).load(day) else {
+                throw HTTPError(.conflict)
             }
-            guard let response else { throw HTTPError(.conflict) }
             // "Saved at …" right after a save (and beside a refusal), not on every visit.
             let model = LogPresenter.present(
                 response, rejection: rejection,
@@ -133,24 +124,14 @@ struct LogRoutes {
             "log", encoded: page, current: .stats, services: services, context: context, status: status)
     }
 
+    /// Runs `action` with the log's interactor and the owner's language; a refusal it throws is answered as its
+    /// `SceneProblem`.
     private func respond(
         _ request: Request, _ action: (LogInteractor, Localizer) async throws -> Response
     ) async throws -> Response {
         let database = try await services.database()
         let localizer = try await services.ownerLocalizer(database, request: request)
-        do {
-            return try await action(services.logInteractor(database), localizer)
-        } catch let problem as Log.Problem {
-            let (status, code): (HTTPResponse.Status, String) =
-                switch problem {
-                case .invalidDate: (.badRequest, "invalidDate")
-                case .futureDay: (.notFound, "futureDay")
-                case .invalidRating: (.unprocessableContent, "invalidRating")
-                case .reflectionTooLong: (.unprocessableContent, "reflectionTooLong")
-                }
-            return APIError.response(
-                status: status, code: code, message: LogPresenter.message(for: problem, localizer: localizer))
-        }
+        return try await action(services.logInteractor(database), localizer)
     }
 
     private func notSetUp(_ localizer: Localizer) -> Response {
