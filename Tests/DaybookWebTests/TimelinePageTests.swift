@@ -45,7 +45,7 @@ struct TimelinePageTests {
             try await browser.get("/timeline")
             let response = try await browser.post(
                 "/timeline/tasks", form: ["date": "2026-11-21", "title": "", "start": "23:30", "duration": "2h"])
-            #expect(response.status == .badRequest)
+            #expect(response.status == .unprocessableContent)
             #expect(response.text.contains(Fixtures.localizer(.korean)("task.error.titleEmpty")))
             #expect(response.text.contains(Fixtures.localizer(.korean)("task.error.endsAfterMidnight")))
             #expect(response.text.contains(#"value="23:30""#))
@@ -62,7 +62,7 @@ struct TimelinePageTests {
             let noDays = try await browser.post(
                 "/timeline/tasks",
                 form: ["date": "2026-11-23", "title": "Swim", "start": "18:00", "duration": "45", "repeat": "weekly"])
-            #expect(noDays.status == .badRequest)
+            #expect(noDays.status == .unprocessableContent)
             #expect(noDays.text.contains(Fixtures.localizer()("timeline.repeat.pickDays")))
 
             let added = try await browser.post(

@@ -76,6 +76,8 @@ public struct TimelineInteractor: Sendable {
     /// `madeAt` is when the person made the change (never after now): one made before the task's current version
     /// (on another device, while this one waited offline) is left out, and the task as it stands is returned.
     /// - Returns: the task as it now is for that day: the series, the one-off replacement, or the continuation.
+    /// - Throws: `Timeline.Problem.invalid` for a refused draft; `.conflictsWithTask` when only the start or the
+    ///   length the task already has makes its block end after midnight.
     public func update(
         id: String, _ draft: TaskDraft, scope: EditScope = .all, on day: String? = nil, madeAt: Date? = nil
     ) async throws -> PlannedTask {
@@ -84,8 +86,15 @@ public struct TimelineInteractor: Sendable {
         let today = DayKey(date: now, timeZone: owner.timeZone)
         let calendar = calendar(owner)
         let ids = ids
-        let outcome = try await tasks.changeTask(id: id, madeAt: madeAt.map { min($0, now) }, at: now) { existing in
-            try Self.change(existing, by: draft, scope: scope, on: day, today: today, calendar: calendar, ids: ids)
+        let outcome: TaskChangeOutcome?
+        do {
+            outcome = try await tasks.changeTask(id: id, madeAt: madeAt.map { min($0, now) }, at: now) { existing in
+                try Self.change(existing, by: draft, scope: scope, on: day, today: today, calendar: calendar, ids: ids)
+            }
+        } catch Timeline.Problem.invalid(let error)
+            where error.problems == [.duration: .endsAfterMidnight] && !Self.placesItsBlock(draft)
+        {
+            throw Timeline.Problem.conflictsWithTask(error)
         }
         switch outcome {
         case nil: throw Timeline.Problem.unknownTask
@@ -97,6 +106,12 @@ public struct TimelineInteractor: Sendable {
         case .made(.detach(_, replacement: nil), let task), .made(.delete, let task):
             preconditionFailure("an edit always leaves a task, never only removes \(task.id)")
         }
+    }
+
+    /// Whether a change names both the start and the length of its block, so that where the block ends is the
+    /// change's own doing rather than the stored task's.
+    private static func placesItsBlock(_ draft: TaskDraft) -> Bool {
+        !(draft.start ?? "").isEmpty && !(draft.duration ?? "").isEmpty
     }
 
     /// What an edit does to the task as stored: the fields the draft carries replace the task's.

@@ -5,6 +5,9 @@ public enum Timeline {
     /// Why a task request was refused.
     public enum Problem: Error, Equatable, Sendable {
         case invalid(TaskValidationError)
+        /// A change whose fields fit on their own but not with what the stored task keeps: a block that would end
+        /// after midnight because of the start or length the task already has.
+        case conflictsWithTask(TaskValidationError)
         case unknownTask
         case invalidDate
         /// A change for one occurrence of a repeating task names a day it does not occur on.

@@ -48,7 +48,8 @@ public enum TimelinePresenter {
     /// Why a task request was refused, in words; a refused draft is summed up by how many fields are wrong.
     public static func message(for problem: Timeline.Problem, localizer: Localizer) -> String {
         switch problem {
-        case .invalid(let error): localizer.plural("task.error.summary", count: error.problems.count)
+        case .invalid(let error), .conflictsWithTask(let error):
+            localizer.plural("task.error.summary", count: error.problems.count)
         case .unknownTask: localizer("task.error.unknownTask")
         case .invalidDate: localizer("task.error.invalidDate")
         case .notOnThatDay: localizer("task.error.notOnThatDay")

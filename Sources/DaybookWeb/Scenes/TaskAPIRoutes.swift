@@ -44,7 +44,7 @@ struct TaskAPIRoutes {
         router.patch("/api/v1/tasks/{id}") { request, context in
             let id = try context.parameters.require("id")
             let draft = try await JSONBody.decode(TaskDraft.self, from: request) ?? TaskDraft()
-            return try await respond(request, changing: draft) { interactor, localizer in
+            return try await respond(request) { interactor, localizer in
                 let (scope, date) = try occurrence(request)
                 let task = try await interactor.update(
                     id: id, draft, scope: scope, on: date, madeAt: MadeAt.of(request))
@@ -89,39 +89,13 @@ struct TaskAPIRoutes {
         TimelinePresenter.row(task, in: try await interactor.day(task.day.description), localizer: localizer)
     }
 
-    /// - Parameter change: for a change to a stored task, what the request changes.
+    /// Runs `action` with the timeline's interactor and the owner's language; a refusal it throws is answered as its
+    /// `SceneProblem`.
     private func respond(
-        _ request: Request, changing change: TaskDraft? = nil,
-        _ action: (TimelineInteractor, Localizer) async throws -> Response
+        _ request: Request, _ action: (TimelineInteractor, Localizer) async throws -> Response
     ) async throws -> Response {
         let database = try await services.database()
-        let settings = try await services.ownerSettings(database, request: request)
-        let localizer = services.localizer(for: settings)
-        do {
-            return try await action(services.timelineInteractor(database), localizer)
-        } catch let problem as Timeline.Problem {
-            var (status, code): (HTTPResponse.Status, String) =
-                switch problem {
-                case .invalid: (.unprocessableContent, "invalidTask")
-                case .unknownTask: (.notFound, "unknownTask")
-                case .invalidDate: (.badRequest, "invalidDate")
-                case .unknownScope: (.badRequest, "unknownScope")
-                case .notOnThatDay: (.notFound, "notOnThatDay")
-                case .invalidID: (.badRequest, "invalidTaskID")
-                }
-            var fields: [String: String]?
-            if case .invalid(let error) = problem {
-                fields = TimelinePresenter.fieldMessages(error, localizer: localizer)
-                // A block that would end after midnight because of the start or length the task already has
-                // conflicts with the stored task; one the request describes on its own is a refused value.
-                let ownRequest = change.map { !($0.start ?? "").isEmpty && !($0.duration ?? "").isEmpty } ?? true
-                if error.problems == [.duration: .endsAfterMidnight], !ownRequest {
-                    (status, code) = (.conflict, "conflictsWithTask")
-                }
-            }
-            return APIError.response(
-                status: status, code: code, message: TimelinePresenter.message(for: problem, localizer: localizer),
-                fields: fields)
-        }
+        let localizer = try await services.ownerLocalizer(database, request: request)
+        return try await action(services.timelineInteractor(database), localizer)
     }
 }

@@ -18,14 +18,13 @@ struct TimelineRoutes {
             let draft = TaskDraft(form: context.form)
             let env = try await PageEnvironment(services: services, request: request)
             do {
-                let task = try await interact(env) {
-                    try await $0.create(draft, id: context.form["id"], madeAt: MadeAt.of(request))
-                }
+                let task = try await interactor(env).create(draft, id: context.form["id"], madeAt: MadeAt.of(request))
                 return Response.seeOther("/timeline?date=\(task.day)")
-            } catch Timeline.Problem.invalid(let error) {
+            } catch let problem as Timeline.Problem {
+                guard let error = problem.refusedDraft else { throw problem }
                 return try await page(
                     request, context, date: context.form["date"], undo: nil,
-                    rejection: Timeline.Rejection(typed: draft, problems: error), status: .badRequest)
+                    rejection: Timeline.Rejection(typed: draft, problems: error), status: problem.status)
             }
         }
         pages.get("/timeline/tasks/{id}/edit") { request, context in
@@ -41,24 +40,23 @@ struct TimelineRoutes {
             let scope = form["scope"].flatMap(EditScope.init(rawValue:)) ?? .all
             let env = try await PageEnvironment(services: services, request: request)
             do {
-                let task = try await interact(env) {
-                    try await $0.update(id: id, draft, scope: scope, on: form["day"], madeAt: MadeAt.of(request))
-                }
+                let task = try await interactor(env).update(
+                    id: id, draft, scope: scope, on: form["day"], madeAt: MadeAt.of(request))
                 let shown = task.repeatRule == nil ? task.day.description : form["day"] ?? task.day.description
                 return Response.seeOther("/timeline?date=\(shown)")
-            } catch Timeline.Problem.invalid(let error) {
+            } catch let problem as Timeline.Problem {
+                guard let error = problem.refusedDraft else { throw problem }
                 return try await editPage(
                     request, context, id: id, day: form["day"], scope: scope,
-                    rejection: Timeline.Rejection(typed: draft, problems: error), status: .badRequest)
+                    rejection: Timeline.Rejection(typed: draft, problems: error), status: problem.status)
             }
         }
         router.post("/timeline/tasks/{id}/done") { request, context in
             let id = try context.parameters.require("id")
             let date = context.form["date"]
             let env = try await PageEnvironment(services: services, request: request)
-            try await interact(env) {
-                try await $0.setDone(id: id, done: context.form["done"] != "0", on: date, madeAt: MadeAt.of(request))
-            }
+            try await interactor(env).setDone(
+                id: id, done: context.form["done"] != "0", on: date, madeAt: MadeAt.of(request))
             return Response.seeOther("/timeline" + (date.map { "?date=\($0)" } ?? ""))
         }
         router.post("/timeline/tasks/{id}/delete") { request, context in
@@ -66,9 +64,7 @@ struct TimelineRoutes {
             let date = context.form["date"] ?? ""
             let scope = context.form["scope"].flatMap(EditScope.init(rawValue:)) ?? .all
             let env = try await PageEnvironment(services: services, request: request)
-            let deletion = try await interact(env) {
-                try await $0.delete(id: id, scope: scope, on: date, madeAt: MadeAt.of(request))
-            }
+            let deletion = try await interactor(env).delete(id: id, scope: scope, on: date, madeAt: MadeAt.of(request))
             // A change made since on another device stands: nothing was deleted, so there is nothing to undo.
             guard let deletion else { return Response.seeOther("/timeline?date=\(date)") }
             let key = await services.undo.keep(deletion)
@@ -79,23 +75,13 @@ struct TimelineRoutes {
             let key = context.form["key"] ?? ""
             guard let deletion = await services.undo.take(key) else { throw HTTPError(.notFound) }
             let env = try await PageEnvironment(services: services, request: request)
-            try await interact(env) { try await $0.restore(deletion) }
+            try await interactor(env).restore(deletion)
             return Response.seeOther("/timeline?date=\(deletion.day)")
         }
     }
 
-    /// Runs an interactor call; a refusal other than a refused draft becomes the error page, saying why.
-    private func interact<Value>(
-        _ env: PageEnvironment, _ action: (TimelineInteractor) async throws -> Value
-    ) async throws -> Value {
-        do {
-            return try await action(services.timelineInteractor(env.database))
-        } catch let problem as Timeline.Problem {
-            if case .invalid = problem { throw problem }
-            throw PageProblem(
-                problem == .unknownTask ? .notFound : .badRequest,
-                TimelinePresenter.message(for: problem, localizer: env.localizer))
-        }
+    private func interactor(_ env: PageEnvironment) -> TimelineInteractor {
+        services.timelineInteractor(env.database)
     }
 
     private func page(
@@ -106,7 +92,7 @@ struct TimelineRoutes {
         // An undo offer lives outside the store: a page showing one is not kept.
         let kept: PageLifetime? = key == nil && rejection == nil ? .minute : nil
         let page = try await env.page(request, services: services, kept: kept) {
-            let response = try await interact(env) { try await $0.day(date) }
+            let response = try await interactor(env).day(date)
             var undo: Timeline.Undoable?
             if let key, let deletion = await services.undo.peek(key) {
                 undo = Timeline.Undoable(key: key, deletion: deletion)
@@ -124,13 +110,11 @@ struct TimelineRoutes {
         rejection: Timeline.Rejection? = nil, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let env = try await PageEnvironment(services: services, request: request)
-        let response = try await interact(env) { try await $0.day(day) }
+        let response = try await interactor(env).day(day)
         // The task as it is on that day (a repeating one with that day's done state); else as stored.
         var found = response.tasks.first { $0.id == id }
         if found == nil { found = try await env.database.task(id: id) }
-        guard let task = found else {
-            throw PageProblem(.notFound, TimelinePresenter.message(for: .unknownTask, localizer: env.localizer))
-        }
+        guard let task = found else { throw Timeline.Problem.unknownTask }
         let page = TimelinePresenter.presentEditPage(
             task, on: response, scope: scope, rejection: rejection, localizer: env.localizer)
         return try env.render(
