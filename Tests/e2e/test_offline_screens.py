@@ -7,7 +7,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import ENGINES, WAIT, call, complete_onboarding, open_page, restart_server, wait_for
-from test_offline import KEPT, OUTBOX, controlled_by_worker, go
+from test_offline import KEPT, KEPT_TEXT, OUTBOX, controlled_by_worker, go
 
 
 @pytest.mark.parametrize("engine", ENGINES)
@@ -21,6 +21,11 @@ def test_timeline_calendar_and_stats_open_without_the_server(server, browser, en
     # Never opened on this device, yet kept: the worker takes them at its first look.
     for path in ("/timeline", "/calendar", "/stats"):
         WebDriverWait(driver, 30).until(lambda d, p=path: d.execute_async_script(KEPT, p), message=f"{path} was not kept")
+    # The block was planned while the device took its first look: the copy follows (the changes feed), so the
+    # kept Timeline shows it before the server goes away.
+    WebDriverWait(driver, 30).until(lambda d: "Swim at the lido" in (d.execute_async_script(KEPT_TEXT, "/timeline")
+                                                                    or {}).get("text", ""),
+                                    message="the kept Timeline never showed the block planned meanwhile")
 
     server.stop()
     for path in ("/timeline", "/calendar", "/stats"):
