@@ -53,39 +53,13 @@ struct FocusAPIRoutes {
         }
     }
 
+    /// Runs `action` and answers the timer's view model; a refusal it throws is answered as its `SceneProblem`.
     private func respond(_ request: Request, _ action: (FocusInteractor) async throws -> Focus.Response) async throws
         -> Response
     {
         let database = try await services.database()
-        let interactor = services.focusInteractor(database)
-        let settings = try await services.ownerSettings(database, request: request)
-        let localizer = services.localizer(for: settings)
-        do {
-            return try JSONResponse.make(FocusPresenter.present(try await action(interactor), localizer: localizer))
-        } catch let problem as Focus.Problem {
-            let status: HTTPResponse.Status =
-                switch problem {
-                case .timer: .conflict
-                case .unknownTask: .notFound
-                case .unknownSound, .invalidMinutes, .deviceTime: .unprocessableContent
-                }
-            return APIError.response(
-                status: status, code: Self.code(problem),
-                message: FocusPresenter.message(for: problem, localizer: localizer))
-        }
-    }
-
-    static func code(_ problem: Focus.Problem) -> String {
-        switch problem {
-        case .timer(.alreadyRunning): "alreadyRunning"
-        case .timer(.notRunning): "notRunning"
-        case .timer(.notPaused): "notPaused"
-        case .timer(.idle): "idle"
-        case .timer(.invalidLength), .invalidMinutes: "invalidMinutes"
-        case .timer(.invalidExtension): "invalidExtension"
-        case .unknownTask: "unknownTask"
-        case .unknownSound: "unknownSound"
-        case .deviceTime: "invalidDeviceTime"
-        }
+        let localizer = try await services.ownerLocalizer(database, request: request)
+        let response = try await action(services.focusInteractor(database))
+        return try JSONResponse.make(FocusPresenter.present(response, localizer: localizer))
     }
 }

@@ -51,10 +51,9 @@ struct FocusRoutes {
             if redirect { return Response.seeOther("/focus") }
             return try render(FocusPresenter.presentPage(response, localizer: env.localizer), env, context)
         } catch let problem as Focus.Problem {
-            let status: HTTPResponse.Status = if case .timer = problem { .conflict } else { .unprocessableContent }
             let page = FocusPresenter.presentPage(
                 try await interactor.current(), problem: problem, localizer: env.localizer)
-            return try render(page, env, context, status: status)
+            return try render(page, env, context, status: problem.status)
         }
     }
 
