@@ -12,51 +12,38 @@ struct PhotoRoutes {
 
     func register(on router: Router<DaybookRequestContext>) {
         router.post("/api/v1/photos") { request, _ in
-            try await respond(request) { interactor in
-                let file = try interactor.newUploadFile()
-                let sha256 = try await Self.receive(request, into: file)
-                let photo = try await interactor.add(upload: file, sha256: sha256)
-                var response = try JSONResponse.make(PhotoPresenter.present(photo), status: .created)
-                response.headers[.location] = "/api/v1/photos/\(photo.id)"
-                return response
-            }
+            let interactor = try await interactor()
+            let file = try interactor.newUploadFile()
+            let sha256 = try await Self.receive(request, into: file)
+            let photo = try await interactor.add(upload: file, sha256: sha256)
+            var response = try JSONResponse.make(PhotoPresenter.present(photo), status: .created)
+            response.headers[.location] = "/api/v1/photos/\(photo.id)"
+            return response
         }
         router.put("/api/v1/photos/{id}") { request, context in
             let id = try context.parameters.require("id")
-            return try await respond(request) { interactor in
-                guard Photo.isValidID(id) else { throw Photos.Problem.invalidID }
-                let file = try interactor.newUploadFile()
-                let sha256 = try await Self.receive(request, into: file)
-                let (photo, created) = try await interactor.put(upload: file, id: id, sha256: sha256)
-                var response = try JSONResponse.make(PhotoPresenter.present(photo), status: created ? .created : .ok)
-                response.headers[.location] = "/api/v1/photos/\(photo.id)"
-                return response
-            }
+            guard Photo.isValidID(id) else { throw Photos.Problem.invalidID }
+            let interactor = try await interactor()
+            let file = try interactor.newUploadFile()
+            let sha256 = try await Self.receive(request, into: file)
+            let (photo, created) = try await interactor.put(upload: file, id: id, sha256: sha256)
+            var response = try JSONResponse.make(PhotoPresenter.present(photo), status: created ? .created : .ok)
+            response.headers[.location] = "/api/v1/photos/\(photo.id)"
+            return response
         }
         router.get("/api/v1/photos/{id}") { request, context in
             let id = try context.parameters.require("id")
-            return try await respond(request) { interactor in
-                try JSONResponse.make(PhotoPresenter.present(try await interactor.photo(id: id)))
-            }
+            return try JSONResponse.make(PhotoPresenter.present(try await interactor().photo(id: id)))
         }
         router.delete("/api/v1/photos/{id}") { request, context in
             let id = try context.parameters.require("id")
-            return try await respond(request) { interactor in
-                try await interactor.delete(id: id)
-                return Response(status: .noContent)
-            }
+            try await interactor().delete(id: id)
+            return Response(status: .noContent)
         }
         router.get("/photos/{id}") { request, context in
             let id = try context.parameters.require("id")
             let width = request.uri.queryParameters["w"].map(String.init)
-            let interactor = services.photoInteractor(try await services.database())
-            let rendition: Photos.Rendition
-            do {
-                rendition = try await interactor.rendition(id: id, width: width)
-            } catch let problem as Photos.Problem {
-                let localizer = try await services.ownerLocalizer(try await services.database(), request: request)
-                throw PageProblem(Self.status(problem), PhotoPresenter.message(for: problem, localizer: localizer))
-            }
+            let rendition = try await interactor().rendition(id: id, width: width)
             var headers: HTTPFields = [
                 .cacheControl: "private, max-age=31536000, immutable", .eTag: rendition.etag,
             ]
@@ -132,41 +119,7 @@ struct PhotoRoutes {
         }
     }
 
-    static func status(_ problem: Photos.Problem) -> HTTPResponse.Status {
-        switch problem {
-        case .tooLarge: .contentTooLarge
-        case .unsupportedType: .unsupportedMediaType
-        case .tooManyPixels, .unreadable: .unprocessableContent
-        case .unknownPhoto: .notFound
-        case .invalidWidth, .invalidID: .badRequest
-        case .idTaken: .conflict
-        }
-    }
-
-    static func code(_ problem: Photos.Problem) -> String {
-        switch problem {
-        case .tooLarge: "photoTooLarge"
-        case .unsupportedType: "unsupportedPhotoType"
-        case .tooManyPixels: "tooManyPixels"
-        case .unreadable: "unreadablePhoto"
-        case .unknownPhoto: "unknownPhoto"
-        case .invalidWidth: "invalidWidth"
-        case .invalidID: "invalidPhotoID"
-        case .idTaken: "photoIDTaken"
-        }
-    }
-
-    private func respond(_ request: Request, _ action: (PhotoInteractor) async throws -> Response) async throws
-        -> Response
-    {
-        let database = try await services.database()
-        do {
-            return try await action(services.photoInteractor(database))
-        } catch let problem as Photos.Problem {
-            let localizer = try await services.ownerLocalizer(database, request: request)
-            return APIError.response(
-                status: Self.status(problem), code: Self.code(problem),
-                message: PhotoPresenter.message(for: problem, localizer: localizer))
-        }
+    private func interactor() async throws -> PhotoInteractor {
+        services.photoInteractor(try await services.database())
     }
 }
