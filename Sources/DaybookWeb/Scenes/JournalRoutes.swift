@@ -42,9 +42,7 @@ struct JournalRoutes {
             // From a point held on the Map: an entry written there.
             if let at = query["at"].map(String.init) {
                 let env = try await PageEnvironment(services: services, request: request)
-                guard let point = Coordinate(text: at) else {
-                    throw PageProblem(.badRequest, MapPresenter.message(for: .invalidPoint, localizer: env.localizer))
-                }
+                guard let point = Coordinate(text: at) else { throw EntryMap.Problem.invalidPoint }
                 let place = try await interactor(env).place(at: point.latitude, point.longitude)
                 typed = typed ?? JournalEntryDraft()
                 typed?.place = PlaceDraft(place)

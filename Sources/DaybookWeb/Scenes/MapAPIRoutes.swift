@@ -38,23 +38,13 @@ struct MapAPIRoutes {
         }
     }
 
+    /// Runs `action` with the Map's interactor and the owner's language; a refusal it throws is answered as its
+    /// `SceneProblem`.
     private func respond(
         _ request: Request, _ action: (MapInteractor, Localizer) async throws -> Response
     ) async throws -> Response {
         let database = try await services.database()
         let localizer = try await services.ownerLocalizer(database, request: request)
-        do {
-            return try await action(services.mapInteractor(database), localizer)
-        } catch let problem as EntryMap.Problem {
-            let code =
-                switch problem {
-                case .invalidBounds: "invalidBounds"
-                case .invalidZoom: "invalidZoom"
-                case .invalidPoint: "invalidPoint"
-                case .invalidLimit: "invalidLimit"
-                }
-            return APIError.response(
-                status: .badRequest, code: code, message: MapPresenter.message(for: problem, localizer: localizer))
-        }
+        return try await action(services.mapInteractor(database), localizer)
     }
 }

@@ -12,12 +12,7 @@ struct MapRoutes {
             let env = try await PageEnvironment(services: services, request: request)
             let at = request.uri.queryParameters["at"].map(String.init)
             let page = try await env.page(request, services: services, kept: .day) {
-                let response: EntryMap.Page
-                do {
-                    response = try await services.mapInteractor(env.database).page(at: at)
-                } catch let problem as EntryMap.Problem {
-                    throw PageProblem(.badRequest, MapPresenter.message(for: problem, localizer: env.localizer))
-                }
+                let response = try await services.mapInteractor(env.database).page(at: at)
                 let model = MapPresenter.present(
                     response, basemap: "/static/map/world.json?v=\(services.assets.version)",
                     connections: await services.connections.current(env.database) ?? .none, localizer: env.localizer)
@@ -26,11 +21,10 @@ struct MapRoutes {
             return try env.render("map", encoded: page, current: .map, services: services, context: context)
         }
         router.get("/map/static.svg") { request, _ in
-            let database = try await services.database()
-            let localizer = try await services.ownerLocalizer(database, request: request)
             guard let point = request.uri.queryParameters["at"].flatMap({ Coordinate(text: String($0)) }) else {
-                throw HTTPError(.badRequest, message: MapPresenter.message(for: .invalidPoint, localizer: localizer))
+                throw EntryMap.Problem.invalidPoint
             }
+            let localizer = try await services.ownerLocalizer(try await services.database(), request: request)
             guard let basemap = services.basemaps.basemap(services.assets) else { throw HTTPError(.notFound) }
             let svg = StaticMapSVG.render(
                 basemap, at: point, title: PlacePresenter.point(point, localizer: localizer))
