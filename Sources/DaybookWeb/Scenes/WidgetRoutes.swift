@@ -13,25 +13,20 @@ struct WidgetRoutes {
         router.get("/api/v1/widgets/{name}") { request, context in
             let name = try Self.name(context.parameters.require("name"))
             let tracker = request.uri.queryParameters["tracker"].map(String.init)
-            return try await respond(request) { env in
-                JSONResponse.make(
-                    body: try await services.kept(request, kept: Self.lifetime(name)) {
-                        let response = try await interactor(env).load(name, trackerID: tracker)
-                        return try JSONResponse.encode(
-                            WidgetPresenter.timeline(name, response, localizer: env.localizer))
-                    })
-            }
+            let env = try await PageEnvironment(services: services, request: request)
+            return JSONResponse.make(
+                body: try await services.kept(request, kept: Self.lifetime(name)) {
+                    let response = try await interactor(env).load(name, trackerID: tracker)
+                    return try JSONResponse.encode(WidgetPresenter.timeline(name, response, localizer: env.localizer))
+                })
         }
         router.get("/widgets/toggle") { request, context in
             let env = try await PageEnvironment(services: services, request: request)
             let tracker = request.uri.queryParameters["tracker"].map(String.init)
-            let response = try await refusing(env) { try await interactor(env).load(.tracker, trackerID: tracker) }
+            let response = try await interactor(env).load(.tracker, trackerID: tracker)
             guard let chosen = response.tracker else { throw HTTPError(.notFound) }
             guard chosen.kind == .boolean, !chosen.isArchived else {
-                throw PageProblem(
-                    .conflict,
-                    TrackerPresenter.message(
-                        for: chosen.isArchived ? .archived : .notToggleable, localizer: env.localizer))
+                throw chosen.isArchived ? Trackers.Problem.archived : Trackers.Problem.notToggleable
             }
             let model = WidgetPresenter.confirm(
                 response, query: Self.query(request, tracker: chosen.id), localizer: env.localizer)
@@ -42,7 +37,7 @@ struct WidgetRoutes {
         router.post("/widgets/toggle") { request, context in
             let env = try await PageEnvironment(services: services, request: request)
             let tracker = request.uri.queryParameters["tracker"].map(String.init)
-            let chosen = try await refusing(env) { try await interactor(env).load(.tracker, trackerID: tracker) }
+            let chosen = try await interactor(env).load(.tracker, trackerID: tracker)
             guard let id = chosen.tracker?.id else { throw HTTPError(.notFound) }
             // The value the page showed the tap would set: two taps of one page set it once, never back again.
             guard let done = context.form["value"].flatMap({ ["on": true, "off": false][$0] }) else {
@@ -58,29 +53,24 @@ struct WidgetRoutes {
             let tracker = request.uri.queryParameters["tracker"].map(String.init)
             let env = try await PageEnvironment(services: services, request: request)
             if isImage {
-                let body = try await refusing(env) {
-                    try await services.kept(request, kept: Self.lifetime(name)) {
-                        let response = try await interactor(env).load(name, trackerID: tracker)
-                        let content = WidgetPresenter.content(
-                            name, response, at: response.now, localizer: env.localizer)
-                        return ByteBuffer(
-                            string: WidgetSVG.render(
-                                content, title: env.localizer("widget.title.\(name.rawValue)"),
-                                colors: Self.colors(request, env), language: env.settings.language.rawValue))
-                    }
+                let body = try await services.kept(request, kept: Self.lifetime(name)) {
+                    let response = try await interactor(env).load(name, trackerID: tracker)
+                    let content = WidgetPresenter.content(name, response, at: response.now, localizer: env.localizer)
+                    return ByteBuffer(
+                        string: WidgetSVG.render(
+                            content, title: env.localizer("widget.title.\(name.rawValue)"),
+                            colors: Self.colors(request, env), language: env.settings.language.rawValue))
                 }
                 return Response(
                     status: .ok, headers: [.contentType: "image/svg+xml; charset=utf-8", .cacheControl: "no-store"],
                     body: .init(byteBuffer: body))
             }
-            let encoded = try await refusing(env) {
-                try await env.page(request, services: services, kept: Self.lifetime(name)) {
-                    let response = try await interactor(env).load(name, trackerID: tracker)
-                    let model = WidgetPresenter.page(
-                        name, response, query: Self.query(request, tracker: response.tracker?.id),
-                        eventsQuery: Self.query(request, tracker: nil), localizer: env.localizer)
-                    return try PageRenderer.EncodedPage(model, title: model.title)
-                }
+            let encoded = try await env.page(request, services: services, kept: Self.lifetime(name)) {
+                let response = try await interactor(env).load(name, trackerID: tracker)
+                let model = WidgetPresenter.page(
+                    name, response, query: Self.query(request, tracker: response.tracker?.id),
+                    eventsQuery: Self.query(request, tracker: nil), localizer: env.localizer)
+                return try PageRenderer.EncodedPage(model, title: model.title)
             }
             return try services.renderer.render(
                 "widget", encoded: encoded.page,
@@ -94,31 +84,6 @@ struct WidgetRoutes {
         return WidgetInteractor(
             snapshots: env.database, settings: env.database, clock: services.clock,
             initial: { services.initialSettings(language: .english) })
-    }
-
-    /// Answers the widget JSON with the API's errors.
-    private func respond(_ request: Request, _ body: (PageEnvironment) async throws -> Response) async throws
-        -> Response
-    {
-        let env = try await PageEnvironment(services: services, request: request)
-        do {
-            return try await body(env)
-        } catch let problem as Widgets.Problem {
-            return APIError.response(
-                status: problem == .unknownWidget || problem == .unknownTracker ? .notFound : .conflict,
-                code: problem == .noTracker ? "noTracker" : "notFound",
-                message: WidgetPresenter.message(for: problem, localizer: env.localizer))
-        }
-    }
-
-    private func refusing<Value>(_ env: PageEnvironment, _ body: () async throws -> Value) async throws -> Value {
-        do {
-            return try await body()
-        } catch let problem as Widgets.Problem {
-            throw PageProblem(
-                problem == .noTracker ? .conflict : .notFound,
-                WidgetPresenter.message(for: problem, localizer: env.localizer))
-        }
     }
 
     static func name(_ raw: String) throws -> Widgets.Name {
