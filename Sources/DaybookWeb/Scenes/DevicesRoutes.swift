@@ -20,11 +20,7 @@ struct DevicesRoutes {
         }
         router.post("/settings/devices/{id}/end") { request, context in
             let env = try await PageEnvironment(services: services, request: request)
-            do {
-                try await services.devicesInteractor(env.database).end(device: context.parameters.require("id"))
-            } catch let problem as Devices.Problem {
-                throw PageProblem(.notFound, DevicesPresenter.message(for: problem, localizer: env.localizer))
-            }
+            try await services.devicesInteractor(env.database).end(device: context.parameters.require("id"))
             return Response.seeOther("/settings/devices?ended=1")
         }
     }

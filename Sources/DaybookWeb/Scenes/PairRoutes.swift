@@ -21,7 +21,7 @@ struct PairRoutes {
                 response.setCookie(LoginRoutes.sessionCookie(session, services: services))
                 return response
             } catch let problem as Devices.Problem {
-                var response = try render(env, context, problem: problem, status: Self.status(for: problem))
+                var response = try render(env, context, problem: problem, status: problem.status)
                 if case .throttled(let wait) = problem { response.headers[.retryAfter] = String(wait) }
                 return response
             }
@@ -42,14 +42,6 @@ struct PairRoutes {
         } catch let problem as Devices.Problem {
             await services.pairingThrottle.recordFailure(for: key)
             throw problem
-        }
-    }
-
-    static func status(for problem: Devices.Problem) -> HTTPResponse.Status {
-        switch problem {
-        case .alreadyUsed, .expired: .gone
-        case .throttled: .tooManyRequests
-        case .unknownLink, .unknownDevice: .notFound
         }
     }
 
