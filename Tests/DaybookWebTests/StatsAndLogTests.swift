@@ -111,7 +111,7 @@ struct StatsAndLogTests {
             let malformed = try await browser.get("/stats?week=2026-13-01")
             #expect(malformed.status == .badRequest)
             #expect(malformed.text.contains(Fixtures.localizer(.korean)("stats.error.week")))
-            #expect(try await browser.get("/stats?week=2026-12-07").status == .badRequest)
+            #expect(try await browser.get("/stats?week=2026-12-07").status == .notFound)
             #expect(try await browser.get("/stats?page=-1").status == .badRequest)
             let api = try await browser.get("/api/v1/stats?week=yesterday")
             #expect(api.status == .badRequest)

@@ -11,13 +11,9 @@ struct StatsRoutes {
             let env = try await PageEnvironment(services: services, request: request)
             // The dashboard depends only on the stored data, the day and the language: kept until they change.
             let page = try await env.page(request, services: services, kept: .day) {
-                let response: Stats.Load.Response?
-                do {
-                    response = try await services.statsInteractor(env.database).load(Self.request(request))
-                } catch let problem as Stats.Problem {
-                    throw PageProblem(.badRequest, StatsPresenter.message(for: problem, localizer: env.localizer))
+                guard let response = try await services.statsInteractor(env.database).load(Self.request(request)) else {
+                    throw HTTPError(.conflict)
                 }
-                guard let response else { throw HTTPError(.conflict) }
                 var model = StatsPresenter.present(response, localizer: env.localizer)
                 // A square per day of the year: drawn here in one pass instead of through the template.
                 let cells = HeatmapMarkup.cells(model.heatmap.cells)
@@ -29,20 +25,12 @@ struct StatsRoutes {
         router.get("/api/v1/stats") { request, _ in
             let database = try await services.database()
             let localizer = try await services.ownerLocalizer(database, request: request)
-            do {
-                guard let response = try await services.statsInteractor(database).load(Self.request(request)) else {
-                    return APIError.response(
-                        status: .conflict, code: "notSetUp",
-                        message: OnboardingPresenter.notSetUpMessage(localizer: localizer))
-                }
-                return try JSONResponse.make(StatsPresenter.present(response, localizer: localizer))
-            } catch let problem as Stats.Problem {
-                // A week that hasn't come yet has no dashboard; anything else is a malformed query.
-                let (status, code): (HTTPResponse.Status, String) =
-                    problem == .futureWeek ? (.notFound, "futureWeek") : (.badRequest, "invalidQuery")
+            guard let response = try await services.statsInteractor(database).load(Self.request(request)) else {
                 return APIError.response(
-                    status: status, code: code, message: StatsPresenter.message(for: problem, localizer: localizer))
+                    status: .conflict, code: "notSetUp",
+                    message: OnboardingPresenter.notSetUpMessage(localizer: localizer))
             }
+            return try JSONResponse.make(StatsPresenter.present(response, localizer: localizer))
         }
     }
 
