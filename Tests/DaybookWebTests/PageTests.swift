@@ -252,7 +252,7 @@ struct FailedDatabaseTests {
             #expect(today.text.contains(#"id="sleep-prompt""#))
             #expect(today.text.contains(#"id="goal-ring""#))
             let forged = try await browser.post("/today/sleep", form: ["quality": "9"])
-            #expect(forged.status == .badRequest)
+            #expect(forged.status == .unprocessableContent)
             #expect(forged.text.contains(Fixtures.localizer(.korean)("log.error.rating")))
             #expect(try await app.database?.dailyLog(on: DayKey(string: "2026-11-21")!) == nil)
 

@@ -19,11 +19,7 @@ struct TodayRoutes {
         // The morning prompt: how did you sleep, 1–5. It goes into today's log.
         router.post("/today/sleep") { request, context in
             let env = try await PageEnvironment(services: services, request: request)
-            do {
-                try await interactor(env).recordSleep(context.form["quality"], madeAt: MadeAt.of(request))
-            } catch let problem as Today.Problem {
-                throw PageProblem(.badRequest, TodayPresenter.message(for: problem, localizer: env.localizer))
-            }
+            try await interactor(env).recordSleep(context.form["quality"], madeAt: MadeAt.of(request))
             await services.events.publish(.log)
             return Response.seeOther("/")
         }
