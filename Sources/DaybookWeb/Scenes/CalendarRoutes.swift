@@ -11,13 +11,8 @@ struct CalendarRoutes {
             let env = try await PageEnvironment(services: services, request: request)
             let query = request.uri.queryParameters
             let page = try await env.page(request, services: services, kept: .day) {
-                let response: JournalCalendar.Response
-                do {
-                    response = try await services.calendarInteractor(env.database).month(
-                        query["month"].map(String.init), day: query["day"].map(String.init))
-                } catch let problem as JournalCalendar.Problem {
-                    throw PageProblem(.badRequest, CalendarPresenter.message(for: problem, localizer: env.localizer))
-                }
+                let response = try await services.calendarInteractor(env.database).month(
+                    query["month"].map(String.init), day: query["day"].map(String.init))
                 let model = CalendarPresenter.present(response, localizer: env.localizer)
                 return try PageRenderer.EncodedPage(model, title: model.title)
             }
