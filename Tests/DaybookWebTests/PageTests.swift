@@ -51,7 +51,7 @@ struct PageTests {
             browser.acceptLanguage = "ja"
             try await browser.get("/onboarding")
             let response = try await browser.post("/onboarding/name", form: ["name": "  "])
-            #expect(response.status == .badRequest)
+            #expect(response.status == .unprocessableContent)
             #expect(response.text.contains(#"class="field-error""#))
             #expect(response.text.contains(Fixtures.localizer(.japanese)("error.field.empty")))
             #expect(response.text.contains(#"aria-invalid="true""#))
@@ -66,7 +66,7 @@ struct PageTests {
             try await browser.get("/settings")
             let response = try await browser.post(
                 "/settings", form: ["name": "<script>alert(1)</script>", "accentColor": "#12"])
-            #expect(response.status == .badRequest)
+            #expect(response.status == .unprocessableContent)
             #expect(!response.text.contains("<script>alert"))
             #expect(response.text.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
         }
@@ -101,7 +101,7 @@ struct PageTests {
         #expect(settings.timeZoneIdentifier == "Asia/Tokyo")
     }
 
-    @Test("a bad settings form answers 400, keeps what was typed, and changes nothing")
+    @Test("a bad settings form answers 422, keeps what was typed, and changes nothing")
     func badSettings() async throws {
         let original = Fixtures.settings()
         let app = try await TestApp.make(settings: original)
@@ -110,7 +110,7 @@ struct PageTests {
             let response = try await browser.post(
                 "/settings",
                 form: ["name": "Jun", "accentColor": "#12", "timeZone": "Mars/Olympus", "focusMinutes": "0"])
-            #expect(response.status == .badRequest)
+            #expect(response.status == .unprocessableContent)
             #expect(response.text.contains(#"id="form-error""#))
             #expect(response.text.contains(#"value="Jun""#))
             #expect(response.text.contains(##"value="#12""##))

@@ -220,7 +220,7 @@ struct SecurityTests {
             #expect(later.text.contains("status bar"))
             #expect(!later.text.contains(#"id="new-token""#))
             let empty = try await browser.post("/settings/tokens", form: ["tokenName": ""])
-            #expect(empty.status == .badRequest)
+            #expect(empty.status == .unprocessableContent)
         }
         let id = try #require(try await app.database?.tokens().first?.id)
         try await app.browse { browser in

@@ -55,7 +55,7 @@ struct OnboardingRoutes {
             let model = OnboardingPresenter.present(
                 response, rejection: SettingsRejection(typed: typed, problems: error.problems),
                 localizer: env.localizer)
-            return try render(model, env, context, status: .badRequest)
+            return try render(model, env, context, status: error.status)
         }
     }
 

@@ -16,20 +16,10 @@ struct SettingsAPIRoutes {
             }
         }
         router.patch("/api/v1/settings") { request, _ in
-            let (interactor, localizer) = try await scene(request)
-            do {
-                let updated = try await interactor.update(try await decodeChange(request))
-                let model = SettingsPresenter.present(updated, localizer: services.localizer(for: updated.settings))
-                return try JSONResponse.make(model)
-            } catch let problem as SettingsScene.BodyProblem {
-                let status: HTTPResponse.Status = if case .tooLarge = problem { .contentTooLarge } else { .badRequest }
-                throw HTTPError(status, message: SettingsPresenter.message(for: problem, localizer: localizer))
-            } catch let error as SettingsValidationError {
-                let fields = FieldProblemPresenter.messages(error.problems, localizer: localizer)
-                return APIError.response(
-                    status: .unprocessableContent, code: "invalidSettings",
-                    message: FieldProblemPresenter.summary(count: fields.count, localizer: localizer), fields: fields)
-            }
+            let (interactor, _) = try await scene(request)
+            let updated = try await interactor.update(try await decodeChange(request))
+            return try JSONResponse.make(
+                SettingsPresenter.present(updated, localizer: services.localizer(for: updated.settings)))
         }
         router.get("/api/v1/openapi.json") { request, _ in
             guard let asset = services.assets.asset(at: "/openapi.json") else { throw HTTPError(.notFound) }

@@ -26,7 +26,7 @@ struct SettingsRoutes {
                     try await interactor(env).load(),
                     rejection: SettingsRejection(typed: change, problems: error.problems),
                     requiresLogin: services.requiresLogin, localizer: env.localizer)
-                return try await render(model, env, context, status: .badRequest)
+                return try await render(model, env, context, status: error.status)
             }
         }
         router.post("/settings/tokens") { request, context in
@@ -42,16 +42,13 @@ struct SettingsRoutes {
                     name: name, scope: scope, lifetime: lifetime)
                 return try await render(settings, env, context, created: created)
             } catch let problem as Access.Problem {
-                return try await render(settings, env, context, status: .badRequest, typedName: name, problem: problem)
+                return try await render(
+                    settings, env, context, status: problem.status, typedName: name, problem: problem)
             }
         }
         router.post("/settings/tokens/{id}/revoke") { request, context in
             let env = try await PageEnvironment(services: services, request: request)
-            do {
-                try await services.accessInteractor(env.database).revokeToken(id: context.parameters.require("id"))
-            } catch Access.Problem.unknownToken {
-                throw HTTPError(.notFound)
-            }
+            try await services.accessInteractor(env.database).revokeToken(id: context.parameters.require("id"))
             return Response.seeOther("/settings#access")
         }
     }
