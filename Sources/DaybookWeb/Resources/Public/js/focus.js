@@ -29,6 +29,7 @@ let state = {
 };
 let anchor = performance.now();
 let chimed = false;
+let ringOffset = null; // where the ring was last drawn
 // Only answers newer than the last one applied (by the server's clock) are applied, so a slow answer made
 // before a pause can't undo it, whichever request was sent first.
 let applied = Number(root.dataset.serverMs ?? 0);
@@ -58,7 +59,11 @@ function paint() {
     display.textContent = text;
     showTimeLeft();
   }
-  if (ring) ring.style.strokeDashoffset = String(1000 * (1 - progress));
+  // The ring's length is 1000 (`pathLength`), a little under a pixel a unit on the largest dial: it is drawn again
+  // only when it moves by a whole unit, not at every tick (most of a long session's ticks move it by less).
+  const offset = Math.round(1000 * (1 - progress));
+  if (ring && offset !== ringOffset) ring.style.strokeDashoffset = String(offset);
+  ringOffset = offset;
   if (progressBar) progressBar.value = Math.round(progress * 1000);
   if (state.planned && state.phase === "running" && elapsed >= state.planned && !chimed) {
     chimed = true;
