@@ -8,24 +8,20 @@ extension JournalInteractor {
     ///
     /// - Throws: `Journal.Problem.invalidChoice` for another word, `.notFound` for no live entry, `.noConflict`
     ///   when the entry has no open conflict with this id (it was chosen already, or is another entry's).
+    /// - Returns: the entry as a client is answered with it.
     @discardableResult
-    public func choose(id: String, conflictID: String, keep: String) async throws -> JournalEntry {
+    public func choose(id: String, conflictID: String, keep: String) async throws -> Journal.Shown {
         guard let choice = JournalConflictChoice(rawValue: keep) else { throw Journal.Problem.invalidChoice }
+        let entry: JournalEntry
         do {
-            let entry = try await store.resolveConflict(
-                entryID: id, conflictID: conflictID, keep: choice, at: clock.now())
-            await events.publish(.journal)
-            return entry
+            entry = try await store.resolveConflict(entryID: id, conflictID: conflictID, keep: choice, at: clock.now())
         } catch JournalStoreError.notFound {
             throw Journal.Problem.notFound
         } catch JournalStoreError.noConflict {
             throw Journal.Problem.noConflict
         }
-    }
-
-    /// The other version of an entry waiting for the person to choose, if any.
-    public func openConflict(id: String) async throws -> JournalConflict? {
-        try await store.conflicts(entryID: id).first(where: \.isOpen)
+        await events.publish(.journal)
+        return try await shown(entry, owner: owner())
     }
 
     /// Deletes for good a version set aside by an earlier choice.

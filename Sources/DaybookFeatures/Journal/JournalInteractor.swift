@@ -5,9 +5,11 @@ import Foundation
 /// search and word counts) and stores entry, tags and search index in one transaction.
 public struct JournalInteractor: Sendable {
     let store: any JournalStore
-    private let photos: any PhotoStore
+    let photos: any PhotoStore
     private let settings: any SettingsStore
-    private let renderer: any MarkdownRendering
+    let renderer: any MarkdownRendering
+    /// Reads the weather kept for an entry's place and hour.
+    let weather: WeatherInteractor
     let clock: any DaybookClock
     let ids: any IDGenerator
     let events: EventBus
@@ -19,13 +21,14 @@ public struct JournalInteractor: Sendable {
 
     public init(
         store: any JournalStore, photos: any PhotoStore, settings: any SettingsStore, renderer: any MarkdownRendering,
-        clock: any DaybookClock, ids: any IDGenerator, events: EventBus, places: any PlaceNaming,
-        lookup: (any PlaceNaming)? = nil, initial: @escaping @Sendable () -> Settings
+        weather: WeatherInteractor, clock: any DaybookClock, ids: any IDGenerator, events: EventBus,
+        places: any PlaceNaming, lookup: (any PlaceNaming)? = nil, initial: @escaping @Sendable () -> Settings
     ) {
         self.store = store
         self.photos = photos
         self.settings = settings
         self.renderer = renderer
+        self.weather = weather
         self.clock = clock
         self.ids = ids
         self.events = events
@@ -54,7 +57,7 @@ public struct JournalInteractor: Sendable {
             page: page, tags: tags, today: DayKey(date: clock.now(), timeZone: owner.timeZone))
     }
 
-    /// One entry, with its body as safe HTML; `id == nil` is a new, empty entry.
+    /// One entry, with its body as safe HTML and the weather kept for it; `id == nil` is a new, empty entry.
     ///
     /// - Throws: `Journal.Problem.notFound`, also for an entry in the trash.
     public func entry(_ id: String?) async throws -> Journal.Entry.Response {
@@ -63,14 +66,14 @@ public struct JournalInteractor: Sendable {
         let entry = try await existing(id)
         return Journal.Entry.Response(
             settings: owner, entry: entry, html: try await html(entry.body), now: clock.now(),
-            conflicts: try await store.conflicts(entryID: id))
+            weather: try await weather.weather(for: entry), conflicts: try await store.conflicts(entryID: id))
     }
 
     /// Saves a new entry; a draft without a date is for now.
     ///
     /// - Throws: `JournalValidationError` when a field is refused; nothing is saved.
     public func create(_ draft: JournalEntryDraft) async throws -> JournalEntry {
-        try await create(draft, id: nil, madeAt: nil, lineage: nil).entry
+        try await save(draft, id: nil, madeAt: nil, lineage: nil).entry
     }
 
     /// Saves a new entry whose id a device may have chosen, so that sending it again never makes a second: the
@@ -82,8 +85,16 @@ public struct JournalInteractor: Sendable {
     ///   - lineage: the editing session that wrote it.
     /// - Throws: `JournalValidationError` when a field is refused; `Journal.Problem.invalidID`,
     ///   `.invalidLineage`, or `.idTaken` when another writer's entry has the id. Nothing is saved then.
+    /// - Returns: the entry as a client is answered with it, and whether this request made it.
     public func create(_ draft: JournalEntryDraft, id: String?, madeAt: Date?, lineage: String?) async throws
         -> Journal.Created
+    {
+        let saved = try await save(draft, id: id, madeAt: madeAt, lineage: lineage)
+        return Journal.Created(shown: try await shown(saved.entry, owner: owner()), isNew: saved.isNew)
+    }
+
+    private func save(_ draft: JournalEntryDraft, id: String?, madeAt: Date?, lineage: String?) async throws
+        -> (entry: JournalEntry, isNew: Bool)
     {
         let origin = try origin(revision: 0, madeAt: madeAt, lineage: lineage)
         if let id, UUID(uuidString: id) == nil { throw Journal.Problem.invalidID }
@@ -94,7 +105,7 @@ public struct JournalInteractor: Sendable {
             // Sent before, its answer lost on the way: the session's next save of the entry it made (kept beside
             // the stored version, as any edit, should another writer's be there).
             guard origin.lineage != nil else { throw Journal.Problem.idTaken }
-            return Journal.Created(entry: try await edit(id: id, draft, origin: origin).entry, isNew: false)
+            return (try await edit(id: id, draft, origin: origin).entry, false)
         }
         var content = try draft.validated(now: now, timeZone: owner.timeZone)
         content.coverPhotoID = try await cover(content)
@@ -104,12 +115,12 @@ public struct JournalInteractor: Sendable {
                 id: id, content, plainText: renderer.plainText(content.body),
                 origin: lineage == nil && madeAt == nil ? nil : origin, at: now)
             await events.publish(.journal)
-            return Journal.Created(entry: entry, isNew: true)
+            return (entry, true)
         } catch JournalStoreError.duplicateID {
             // The same save arriving twice at once (an outbox replaying beside a live tap): the one that lost the
             // race is the session's next save, as above.
             guard origin.lineage != nil else { throw Journal.Problem.idTaken }
-            return Journal.Created(entry: try await edit(id: id, draft, origin: origin).entry, isNew: false)
+            return (try await edit(id: id, draft, origin: origin).entry, false)
         }
     }
 
@@ -119,8 +130,9 @@ public struct JournalInteractor: Sendable {
     /// - Throws: `Journal.Conflict` with the stored entry when someone saved in between; `JournalValidationError`
     ///   for a refused field; `Journal.Problem.notFound`, or `.wouldEmpty` for a change that leaves nothing in
     ///   the entry. Nothing is saved then.
-    public func update(id: String, _ draft: JournalEntryDraft, revision: Int) async throws -> JournalEntry {
-        try await edit(id: id, draft, revision: revision).entry
+    /// - Returns: the entry as a client is answered with it.
+    public func update(id: String, _ draft: JournalEntryDraft, revision: Int) async throws -> Journal.Shown {
+        try await shown(edit(id: id, draft, revision: revision).entry, owner: owner())
     }
 
     /// Changes the fields a draft carries, like `update`, but an edit that started from an older revision keeps
@@ -132,10 +144,13 @@ public struct JournalInteractor: Sendable {
     /// - Throws: `JournalValidationError` for a refused field; `Journal.Problem.notFound`, `.wouldEmpty`.
     ///   - lineage: the editing session that made it: a session's successive saves build on each other and never
     ///     conflict, even when the answer to an earlier one was lost.
+    /// - Returns: the entry as a client is answered with it.
+    @discardableResult
     public func updateKeepingBoth(
         id: String, _ draft: JournalEntryDraft, revision: Int, madeAt: Date?, lineage: String?
-    ) async throws -> JournalSave {
-        try await edit(id: id, draft, origin: origin(revision: revision, madeAt: madeAt, lineage: lineage))
+    ) async throws -> Journal.Shown {
+        let saved = try await edit(id: id, draft, origin: origin(revision: revision, madeAt: madeAt, lineage: lineage))
+        return try await shown(saved.entry, owner: owner())
     }
 
     /// Where an edit comes from, its time no later than now.
@@ -151,7 +166,9 @@ public struct JournalInteractor: Sendable {
     {
         let owner = try await owner()
         let current = try await existing(id)
-        guard origin != nil || revision == current.revision else { throw Journal.Conflict(current: current) }
+        guard origin != nil || revision == current.revision else {
+            throw Journal.Conflict(current: try await shown(current, owner: owner))
+        }
         let merged = JournalEntryDraft(
             title: draft.title ?? current.title, body: draft.body ?? current.body,
             tags: draft.tags ?? current.tags, starred: draft.starred ?? current.isStarred,
@@ -187,7 +204,7 @@ public struct JournalInteractor: Sendable {
             await events.publish(.journal)
             return save
         } catch JournalStoreError.conflict(let stored) {
-            throw Journal.Conflict(current: stored)
+            throw Journal.Conflict(current: try await shown(stored, owner: owner))
         } catch JournalStoreError.notFound {
             throw Journal.Problem.notFound
         }
@@ -213,11 +230,12 @@ public struct JournalInteractor: Sendable {
             }
             guard tags != current.tags else { return current }
             do {
-                return try await update(
+                return try await edit(
                     id: id, JournalEntryDraft(tags: tags, coverPhotoID: current.coverPhotoID),
-                    revision: current.revision)
+                    revision: current.revision
+                ).entry
             } catch let conflict as Journal.Conflict {
-                current = conflict.current
+                current = conflict.current.entry
             }
         }
     }
@@ -229,12 +247,13 @@ public struct JournalInteractor: Sendable {
     }
 
     /// Brings an entry back from the trash; one that is not in the trash stays as it is.
-    public func restore(id: String) async throws {
-        if try await store.restoreFromTrash(id: id) {
-            await events.publish(.journal)
-        } else {
-            _ = try await existing(id)
-        }
+    ///
+    /// - Returns: the entry as a client is answered with it.
+    /// - Throws: `Journal.Problem.notFound` for no entry.
+    @discardableResult
+    public func restore(id: String) async throws -> Journal.Shown {
+        if try await store.restoreFromTrash(id: id) { await events.publish(.journal) }
+        return try await shown(id: id)
     }
 
     /// The journal whole (text, tags, place), newest first, a page at a time after `after`; or the entries named by
@@ -301,17 +320,6 @@ public struct JournalInteractor: Sendable {
             JournalSearchQuery(
                 text: text, tag: tag, days: days, starredOnly: starredOnly, limit: limit, offset: offset,
                 order: order))
-    }
-
-    /// `markdown` as safe HTML, with the pixel size of each of its photos so pages reserve their space.
-    public func html(_ markdown: String) async throws -> String {
-        var sizes: [UUID: MarkdownPhotoLookup.Size] = [:]
-        // One read for all of them: this runs on every entry page, autosave and preview.
-        for photo in try await photos.photos(ids: Array(Self.photoIDs(in: markdown).prefix(200))) {
-            guard let uuid = UUID(uuidString: photo.id) else { continue }
-            sizes[uuid] = MarkdownPhotoLookup.Size(width: photo.width, height: photo.height)
-        }
-        return renderer.html(markdown, photos: MarkdownPhotoLookup(sizes))
     }
 
     /// The chosen cover when it is a stored photo, else the entry's first photo.

@@ -30,15 +30,26 @@ public enum Journal {
         case tooManyNamed
     }
 
+    /// An entry as a client is answered with it: its body as safe HTML, the weather kept for its place and hour,
+    /// the other version waiting for the person to choose (if any), and the units the owner reads.
+    public struct Shown: Sendable {
+        public var entry: JournalEntry
+        public var html: String
+        public var weather: WeatherObservation?
+        public var conflict: JournalConflict?
+        public var units: UnitSystem
+    }
+
     /// A new entry as saved, and whether this request made it (`false`: its session had sent it before).
     public struct Created: Sendable {
-        public var entry: JournalEntry
+        public var shown: Shown
         public var isNew: Bool
     }
 
     /// A save that started from an older revision than the stored one: nothing was written.
     public struct Conflict: Error, Sendable {
-        public var current: JournalEntry
+        /// The entry as stored, shown as a client is answered with it.
+        public var current: Shown
     }
 
     public enum List {

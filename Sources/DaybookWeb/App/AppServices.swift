@@ -161,8 +161,8 @@ public struct AppServices: Sendable {
     func journalInteractor(_ database: AppDatabase) -> JournalInteractor {
         let services = self
         return JournalInteractor(
-            store: database, photos: photos.store(database), settings: database, renderer: markdown, clock: clock,
-            ids: ids, events: events,
+            store: database, photos: photos.store(database), settings: database, renderer: markdown,
+            weather: weatherInteractor(database), clock: clock, ids: ids, events: events,
             places: ConnectedPlaceNaming(connections: connections, gate: gate, offline: places),
             initial: { services.initialSettings(language: .english) })
     }

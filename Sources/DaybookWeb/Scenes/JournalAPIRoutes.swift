@@ -106,14 +106,13 @@ struct JournalAPIRoutes {
             return try await respond(request) { scene in
                 let saved = try await scene.interactor.create(
                     body.draft, id: body.id, madeAt: MadeAt.of(request), lineage: body.lineage)
-                return try JSONResponse.make(try await scene.json(saved.entry), status: saved.isNew ? .created : .ok)
+                return try JSONResponse.make(scene.json(saved.shown), status: saved.isNew ? .created : .ok)
             }
         }
         router.get("/api/v1/entries/{id}") { request, context in
             let id = try context.parameters.require("id")
             return try await respond(request) { scene in
-                guard let entry = try await scene.interactor.entry(id).entry else { throw Journal.Problem.notFound }
-                return try JSONResponse.make(try await scene.json(entry))
+                try JSONResponse.make(scene.json(try await scene.interactor.shown(id: id)))
             }
         }
         router.patch("/api/v1/entries/{id}") { request, context in
@@ -124,14 +123,14 @@ struct JournalAPIRoutes {
                 if body.onConflict == .keepBoth {
                     let saved = try await scene.interactor.updateKeepingBoth(
                         id: id, body.draft, revision: revision, madeAt: MadeAt.of(request), lineage: body.lineage)
-                    return try JSONResponse.make(try await scene.json(saved.entry))
+                    return try JSONResponse.make(scene.json(saved))
                 }
                 do {
-                    let entry = try await scene.interactor.update(id: id, body.draft, revision: revision)
-                    return try JSONResponse.make(try await scene.json(entry))
+                    return try JSONResponse.make(
+                        scene.json(try await scene.interactor.update(id: id, body.draft, revision: revision)))
                 } catch let conflict as Journal.Conflict {
                     // Both texts reach the page, which lets the person choose; nothing was overwritten.
-                    return try JSONResponse.make(try await scene.conflict(conflict.current), status: .conflict)
+                    return try JSONResponse.make(scene.conflict(conflict.current), status: .conflict)
                 }
             }
         }
@@ -140,7 +139,7 @@ struct JournalAPIRoutes {
             let choice = try await JSONBody.decode(Choice.self, from: request, upTo: Limits.jsonBody)
             return try await respond(request) { scene in
                 let entry = try await scene.interactor.choose(id: id, conflictID: conflict, keep: choice?.keep ?? "")
-                return try JSONResponse.make(try await scene.json(entry))
+                return try JSONResponse.make(scene.json(entry))
             }
         }
         router.delete("/api/v1/entries/{id}") { request, context in
@@ -153,9 +152,7 @@ struct JournalAPIRoutes {
         router.post("/api/v1/entries/{id}/restore") { request, context in
             let id = try context.parameters.require("id")
             return try await respond(request) { scene in
-                try await scene.interactor.restore(id: id)
-                guard let entry = try await scene.interactor.entry(id).entry else { throw Journal.Problem.notFound }
-                return try JSONResponse.make(try await scene.json(entry))
+                try JSONResponse.make(scene.json(try await scene.interactor.restore(id: id)))
             }
         }
         router.get("/api/v1/trash") { request, _ in
@@ -205,24 +202,22 @@ struct JournalAPIRoutes {
     /// What every action gets: the interactor, and the presenter in the owner's language.
     struct Scene {
         let interactor: JournalInteractor
-        let weather: WeatherInteractor
-        let settings: Settings
         let localizer: Localizer
 
-        func json(_ entry: JournalEntry) async throws -> Journal.EntryJSON {
+        func json(_ shown: Journal.Shown) -> Journal.EntryJSON {
             JournalPresenter.json(
-                entry, html: try await interactor.html(entry.body), weather: try await weather.weather(for: entry),
-                units: settings.units, conflict: try await interactor.openConflict(id: entry.id), localizer: localizer)
+                shown.entry, html: shown.html, weather: shown.weather, units: shown.units, conflict: shown.conflict,
+                localizer: localizer)
         }
 
         func rows(_ entries: [JournalEntrySummary], today: DayKey) -> [Journal.Row] {
             entries.map { JournalPresenter.row($0, today: today, localizer: localizer) }
         }
 
-        func conflict(_ current: JournalEntry) async throws -> ConflictBody {
+        func conflict(_ current: Journal.Shown) -> ConflictBody {
             ConflictBody(
                 error: APIError.Detail(code: "conflict", message: localizer("journal.conflict"), fields: nil),
-                current: try await json(current))
+                current: json(current))
         }
     }
 
@@ -232,10 +227,7 @@ struct JournalAPIRoutes {
         _ request: Request, _ action: (Scene) async throws -> Response
     ) async throws -> Response {
         let database = try await services.database()
-        let settings = try await services.ownerSettings(database, request: request)
-        return try await action(
-            Scene(
-                interactor: services.journalInteractor(database), weather: services.weatherInteractor(database),
-                settings: settings, localizer: services.localizer(for: settings)))
+        let localizer = try await services.ownerLocalizer(database, request: request)
+        return try await action(Scene(interactor: services.journalInteractor(database), localizer: localizer))
     }
 }

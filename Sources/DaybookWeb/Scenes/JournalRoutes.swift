@@ -68,10 +68,7 @@ struct JournalRoutes {
         pages.get("/journal/{id}") { request, context in
             let id = try context.parameters.require("id")
             return try await page(request, context, "entry") { env in
-                var response = try await interactor(env).entry(id)
-                if let entry = response.entry {
-                    response.weather = try await services.weatherInteractor(env.database).weather(for: entry)
-                }
+                let response = try await interactor(env).entry(id)
                 guard let model = JournalPresenter.present(entry: response, localizer: env.localizer) else {
                     throw Journal.Problem.notFound
                 }
@@ -99,7 +96,7 @@ struct JournalRoutes {
         router.post("/journal/{id}/conflicts/{conflict}") { request, context in
             let (id, conflict) = (try context.parameters.require("id"), try context.parameters.require("conflict"))
             let env = try await PageEnvironment(services: services, request: request)
-            _ = try await interactor(env).choose(id: id, conflictID: conflict, keep: context.form["keep"] ?? "")
+            try await interactor(env).choose(id: id, conflictID: conflict, keep: context.form["keep"] ?? "")
             return Response.seeOther("/journal/\(URLText.component(id))")
         }
         router.post("/journal/{id}/conflicts/{conflict}/delete") { request, context in
