@@ -233,6 +233,25 @@ def test_refused_changes_stay_listed_and_settings_forgets_the_copy(server, brows
         assert restarted.stop() == 0
 
 
+# Where the first fill of the kept journal has got: {count, done}.
+JOURNAL = """
+    const done = arguments[arguments.length - 1];
+    const open = indexedDB.open("daybook-journal");
+    // Not made yet: looking must not make it (the worker makes it with its stores).
+    open.onupgradeneeded = () => open.transaction.abort();
+    open.onsuccess = () => {
+        const db = open.result;
+        if (!db.objectStoreNames.contains("meta")) { done(null); return; }
+        const tx = db.transaction(["meta", "entries"]);
+        const fill = tx.objectStore("meta").get("fill");
+        const count = tx.objectStore("entries").count();
+        tx.oncomplete = () => done({done: !!(fill.result && fill.result.done), count: count.result});
+        tx.onerror = () => done(null);
+    };
+    open.onerror = () => done(null);
+"""
+
+
 KEPT_TEXT = """
     const [path, done] = [arguments[0], arguments[arguments.length - 1]];
     caches.open("daybook-pages").then((cache) => cache.match(location.origin + path))
@@ -418,6 +437,9 @@ def test_the_journal_is_kept_for_100_entries_or_90_days_with_its_photos(server, 
     open_page(driver, server.url + "/settings")
     summary = wait_for(driver, "#device-summary").text
     assert summary.startswith("Kept here for use without the server: 108 journal entries among "), summary
+    # And the whole journal as data, the old entries written last among them.
+    WebDriverWait(driver, 60).until(lambda d: (d.execute_async_script(JOURNAL) or {}).get("count") == 111,
+                                    message="the kept journal never held all 111 entries")
 
     server.stop()
     go(driver, server.url + f"/journal/{autumn[-1]['id']}")

@@ -17,25 +17,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import (LOG_DIR, WAIT, both_engines, call, daybook_binary, open_page, start_server, tap,
                       wait_for)
-from test_offline import KEPT, controlled_by_worker, go
-
-# Where the first fill of the kept journal has got: {count, done}.
-JOURNAL = """
-    const done = arguments[arguments.length - 1];
-    const open = indexedDB.open("daybook-journal");
-    // Not made yet: looking must not make it (the worker makes it with its stores).
-    open.onupgradeneeded = () => open.transaction.abort();
-    open.onsuccess = () => {
-        const db = open.result;
-        if (!db.objectStoreNames.contains("meta")) { done(null); return; }
-        const tx = db.transaction(["meta", "entries"]);
-        const fill = tx.objectStore("meta").get("fill");
-        const count = tx.objectStore("entries").count();
-        tx.oncomplete = () => done({done: !!(fill.result && fill.result.done), count: count.result});
-        tx.onerror = () => done(null);
-    };
-    open.onerror = () => done(null);
-"""
+from test_offline import JOURNAL, KEPT, controlled_by_worker, go
 
 
 def entry_count(server) -> int:
