@@ -56,8 +56,10 @@ struct FocusDeviceTimeWebTests {
         let app = try await TestApp.make(settings: Fixtures.settings(), clock: clock)
         try await app.application.test(.router) { client in
             // Given four actions a page kept while the server was away, each with its key and the time of its tap,
-            let actions = [("start", 0.0, #"{"minutes":25,"sound":"none"}"#), ("pause", 300.0, "{}"),
-                           ("resume", 420.0, "{}"), ("stop", 900.0, "{}")]
+            let actions = [
+                ("start", 0.0, #"{"minutes":25,"sound":"none"}"#), ("pause", 300.0, "{}"),
+                ("resume", 420.0, "{}"), ("stop", 900.0, "{}"),
+            ]
             let keys = actions.map { _ in UUID().uuidString }
             // when the outbox sends them, and then sends them again,
             for _ in 0..<2 {
