@@ -86,7 +86,7 @@ struct ReminderTests {
             let page = try await browser.get("/settings/reminders")
             #expect(page.status == .ok && page.text.contains("1 device receives Web Push reminders."))
             let form = try await browser.post("/settings/reminders", form: ["journalTime": "late", "ntfyURL": ""])
-            #expect(form.status == .badRequest && form.text.contains("HH:MM"))
+            #expect(form.status == .unprocessableContent && form.text.contains("HH:MM"))
         }
     }
 }

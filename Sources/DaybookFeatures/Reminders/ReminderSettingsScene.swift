@@ -135,6 +135,12 @@ public enum ReminderSettingsPresenter {
             ntfyURL: settings.ntfyURL, pushContact: settings.pushContact, subscriptions: subscriptions)
     }
 
+    public static func message(for problem: ReminderSettingsScene.Problem, localizer: Localizer) -> String {
+        switch problem {
+        case .invalidSubscription: localizer("reminders.error.subscription")
+        }
+    }
+
     public static func messages(_ refused: [ReminderChange.Field], localizer: Localizer) -> [String: String] {
         Dictionary(uniqueKeysWithValues: refused.map { ($0.rawValue, message(for: $0, localizer: localizer)) })
     }

@@ -54,7 +54,7 @@ struct ReminderRoutes {
                     localizer: env.localizer)
                 return try env.render(
                     "reminders", page: model, title: model.title, current: .settings, services: services,
-                    context: context, status: .badRequest)
+                    context: context, status: refusal.status)
             }
         }
         router.get("/api/v1/reminders") { _, _ in
@@ -63,16 +63,10 @@ struct ReminderRoutes {
         }
         router.patch("/api/v1/reminders") { request, _ in
             let database = try await services.database()
-            let localizer = try await services.ownerLocalizer(database, request: request)
             let change = try await JSONBody.decode(ReminderChange.self, from: request) ?? ReminderChange()
-            do {
-                let updated = try await interactor(database).update(change)
-                let count = try await interactor(database).load().subscriptions
-                return try JSONResponse.make(ReminderSettingsPresenter.json(updated, subscriptions: count))
-            } catch let refusal as ReminderChange.Refusal {
-                let fields = ReminderSettingsPresenter.messages(refusal.fields, localizer: localizer)
-                return APIError.refused(fields, code: "invalidReminders", localizer: localizer)
-            }
+            let updated = try await interactor(database).update(change)
+            let count = try await interactor(database).load().subscriptions
+            return try JSONResponse.make(ReminderSettingsPresenter.json(updated, subscriptions: count))
         }
         router.get("/api/v1/reminders/recent") { request, _ in
             let since = request.uri.queryParameters["since"].flatMap { Double(String($0)) }
@@ -88,15 +82,9 @@ struct ReminderRoutes {
             guard let body = try await JSONBody.decode(Subscription.self, from: request) else {
                 throw HTTPError(.badRequest, message: localizer("reminders.error.subscription"))
             }
-            do {
-                try await interactor(database).subscribe(
-                    PushTarget(endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth))
-                return Response(status: .noContent)
-            } catch ReminderSettingsScene.Problem.invalidSubscription {
-                return APIError.response(
-                    status: .unprocessableContent, code: "invalidSubscription",
-                    message: localizer("reminders.error.subscription"))
-            }
+            try await interactor(database).subscribe(
+                PushTarget(endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth))
+            return Response(status: .noContent)
         }
         router.delete("/api/v1/push/subscriptions") { request, _ in
             let database = try await services.database()
