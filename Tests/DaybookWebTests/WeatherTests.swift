@@ -180,7 +180,8 @@ struct WeatherTests {
             #expect(elsewhere.headers[.contentSecurityPolicy]?.contains("openstreetmap") == false)
             // The form says the same, in the owner's language, and refuses the same.
             let form = try await browser.post("/settings/connections", form: ["tileURL": "tiles", "weather": "off"])
-            #expect(form.status == .badRequest && form.text.contains("Map tiles need an http or https address"))
+            #expect(
+                form.status == .unprocessableContent && form.text.contains("Map tiles need an http or https address"))
         }
     }
 }

@@ -32,7 +32,7 @@ struct ConnectionsRoutes {
                     try await interactor.load(), typed: change, problems: error.problems, localizer: env.localizer)
                 return try env.render(
                     "connections", page: model, title: model.title, current: .settings, services: services,
-                    context: context, status: .badRequest)
+                    context: context, status: error.status)
             }
         }
         router.get("/api/v1/connections") { _, _ in
@@ -42,19 +42,10 @@ struct ConnectionsRoutes {
         }
         router.patch("/api/v1/connections") { request, _ in
             let database = try await services.database()
-            let localizer = try await services.ownerLocalizer(database, request: request)
             let change = try await JSONBody.decode(ConnectionsChange.self, from: request) ?? ConnectionsChange()
-            do {
-                let updated = try await services.connectionsInteractor(database).update(change)
-                services.connections.remember(updated)
-                return try JSONResponse.make(ConnectionsPresenter.json(updated))
-            } catch let error as ConnectionsError {
-                let fields = Dictionary(
-                    uniqueKeysWithValues: error.problems.map {
-                        ($0.key.rawValue, ConnectionsPresenter.message(for: $0.value, localizer: localizer))
-                    })
-                return APIError.refused(fields, code: "invalidConnections", localizer: localizer)
-            }
+            let updated = try await services.connectionsInteractor(database).update(change)
+            services.connections.remember(updated)
+            return try JSONResponse.make(ConnectionsPresenter.json(updated))
         }
     }
 }
