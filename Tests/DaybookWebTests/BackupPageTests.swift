@@ -30,12 +30,12 @@ struct BackupPageTests {
             #expect(page.text.contains("Not set up"))
             #expect(page.text.contains("No backups yet."))
             let short = try await browser.post("/settings/backups", form: ["passphrase": "short"])
-            #expect(short.status == .badRequest)
+            #expect(short.status == .unprocessableContent)
             #expect(short.text.contains("at least 8 characters"))
             let both = try await browser.post(
                 "/settings/backups",
                 form: ["passphrase": "long enough phrase", "recipients": "age1" + String(repeating: "q", count: 58)])
-            #expect(both.status == .badRequest)
+            #expect(both.status == .unprocessableContent)
             #expect(both.text.contains("not both"))
             #expect(try await app.database!.loadBackupPlan() == BackupPlan())
             let saved = try await browser.post("/settings/backups", form: ["passphrase": "long enough phrase"])

@@ -11,6 +11,15 @@ public struct BackupInteractor: Sendable {
 
     public func status() async throws -> BackupStatus { try await store.loadBackupStatus() }
 
+    /// The plan a backup is made with now.
+    ///
+    /// - Throws: `BackupsScene.Problem.notSet` when it has neither a passphrase nor a key.
+    public func planToRun() async throws -> BackupPlan {
+        let plan = try await store.loadBackupPlan()
+        guard plan.isConfigured else { throw BackupsScene.Problem.notSet }
+        return plan
+    }
+
     /// - Throws: `BackupPlanError` naming each refused field; nothing is saved then.
     public func update(_ change: BackupPlanChange) async throws -> BackupPlan {
         let updated = try change.applied(to: try await store.loadBackupPlan())

@@ -3,6 +3,11 @@ import Foundation
 
 /// The backups page: how backups are locked, where they go, how the last one went, and the files kept.
 public enum BackupsScene {
+    public enum Problem: Error, Equatable, Sendable {
+        /// "Back up now" with neither a passphrase nor a key to lock the backup with.
+        case notSet
+    }
+
     /// A backup file in the data folder's `backups/`.
     public struct File: Sendable, Equatable {
         public var name: String

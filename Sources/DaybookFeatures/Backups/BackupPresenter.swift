@@ -104,6 +104,12 @@ public enum BackupPresenter {
             hint: localizer("backups.check.hint"), command: "daybook check --repair")
     }
 
+    public static func message(for problem: BackupsScene.Problem, localizer: Localizer) -> String {
+        switch problem {
+        case .notSet: localizer("backups.error.notSet")
+        }
+    }
+
     public static func message(for problem: BackupPlanProblem, localizer: Localizer) -> String {
         switch problem {
         case .shortPassphrase:

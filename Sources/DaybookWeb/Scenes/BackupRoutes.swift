@@ -32,19 +32,12 @@ struct BackupRoutes {
                     try await response(env.database), typed: change, problems: error.problems, localizer: env.localizer)
                 return try env.render(
                     "backups", page: model, title: model.title, current: .settings, services: services,
-                    context: context, status: .badRequest)
+                    context: context, status: error.status)
             }
         }
         router.post("/settings/backups/run") { request, context in
             let env = try await PageEnvironment(services: services, request: request)
-            let plan = try await BackupInteractor(store: env.database).plan()
-            guard plan.isConfigured else {
-                var model = BackupPresenter.present(try await response(env.database), localizer: env.localizer)
-                model.error = env.localizer("backups.error.notSet")
-                return try env.render(
-                    "backups", page: model, title: model.title, current: .settings, services: services,
-                    context: context, status: .conflict)
-            }
+            _ = try await BackupInteractor(store: env.database).planToRun()
             let database = env.database
             let calendar = Calendar.gregorian(in: env.settings.timeZone)
             let now = services.clock.now()
