@@ -65,6 +65,26 @@ public enum ImportPresenter {
         public var label: String
     }
 
+    public static func message(for problem: ImportScene.Problem, localizer: Localizer) -> String {
+        switch problem {
+        case .unknownSource: localizer("import.error.source")
+        case .invalidDryRun: localizer("import.error.dryRun")
+        case .invalidMood: localizer("import.error.mood")
+        }
+    }
+
+    /// Why nothing of a file was imported, in the owner's language.
+    public static func message(for failure: ImportFailure, localizer: Localizer) -> String {
+        switch failure {
+        case .tooLarge, .unreadable, .unknownVersion: localizer("import.failed", failure.description)
+        case .encryptedJrnl: localizer("import.jrnl.encrypted")
+        case .unknownJournal(let name, let found):
+            localizer(
+                "import.dayone.unknownJournal", name,
+                found.map { "“\($0)”" }.joined(separator: localizer("import.separator")))
+        }
+    }
+
     /// A problem's reason in the owner's language when it has a catalog key, else as the importer wrote it.
     static func reason(of problem: ImportProblem, localizer: Localizer) -> String {
         guard let key = problem.key else { return problem.reason }

@@ -17,21 +17,14 @@ struct ImportRoutes {
             let settings = try await services.ownerSettings(database, request: request)
             let localizer = services.localizer(for: settings)
             guard let source = ImportSource(rawValue: context.parameters.get("source") ?? "") else {
-                return APIError.response(
-                    status: .badRequest, code: "invalidParameter",
-                    message: "Daybook imports from dayone, jrnl, loop, daylio, daybook and markdown.")
+                throw ImportScene.Problem.unknownSource
             }
             let dryRunText = request.uri.queryParameters["dryRun"].map(String.init) ?? "false"
-            guard dryRunText == "true" || dryRunText == "false" else {
-                return APIError.response(status: .badRequest, code: "invalidQuery", message: "dryRun is true or false.")
-            }
+            guard dryRunText == "true" || dryRunText == "false" else { throw ImportScene.Problem.invalidDryRun }
             let dryRun = dryRunText == "true"
             var levels: [String: Int] = [:]
             for text in request.uri.queryParameters.getAll("mood") {
-                guard let mapping = DaylioCSVImport.moodMapping(text) else {
-                    return APIError.response(
-                        status: .badRequest, code: "invalidQuery", message: localizer("import.error.mood"))
-                }
+                guard let mapping = DaylioCSVImport.moodMapping(text) else { throw ImportScene.Problem.invalidMood }
                 levels[mapping.name] = mapping.level
             }
             let earlierPhotos = try await database.importedItems(from: source, kind: "photo")
@@ -92,29 +85,9 @@ struct ImportRoutes {
                     discardPhoto: { photo in try? await photoInteractor.delete(id: photo.id) })
                 await arriving?.discardUnused()
                 return try JSONResponse.make(ImportPresenter.present(report, dryRun: dryRun, localizer: localizer))
-            } catch let failure as ImportFailure {
-                await arriving?.discardUnused()
-                switch failure {
-                case .tooLarge:
-                    return APIError.response(
-                        status: .contentTooLarge, code: "importRefused",
-                        message: localizer("import.failed", failure.description))
-                case .unreadable, .unknownVersion:
-                    return APIError.response(
-                        status: .unprocessableContent, code: "importRefused",
-                        message: localizer("import.failed", failure.description))
-                case .encryptedJrnl:
-                    return APIError.response(
-                        status: .unprocessableContent, code: "importEncrypted",
-                        message: localizer("import.jrnl.encrypted"))
-                case .unknownJournal(let name, let found):
-                    return APIError.response(
-                        status: .badRequest, code: "unknownJournal",
-                        message: localizer(
-                            "import.dayone.unknownJournal", name,
-                            found.map { "“\($0)”" }.joined(separator: localizer("import.separator"))))
-                }
             } catch {
+                // Whatever refused the file (an `ImportFailure` answers as its SceneProblem), the photos kept while
+                // it arrived are deleted.
                 await arriving?.discardUnused()
                 throw error
             }
