@@ -103,7 +103,15 @@ public struct TrackerInteractor: Sendable {
             throw TrackerKind(rawValue: kind.trimmingCharacters(in: .whitespaces)) == nil
                 ? Trackers.Problem.unknownKind : Trackers.Problem.kindIsFixed
         }
-        try apply(draft, to: &tracker, language: settings.language)
+        do {
+            try apply(draft, to: &tracker, language: settings.language)
+        } catch let problem as Trackers.Problem {
+            // Whether a unit or a target fits depends on the kind the stored tracker has, not on this change.
+            switch problem {
+            case .unitForKind, .unitLabel, .invalidTarget: throw Trackers.Problem.doesNotFit(problem)
+            default: throw problem
+            }
+        }
         if let archived = draft.archived, archived != tracker.isArchived {
             tracker.archivedAt = archived ? clock.now() : nil
         }

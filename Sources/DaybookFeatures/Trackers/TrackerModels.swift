@@ -6,7 +6,7 @@ public enum Trackers {
     public static let maximumSpanDays = 3660
 
     /// Why a tracker request was refused; nothing was saved.
-    public enum Problem: Error, Equatable, Sendable {
+    public indirect enum Problem: Error, Equatable, Sendable {
         case notFound
         case name(FieldProblem)
         case duplicateName
@@ -34,6 +34,9 @@ public enum Trackers {
         /// A frequency that is none of the forms, or a count outside its form's limits.
         case invalidFrequency
         case note(FieldProblem)
+        /// A change that would be right for a tracker of another kind, but not for this one as it is stored: a
+        /// unit, its label or a target its kind does not take.
+        case doesNotFit(Problem)
     }
 
     /// What a form, the API or the CLI sent to make or change a tracker. For a change, `nil` leaves a field as it

@@ -39,8 +39,11 @@ extension TrackerPresenter {
                     isSelected: frequencyForm == frequency.text))
         }
         func error(_ matches: (Trackers.Problem) -> Bool) -> String? {
-            guard let problem, matches(problem) else { return nil }
-            return message(for: problem, localizer: localizer)
+            // A unit or target that does not fit the stored tracker is shown beside its field all the same.
+            let shown: Trackers.Problem? =
+                if case .doesNotFit(let inner) = problem { inner } else { problem }
+            guard let shown, matches(shown) else { return nil }
+            return message(for: shown, localizer: localizer)
         }
         let units =
             [FormOption(value: "", label: localizer("tracker.unit.none"), isSelected: unit.isEmpty)]

@@ -391,6 +391,7 @@ public enum TrackerPresenter {
         case .archived: localizer("tracker.error.archived")
         case .invalidFrequency: localizer("tracker.error.frequency")
         case .note(let field): FieldProblemPresenter.message(for: field, localizer: localizer)
+        case .doesNotFit(let problem): message(for: problem, localizer: localizer)
         }
     }
 }

@@ -10,7 +10,7 @@ extension Trackers.Problem: SceneProblem {
         case .notFound, .futureDay: .notFound
         // What is stored refuses it: another tracker's name, the limit, an archived tracker, or a value, a toggle or
         // a kind that does not fit the kind a tracker that exists has.
-        case .duplicateName, .archived, .tooMany, .invalidValue, .notToggleable, .kindIsFixed: .conflict
+        case .duplicateName, .archived, .tooMany, .invalidValue, .notToggleable, .kindIsFixed, .doesNotFit: .conflict
         case .invalidDate, .invalidSpan: .badRequest
         case .name, .unknownKind, .unknownUnit, .unitLabel, .invalidCurrency, .unitForKind, .invalidTarget,
             .invalidColor, .invalidFrequency, .note:
@@ -40,6 +40,7 @@ extension Trackers.Problem: SceneProblem {
         case .archived: "archived"
         case .invalidFrequency: "invalidFrequency"
         case .note: "invalidNote"
+        case .doesNotFit(let problem): problem.code
         }
     }
 
