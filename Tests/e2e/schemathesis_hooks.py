@@ -30,6 +30,11 @@ push subscription's keys must be a real P-256 point and a 16-byte secret, which 
 cases meant to be accepted subscribe a fixed browser key (made once with Python's cryptography) at a closed port
 on this machine; the Swift tests push to real keys and decrypt what arrives.
 
+A focus start, pause, resume or stop carrying `Daybook-Made-At` is recorded at that time only when it lies within
+the last 8 days, at most 5 minutes ahead and not before the timer's last change (MadeAt says so in prose), which
+an earlier case may have moved ahead: the cases meant to be accepted are sent without it, as they happen (the
+Swift tests date focus actions on a device's clock).
+
 The cases meant to be accepted that name a task, entry, photo or tracker by id name one that exists: this hook
 keeps one of each (a trashed entry for restoring, a yes/no tracker for toggling, as another kind is refused
 409), made again whenever schemathesis has deleted it; a choice between two versions names an entry changed on
@@ -57,6 +62,7 @@ import zlib
 import schemathesis
 
 MINUTES_PER_DAY = 24 * 60
+FOCUS_ACTIONS = ("startFocus", "pauseFocus", "resumeFocus", "stopFocus")
 DEFAULT_DURATION = 30
 TIME = re.compile(r"([01]?[0-9]|2[0-3]):([0-5][0-9])")
 
@@ -439,6 +445,12 @@ def map_case(context, case):
         if body != case.body:
             case.body = body
             case._record_starting_state()
+    if operation in FOCUS_ACTIONS and positive and "Daybook-Made-At" in (case.headers or {}):
+        # A focus action is recorded at the device's time only if that is within the last 8 days, at most 5
+        # minutes ahead and not before the timer's last change (MadeAt says so in prose), which an earlier case
+        # may have set up to 5 minutes ahead: the cases meant to be accepted are sent as they happen, without it.
+        case.headers = {name: value for name, value in case.headers.items() if name != "Daybook-Made-At"}
+        case._record_starting_state()
     key = (case.headers or {}).get("Idempotency-Key")
     if isinstance(key, str) and re.fullmatch(r"[!-~]{1,255}", key):
         # A key names one write: generated keys repeat ("0", "!"), also in the stateful phase, and a repeat with
