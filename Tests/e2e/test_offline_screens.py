@@ -2,6 +2,8 @@
 look (not only once opened), they open from the copy with its "as of", showing what was there; a block can still be
 marked done, and it arrives once."""
 
+import re
+
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
@@ -21,11 +23,15 @@ def test_timeline_calendar_and_stats_open_without_the_server(server, browser, en
     # Never opened on this device, yet kept: the worker takes them at its first look.
     for path in ("/timeline", "/calendar", "/stats"):
         WebDriverWait(driver, 30).until(lambda d, p=path: d.execute_async_script(KEPT, p), message=f"{path} was not kept")
-    # The block was planned while the device took its first look: the copy follows (the changes feed), so the
-    # kept Timeline shows it before the server goes away.
-    WebDriverWait(driver, 30).until(lambda d: "Swim at the lido" in (d.execute_async_script(KEPT_TEXT, "/timeline")
-                                                                    or {}).get("text", ""),
+    # The block and the entry were made while the device took its first look: the copy follows (the changes
+    # feed), so the kept Timeline shows the block and the kept Calendar marks the day before the server goes away.
+    def kept_text(d, path: str) -> str:
+        return (d.execute_async_script(KEPT_TEXT, path) or {}).get("text", "")
+    WebDriverWait(driver, 30).until(lambda d: "Swim at the lido" in kept_text(d, "/timeline"),
                                     message="the kept Timeline never showed the block planned meanwhile")
+    WebDriverWait(driver, 30).until(lambda d: re.search(r'<td class="[^"]*\btoday\b[^"]*\bhas-entries\b',
+                                                        kept_text(d, "/calendar")),
+                                    message="the kept Calendar never marked the day of the entry written meanwhile")
 
     server.stop()
     for path in ("/timeline", "/calendar", "/stats"):

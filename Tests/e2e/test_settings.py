@@ -68,7 +68,7 @@ def test_accent_colour_changes_the_theme_and_bad_hex_is_refused(server, browser)
     set_value(driver, driver.find_element(By.ID, "name"), "Alexandra")
     save(driver)
     status = document_statuses(driver)[-1]
-    assert status[1] == 400, f"expected 400 for a bad colour, got {status}"
+    assert status[1] == 422, f"expected 422 for a bad colour, as the API answers it, got {status}"
     assert wait_for(driver, "#form-error").text.strip(), "no error summary"
     field_errors = [e for e in driver.find_elements(By.CSS_SELECTOR, ".field-error") if e.text.strip()]
     assert field_errors, "no error beside the field"
