@@ -14,8 +14,10 @@ struct StreamMemoryTests {
     }
 
     static let total = 192 << 20
-    /// What a stream may hold beyond what it started with, whatever runs beside this test.
-    static let allowed = 64 << 20
+    /// What the process may gain while a stream runs: the resident memory it reads is the whole test process's,
+    /// with every other test running beside this one (up to 70 MiB of theirs was seen), yet still well under the
+    /// 192 MiB a stream holding the backup would add.
+    static let allowed = 128 << 20
 
     /// Throws the ciphertext away, noting the most memory in use while it came.
     struct MeasuringSink: ByteSink {
