@@ -118,4 +118,45 @@ struct SimultaneousFormsTests {
         #expect(try await count(app, "SELECT COUNT(*) FROM tracker WHERE archivedAt IS NOT NULL") == 1)
         #expect(try await count(app, "SELECT COUNT(*) FROM trackerValue") == 1)
     }
+
+    @Test("a deleted block's Undo tapped four times at once brings it back once; the other taps find nothing to undo")
+    func undo() async throws {
+        let app = try await TestApp.make(settings: Fixtures.settings())
+        let day = DayKey(string: "2026-11-21")!
+        try await app.browse { browser in
+            try await browser.get("/timeline?date=2026-11-21")
+            try await browser.post(
+                "/timeline/tasks",
+                form: ["date": "2026-11-21", "title": "Write", "start": "09:00", "duration": "90m", "repeat": "none"])
+            let id = try #require(try await app.database?.tasks(on: day, calendar: .current).first?.id)
+            try await browser.post("/timeline/tasks/\(id)/delete", form: ["date": "2026-11-21"])
+            #expect(try await app.database?.tasks(on: day, calendar: .current).isEmpty == true)
+            let undos = try await atOnce(browser, "/timeline/undo", Array(repeating: ["key": id], count: 4))
+            #expect(undos.filter { $0 == .seeOther }.count == 1, "\(undos)")
+            #expect(undos.filter { $0 == .notFound }.count == 3, "\(undos)")
+        }
+        let tasks = try #require(try await app.database?.tasks(on: day, calendar: .current))
+        #expect(tasks.map(\.title) == ["Write"])
+    }
+
+    @Test("onboarding's last step sent four times at once, each with its own journal, keeps one of them whole")
+    func onboardingFinish() async throws {
+        let app = try await TestApp.make()
+        let choices = [
+            ["journalName": "Harbour", "accentColor": "#2f6f6a"], ["journalName": "Pages", "accentColor": "#3b5ba5"],
+            ["journalName": "Days", "accentColor": "#8a4f9e"], ["journalName": "Notes", "accentColor": "#b5562b"],
+        ]
+        try await app.browse { browser in
+            try await browser.get("/onboarding")
+            try await browser.post("/onboarding/language", form: ["language": "en"])
+            try await browser.post("/onboarding/name", form: ["name": "Mina"])
+            let finishes = try await atOnce(browser, "/onboarding/journal", choices)
+            #expect(finishes.allSatisfy { $0 == .seeOther }, "\(finishes)")
+            #expect(try await browser.get("/").status == .ok)
+        }
+        let settings = try #require(try await app.database?.loadSettings())
+        let kept = try #require(choices.first { $0["journalName"] == settings.journalName })
+        #expect(settings.accentColor.hex == kept["accentColor"])
+        #expect(settings.name == "Mina")
+    }
 }

@@ -355,4 +355,85 @@ struct SimultaneousWritesTests {
             #expect(try await json(client, .get, "/api/v1/reminders")["subscriptions"] as? Int == 1)
         }
     }
+
+    /// The statuses of `count` copies of one request with a body of bytes, sent at once.
+    func atOnce(
+        _ client: some TestClientProtocol, _ method: HTTPRequest.Method, _ path: String, type: String, _ body: Data,
+        count: Int = 4
+    ) async throws -> [HTTPResponse.Status] {
+        try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
+            for _ in 0..<count {
+                group.addTask {
+                    try await client.execute(
+                        uri: path, method: method, headers: [.contentType: type], body: ByteBuffer(bytes: body)
+                    ).status
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+    }
+
+    @Test("a photo put four times at once under the id its device chose is one photo; four deletes delete it once")
+    func photos() async throws {
+        let folder = Fixtures.temporaryFolder()
+        let app = try await TestApp.make(settings: Fixtures.settings(), dataFolder: folder)
+        let png = try TestPictures.make(.png, width: 40, height: 30)
+        let id = "3c9d2e1f-7a4b-4c5d-8e6f-0a1b2c3d4e5f"
+        let photos = folder.appendingPathComponent("photos")
+        @Sendable func stored() -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: photos.path)) ?? []).filter { !$0.hasPrefix(".") }
+        }
+        try await app.application.test(.router) { client in
+            let puts = try await atOnce(client, .put, "/api/v1/photos/\(id)", type: "image/png", png)
+            #expect(puts.filter { $0 == .created }.count == 1, "\(puts)")
+            #expect(puts.filter { $0 == .ok }.count == 3, "\(puts)")
+            #expect(stored() == [id])
+            #expect(try await count(app, "SELECT COUNT(*) FROM photo") == 1)
+
+            let deletes = try await atOnce(client, .delete, "/api/v1/photos/\(id)", type: "application/json", Data())
+            #expect(deletes.filter { $0 == .noContent }.count == 1, "\(deletes)")
+            #expect(deletes.filter { $0 == .notFound }.count == 3, "\(deletes)")
+            #expect(stored().isEmpty)
+            #expect(try await count(app, "SELECT COUNT(*) FROM photo") == 0)
+        }
+    }
+
+    @Test("one jrnl file imported from four tabs at once comes in once; the others find it already there")
+    func importsAtOnce() async throws {
+        let app = try await TestApp.make(settings: Fixtures.settings())
+        let jrnl = Data(
+            """
+            [2025-01-06 09:30] Standup. Talked about the release. @work
+            [2025-01-07 21:10] Walked to the harbour. The light on the water.
+            [2025-01-08 07:45] Early train; read on the way.
+
+            """.utf8)
+        try await app.application.test(.router) { client in
+            let imports = try await atOnce(
+                client, .post, "/api/v1/import/jrnl", type: "application/octet-stream", jrnl)
+            #expect(imports.allSatisfy { $0 == .ok || $0 == .created }, "\(imports)")
+        }
+        #expect(try await count(app, "SELECT COUNT(*) FROM journalEntry") == 3)
+    }
+
+    @Test("a phone's push subscription ended from four places at once is gone, and each is answered alike")
+    func pushUnsubscribe() async throws {
+        let app = try await TestApp.make(settings: Fixtures.settings())
+        try await app.application.test(.router) { client in
+            let browserKey = Base64URL.encode(P256.KeyAgreement.PrivateKey().publicKey.x963Representation)
+            let endpoint = "https://push.example/ending"
+            let subscription = """
+                {"endpoint":"\(endpoint)","keys":{"p256dh":"\(browserKey)","auth":"\(Base64URL.encode(WebPush.random(16)))"}}
+                """
+            _ = try await atOnce(
+                client, .post, "/api/v1/push/subscriptions", type: "application/json", Data(subscription.utf8), count: 1
+            )
+            #expect(try await json(client, .get, "/api/v1/reminders")["subscriptions"] as? Int == 1)
+            let ends = try await atOnce(
+                client, .delete, "/api/v1/push/subscriptions", type: "application/json",
+                Data(#"{"endpoint":"\#(endpoint)"}"#.utf8))
+            #expect(ends.allSatisfy { $0 == .noContent }, "\(ends)")
+            #expect(try await json(client, .get, "/api/v1/reminders")["subscriptions"] as? Int == 0)
+        }
+    }
 }

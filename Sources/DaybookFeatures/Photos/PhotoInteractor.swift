@@ -50,9 +50,11 @@ public struct PhotoInteractor: Sendable {
         } catch let problem as Photos.Problem {
             throw problem
         } catch {
-            // Another upload took the id in the meantime.
-            if try await store.photo(id: id) != nil { throw Photos.Problem.idTaken }
-            throw error
+            // Another upload took the id in the meantime: the same bytes (a device's retry beside the first send)
+            // are that photo, as they are when they come one after the other.
+            guard let stored = try await store.photo(id: id) else { throw error }
+            guard stored.sha256 == sha256 else { throw Photos.Problem.idTaken }
+            return (stored, false)
         }
     }
 
