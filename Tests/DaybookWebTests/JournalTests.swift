@@ -226,7 +226,7 @@ struct JournalTests {
             #expect(editor.text.contains(#"data-words-one="{n} word""#))
             #expect(editor.text.contains(#"data-words-other="{n} words""#))
             let refused = try await browser.post("/journal", form: ["title": "", "body": "", "tags": "", "date": ""])
-            #expect(refused.status == .badRequest, "\(refused.text)")
+            #expect(refused.status == .unprocessableContent, "\(refused.text)")
             #expect(refused.text.contains("an empty entry is not saved"))
             let saved = try await browser.post(
                 "/journal",

@@ -6,6 +6,8 @@ public enum BackupsScene {
     public enum Problem: Error, Equatable, Sendable {
         /// "Back up now" with neither a passphrase nor a key to lock the backup with.
         case notSet
+        /// A backup file asked for by a name the data folder's `backups/` does not hold.
+        case unknownFile
     }
 
     /// A backup file in the data folder's `backups/`.

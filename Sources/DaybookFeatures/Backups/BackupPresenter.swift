@@ -107,6 +107,7 @@ public enum BackupPresenter {
     public static func message(for problem: BackupsScene.Problem, localizer: Localizer) -> String {
         switch problem {
         case .notSet: localizer("backups.error.notSet")
+        case .unknownFile: localizer("backups.error.unknownFile")
         }
     }
 

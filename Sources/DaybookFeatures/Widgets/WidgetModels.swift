@@ -22,6 +22,8 @@ public enum Widgets {
         /// The tracker widget was asked for, but there is no active tracker to show.
         case noTracker
         case unknownTracker
+        /// A tick from a widget page older than the value it sets: the page is to be loaded again.
+        case outdatedPage
     }
 
     /// Everything the widgets show, read in one snapshot.

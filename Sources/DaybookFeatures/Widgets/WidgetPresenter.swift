@@ -238,6 +238,7 @@ public enum WidgetPresenter {
         case .unknownWidget: localizer("widget.error.unknown")
         case .noTracker: localizer("widget.error.noTracker")
         case .unknownTracker: localizer("tracker.error.notFound")
+        case .outdatedPage: localizer("widget.toggle.outdated")
         }
     }
 }

@@ -56,7 +56,7 @@ struct BackupRoutes {
         }
         router.get("/settings/backups/files/{name}") { _, context in
             guard let url = services.backups.file(named: context.parameters.get("name") ?? "") else {
-                throw HTTPError(.notFound)
+                throw BackupsScene.Problem.unknownFile
             }
             return FileDownload.response(url, type: "application/octet-stream", name: url.lastPathComponent)
         }

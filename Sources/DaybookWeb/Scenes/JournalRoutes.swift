@@ -177,8 +177,7 @@ struct JournalRoutes {
             return Response.seeOther("/journal/\(URLText.component(entry.id))")
         } catch let error as JournalValidationError {
             return try await editor(
-                request, context, id: id, typed: draft, problems: error.problems,
-                status: error.isTooLarge ? .contentTooLarge : .badRequest)
+                request, context, id: id, typed: draft, problems: error.problems, status: error.status)
         }
     }
 }

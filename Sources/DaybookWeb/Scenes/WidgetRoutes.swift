@@ -41,7 +41,7 @@ struct WidgetRoutes {
             guard let id = chosen.tracker?.id else { throw HTTPError(.notFound) }
             // The value the page showed the tap would set: two taps of one page set it once, never back again.
             guard let done = context.form["value"].flatMap({ ["on": true, "off": false][$0] }) else {
-                throw PageProblem(.badRequest, env.localizer("widget.toggle.outdated"))
+                throw Widgets.Problem.outdatedPage
             }
             _ = try await services.trackerInteractor(env.database).tick(done, trackerID: id, madeAt: MadeAt.of(request))
             return Response.seeOther("/widgets/tracker" + Self.query(request, tracker: id))

@@ -28,12 +28,14 @@ extension BackupsScene.Problem: SceneProblem {
         switch self {
         // Nothing to lock a backup with yet: the plan as stored refuses it.
         case .notSet: .conflict
+        case .unknownFile: .notFound
         }
     }
 
     var code: String {
         switch self {
         case .notSet: "backupNotSet"
+        case .unknownFile: "notFound"
         }
     }
 

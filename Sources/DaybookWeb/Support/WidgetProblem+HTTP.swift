@@ -9,6 +9,8 @@ extension Widgets.Problem: SceneProblem {
         switch self {
         case .unknownWidget, .unknownTracker: .notFound
         case .noTracker: .conflict
+        // A form without the value it sets cannot be read as a tick: the request itself is short of a field.
+        case .outdatedPage: .badRequest
         }
     }
 
@@ -16,6 +18,7 @@ extension Widgets.Problem: SceneProblem {
         switch self {
         case .unknownWidget, .unknownTracker: "notFound"
         case .noTracker: "noTracker"
+        case .outdatedPage: "outdatedPage"
         }
     }
 
