@@ -159,4 +159,19 @@ struct SimultaneousFormsTests {
         #expect(settings.accentColor.hex == kept["accentColor"])
         #expect(settings.name == "Mina")
     }
+
+    @Test("eight wrong passphrases sent at once from one client let five in, as one after another; the right one waits")
+    func guessesAtOnce() async throws {
+        let app = try await TestApp.make(settings: Fixtures.settings(), publicURL: PublicURLTests.publicURL)
+        try await app.services.accessInteractor(try #require(app.database)).setPassphrase("correct horse battery")
+        // In the router, with no proxy before it, the eight come from one unnamed client.
+        try await app.browse { browser in
+            try await browser.get("/login")
+            let guesses = try await atOnce(browser, "/login", Array(repeating: ["passphrase": "guess"], count: 8))
+            #expect(guesses.filter { $0 == .unauthorized }.count == 5, "\(guesses)")
+            #expect(guesses.filter { $0 == .tooManyRequests }.count == 3, "\(guesses)")
+            let locked = try await browser.post("/login", form: ["passphrase": "correct horse battery"])
+            #expect(locked.status == .tooManyRequests)
+        }
+    }
 }

@@ -17,18 +17,23 @@ struct LoginRoutes {
             let env = try await PageEnvironment(services: services, request: request)
             let next = Self.safeNext(context.form["next"] ?? "/")
             let key = context.clientAddress ?? "unknown"
-            if let wait = await services.throttle.retryAfter(for: key) {
+            if let wait = await services.throttle.admit(key) {
                 var response = try render(
                     env, context, next: next, problem: .throttled(retryAfterSeconds: wait), status: .tooManyRequests)
                 response.headers[.retryAfter] = String(wait)
                 return response
             }
             let access = services.accessInteractor(env.database)
-            guard
-                let session = try await access.signIn(
+            let signedIn: String?
+            do {
+                signedIn = try await access.signIn(
                     passphrase: context.form["passphrase"] ?? "", userAgent: request.headers[.userAgent])
-            else {
-                await services.throttle.recordFailure(for: key)
+            } catch {
+                // Not a wrong passphrase (the database, say): it does not count against the client.
+                await services.throttle.succeeded(for: key)
+                throw error
+            }
+            guard let session = signedIn else {
                 context.logger.notice("a wrong passphrase")
                 return try render(env, context, next: next, problem: .wrongPassphrase, status: .unauthorized)
             }

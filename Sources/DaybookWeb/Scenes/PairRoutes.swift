@@ -33,15 +33,20 @@ struct PairRoutes {
         async throws -> String
     {
         let key = context.clientAddress ?? "unknown"
-        if let wait = await services.pairingThrottle.retryAfter(for: key) {
+        if let wait = await services.pairingThrottle.admit(key) {
             throw Devices.Problem.throttled(retryAfterSeconds: wait)
         }
         do {
-            return try await services.devicesInteractor(env.database).pair(
+            let secret = try await services.devicesInteractor(env.database).pair(
                 code: code, userAgent: request.headers[.userAgent])
+            await services.pairingThrottle.succeeded(for: key)
+            return secret
         } catch let problem as Devices.Problem {
-            await services.pairingThrottle.recordFailure(for: key)
             throw problem
+        } catch {
+            // Not a wrong code (the database, say): it does not count against the client.
+            await services.pairingThrottle.succeeded(for: key)
+            throw error
         }
     }
 
