@@ -37,13 +37,15 @@ extension AppDatabase: AccessStore {
         }
     }
 
-    public func createToken(_ token: APIToken, digest: String) async throws {
+    public func createToken(_ token: APIToken, digest: String, limit: Int) async throws -> Bool {
         try await write { db in
+            guard try APITokenRecord.fetchCount(db) < limit else { return false }
             try APITokenRecord(
                 id: token.id, name: token.name, digest: digest, createdAt: token.createdAt,
                 lastUsedAt: token.lastUsedAt,
                 scope: token.scope.rawValue, expiresAt: token.expiresAt
             ).insert(db)
+            return true
         }
     }
 

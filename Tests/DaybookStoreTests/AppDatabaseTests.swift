@@ -128,9 +128,15 @@ struct AppDatabaseTests {
     func tokens() async throws {
         let database = try await Fixtures.database()
         let day = Date.iso("2026-11-21T10:00:00Z")
-        try await database.createToken(APIToken(id: "aaaa", name: "laptop", createdAt: day), digest: "d1")
-        try await database.createToken(
-            APIToken(id: "bbbb", name: "bar", createdAt: day.addingTimeInterval(10)), digest: "d2")
+        #expect(
+            try await database.createToken(APIToken(id: "aaaa", name: "laptop", createdAt: day), digest: "d1", limit: 2))
+        #expect(
+            try await database.createToken(
+                APIToken(id: "bbbb", name: "bar", createdAt: day.addingTimeInterval(10)), digest: "d2", limit: 2))
+        // At the limit nothing more is kept.
+        #expect(
+            try await !database.createToken(
+                APIToken(id: "cccc", name: "third", createdAt: day.addingTimeInterval(20)), digest: "d3", limit: 2))
         #expect(try await database.tokens().map(\.name) == ["bar", "laptop"])
         let used = try await database.useToken(digest: "d1", at: day.addingTimeInterval(99))
         #expect(used?.lastUsedAt == day.addingTimeInterval(99))

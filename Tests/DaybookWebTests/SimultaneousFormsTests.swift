@@ -174,4 +174,18 @@ struct SimultaneousFormsTests {
             #expect(locked.status == .tooManyRequests)
         }
     }
+
+    @Test("the last tokens below the limit made from four tabs at once: the limit holds, the others are told why")
+    func tokensAtTheLimit() async throws {
+        let app = try await TestApp.make(settings: Fixtures.settings())
+        let access = app.services.accessInteractor(try #require(app.database))
+        for n in 1...(APIToken.Limits.count - 2) { _ = try await access.createToken(name: "Token \(n)") }
+        try await app.browse { browser in
+            try await browser.get("/settings")
+            let made = try await atOnce(
+                browser, "/settings/tokens", (1...4).map { ["tokenName": "Tab \($0)"] })
+            #expect(made.filter { $0 == .conflict }.count == 2, "\(made)")
+        }
+        #expect(try await count(app, "SELECT COUNT(*) FROM apiToken") == APIToken.Limits.count)
+    }
 }

@@ -69,7 +69,9 @@ public protocol AccessStore: Sendable {
     /// Uses the pairing link with this digest and stores `session`, in one write that checks the link is unused
     /// and unexpired at `date`: of two uses at once, one signs in.
     func usePairing(digest: String, at date: Date, session: NewLoginSession) async throws -> PairingUse
-    func createToken(_ token: APIToken, digest: String) async throws
+    /// Keeps `token` unless `limit` tokens are kept already, counted in the same transaction as the insert.
+    /// - Returns: false when the limit was reached and nothing was kept.
+    func createToken(_ token: APIToken, digest: String, limit: Int) async throws -> Bool
     func tokens() async throws -> [APIToken]
     /// Revokes a token; `false` when no token has that id.
     func revokeToken(id: String) async throws -> Bool
