@@ -139,8 +139,9 @@ extension AppDatabase: TrackerStore {
         try await writer.read { db in try TrackerRecord.fetchOne(db, key: id)?.tracker }
     }
 
-    public func createTracker(_ tracker: Tracker) async throws -> Tracker {
+    public func createTracker(_ tracker: Tracker, limit: Int) async throws -> Tracker {
         try await write { db in
+            guard try TrackerRecord.fetchCount(db) < limit else { throw TrackerStoreError.tooMany }
             var tracker = tracker
             try Self.checkNameIsFree(db, tracker.name, except: tracker.id)
             let last = try Int.fetchOne(db, sql: "SELECT MAX(position) FROM tracker WHERE archivedAt IS NULL")

@@ -129,7 +129,8 @@ struct AppDatabaseTests {
         let database = try await Fixtures.database()
         let day = Date.iso("2026-11-21T10:00:00Z")
         #expect(
-            try await database.createToken(APIToken(id: "aaaa", name: "laptop", createdAt: day), digest: "d1", limit: 2))
+            try await database.createToken(APIToken(id: "aaaa", name: "laptop", createdAt: day), digest: "d1", limit: 2)
+        )
         #expect(
             try await database.createToken(
                 APIToken(id: "bbbb", name: "bar", createdAt: day.addingTimeInterval(10)), digest: "d2", limit: 2))

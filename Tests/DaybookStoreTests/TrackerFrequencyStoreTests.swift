@@ -18,9 +18,9 @@ struct TrackerFrequencyStoreTests {
             Tracker(
                 id: "run", name: "Run", kind: .boolean, createdAt: made,
                 frequency: try TrackerFrequency(text: "3/week"),
-                note: "Did you run today?\nEven a short one counts."))
+                note: "Did you run today?\nEven a short one counts."), limit: Tracker.Limits.count)
         let water = try await database.createTracker(
-            Tracker(id: "water", name: "Water", kind: .number, createdAt: made))
+            Tracker(id: "water", name: "Water", kind: .number, createdAt: made), limit: Tracker.Limits.count)
         // Then both read back as saved, the daily one as every day without a note
         let stored = try #require(try await database.tracker(id: run.id))
         #expect(stored.frequency.times == 3 && stored.frequency.days == 7)

@@ -436,4 +436,22 @@ struct SimultaneousWritesTests {
             #expect(try await json(client, .get, "/api/v1/reminders")["subscriptions"] as? Int == 0)
         }
     }
+
+    @Test("the last trackers below the limit added from four tabs at once: the limit holds, the others are told why")
+    func trackersAtTheLimit() async throws {
+        let app = try await TestApp.make(settings: Fixtures.settings())
+        let database = try #require(app.database)
+        for n in 1...(Tracker.Limits.count - 2) {
+            _ = try await database.createTracker(
+                Tracker(id: "t\(n)", name: "Tracker \(n)", kind: .boolean, createdAt: .iso("2026-11-01T09:00:00Z")),
+                limit: Tracker.Limits.count)
+        }
+        try await app.application.test(.router) { client in
+            let adds = try await atOnce(
+                client, (1...4).map { (.post, "/api/v1/trackers", #"{"name":"Tab \#($0)","kind":"boolean"}"#) })
+            #expect(adds.filter { $0 == .created }.count == 2, "\(adds)")
+            #expect(adds.filter { $0 == .conflict }.count == 2, "\(adds)")
+        }
+        #expect(try await count(app, "SELECT COUNT(*) FROM tracker") == Tracker.Limits.count)
+    }
 }

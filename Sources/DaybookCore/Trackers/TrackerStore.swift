@@ -7,8 +7,9 @@ public protocol TrackerStore: Sendable {
     func tracker(id: String) async throws -> Tracker?
     /// Adds a tracker after the active ones.
     ///
-    /// - Throws: `TrackerStoreError.duplicateName` when another tracker has this name (ignoring case).
-    func createTracker(_ tracker: Tracker) async throws -> Tracker
+    /// - Throws: `TrackerStoreError.duplicateName` when another tracker has this name (ignoring case),
+    ///   `.tooMany` when `limit` trackers are kept already (counted in the same transaction as the insert).
+    func createTracker(_ tracker: Tracker, limit: Int) async throws -> Tracker
     /// Saves a changed tracker (name, unit, target, colour, archive).
     ///
     /// - Throws: `TrackerStoreError.notFound` or `.duplicateName`; nothing is written then.
@@ -32,4 +33,5 @@ public protocol TrackerStore: Sendable {
 public enum TrackerStoreError: Error, Equatable, Sendable {
     case notFound
     case duplicateName
+    case tooMany
 }

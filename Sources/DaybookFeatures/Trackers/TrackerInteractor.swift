@@ -83,15 +83,15 @@ public struct TrackerInteractor: Sendable {
         }
         var tracker = Tracker(id: ids.makeID(), name: "", kind: kind, createdAt: clock.now())
         try apply(draft, to: &tracker, language: settings.language)
-        if try await store.trackers().count >= Tracker.Limits.count {
-            throw Trackers.Problem.tooMany(limit: Tracker.Limits.count)
-        }
         do {
-            let created = try await store.createTracker(tracker)
+            // Counted as it is kept: trackers added from two tabs at once never pass the limit together.
+            let created = try await store.createTracker(tracker, limit: Tracker.Limits.count)
             await events?.publish(.trackers)
             return created
         } catch TrackerStoreError.duplicateName {
             throw Trackers.Problem.duplicateName
+        } catch TrackerStoreError.tooMany {
+            throw Trackers.Problem.tooMany(limit: Tracker.Limits.count)
         }
     }
 
