@@ -169,7 +169,7 @@ struct MapTests {
             #expect(row["placeLabel"] as? String == "Tokyo, Japan")
             let bad = try await browser.post(
                 "/journal", form: ["title": "Nowhere", "latitude": "north", "longitude": "139"])
-            #expect(bad.status == .badRequest)
+            #expect(bad.status == .unprocessableContent)
             #expect(bad.text.contains("A place needs a latitude"))
         }
     }
