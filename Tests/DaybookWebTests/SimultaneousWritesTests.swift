@@ -113,16 +113,22 @@ struct SimultaneousWritesTests {
         #expect(try await count(app, "SELECT COUNT(*) FROM journalConflict") == 3)
     }
 
-    /// The statuses of `requests` sent at once, each `(method, path, body)`.
+    /// The statuses of `requests` sent at once, each `(method, path, body)` with a JSON body; in the order sent.
     func atOnce(_ client: some TestClientProtocol, _ requests: [(HTTPRequest.Method, String, String)]) async throws
         -> [HTTPResponse.Status]
     {
+        try await atOnce(client, requests.map { ($0.0, $0.1, "application/json", Data($0.2.utf8)) })
+    }
+
+    /// The statuses of `requests` sent at once, each `(method, path, Content-Type, body)`; in the order sent.
+    func atOnce(_ client: some TestClientProtocol, _ requests: [(HTTPRequest.Method, String, String, Data)])
+        async throws -> [HTTPResponse.Status]
+    {
         try await withThrowingTaskGroup(of: (Int, HTTPResponse.Status).self) { group in
-            for (index, (method, path, body)) in requests.enumerated() {
+            for (index, (method, path, type, body)) in requests.enumerated() {
                 group.addTask {
                     let response = try await client.execute(
-                        uri: path, method: method, headers: [.contentType: "application/json"],
-                        body: ByteBuffer(string: body))
+                        uri: path, method: method, headers: [.contentType: type], body: ByteBuffer(bytes: body))
                     return (index, response.status)
                 }
             }
@@ -130,6 +136,14 @@ struct SimultaneousWritesTests {
             for try await (index, status) in group { statuses[index] = status }
             return statuses
         }
+    }
+
+    /// A browser's push subscription to `endpoint`, with fresh keys, as the page sends it.
+    func subscription(_ endpoint: String) -> String {
+        let browserKey = Base64URL.encode(P256.KeyAgreement.PrivateKey().publicKey.x963Representation)
+        return """
+            {"endpoint":"\(endpoint)","keys":{"p256dh":"\(browserKey)","auth":"\(Base64URL.encode(WebPush.random(16)))"}}
+            """
     }
 
     @Test("settings: four names and four time zones at once leave one whole change, not a mix")
@@ -345,12 +359,9 @@ struct SimultaneousWritesTests {
                 client, .patch, "/api/v1/connections",
                 [#"{"weather":true}"#, #"{"weather":false}"#, #"{"weather":true}"#, #"{"weather":false}"#])
             #expect(switches.allSatisfy { $0 == .ok }, "\(switches)")
-            let browserKey = Base64URL.encode(P256.KeyAgreement.PrivateKey().publicKey.x963Representation)
-            let subscription = """
-                {"endpoint":"https://push.example/1","keys":{"p256dh":"\(browserKey)","auth":"\(Base64URL.encode(WebPush.random(16)))"}}
-                """
             let subscribes = try await atOnce(
-                client, .post, "/api/v1/push/subscriptions", Array(repeating: subscription, count: 4))
+                client, .post, "/api/v1/push/subscriptions",
+                Array(repeating: subscription("https://push.example/1"), count: 4))
             #expect(subscribes.allSatisfy { $0 == .noContent || $0 == .created || $0 == .ok }, "\(subscribes)")
             #expect(try await json(client, .get, "/api/v1/reminders")["subscriptions"] as? Int == 1)
         }
@@ -361,16 +372,7 @@ struct SimultaneousWritesTests {
         _ client: some TestClientProtocol, _ method: HTTPRequest.Method, _ path: String, type: String, _ body: Data,
         count: Int = 4
     ) async throws -> [HTTPResponse.Status] {
-        try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
-            for _ in 0..<count {
-                group.addTask {
-                    try await client.execute(
-                        uri: path, method: method, headers: [.contentType: type], body: ByteBuffer(bytes: body)
-                    ).status
-                }
-            }
-            return try await group.reduce(into: []) { $0.append($1) }
-        }
+        try await atOnce(client, Array(repeating: (method, path, type, body), count: count))
     }
 
     @Test("a photo put four times at once under the id its device chose is one photo; four deletes delete it once")
@@ -420,14 +422,10 @@ struct SimultaneousWritesTests {
     func pushUnsubscribe() async throws {
         let app = try await TestApp.make(settings: Fixtures.settings())
         try await app.application.test(.router) { client in
-            let browserKey = Base64URL.encode(P256.KeyAgreement.PrivateKey().publicKey.x963Representation)
             let endpoint = "https://push.example/ending"
-            let subscription = """
-                {"endpoint":"\(endpoint)","keys":{"p256dh":"\(browserKey)","auth":"\(Base64URL.encode(WebPush.random(16)))"}}
-                """
             _ = try await atOnce(
-                client, .post, "/api/v1/push/subscriptions", type: "application/json", Data(subscription.utf8), count: 1
-            )
+                client, .post, "/api/v1/push/subscriptions", type: "application/json",
+                Data(subscription(endpoint).utf8), count: 1)
             #expect(try await json(client, .get, "/api/v1/reminders")["subscriptions"] as? Int == 1)
             let ends = try await atOnce(
                 client, .delete, "/api/v1/push/subscriptions", type: "application/json",
