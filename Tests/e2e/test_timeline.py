@@ -1,11 +1,12 @@
 """The Timeline page in a real browser: blocks placed on the hours, side by side when they overlap."""
 
 
+import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from conftest import call, click_and_wait, complete_onboarding, open_page, screenshot, set_value, wait_for
+from conftest import ENGINES, call, click_and_wait, complete_onboarding, open_page, screenshot, set_value, wait_for
 
 
 def test_blocks_are_placed_on_the_hours(server, browser):
@@ -112,17 +113,34 @@ def test_drag_to_move_and_resize_with_mouse_and_touch(server, browser):
     assert block_times(server, "2031-03-11")["Run"] == "07:00–07:30"
 
 
-def test_short_blocks_keep_their_title_readable(server, browser):
-    driver = browser("ko-KR", width=390, height=844)
+@pytest.mark.parametrize("engine", ENGINES)
+def test_on_a_phone_every_block_keeps_its_title_and_whole_buttons(server, browser, engine):
+    driver = browser("ko-KR", width=390, height=844, engine=engine)
     complete_onboarding(driver, server, language="ko")
-    call(server, "POST", "/api/v1/tasks", {"title": "스탠드업", "date": "2031-03-10", "start": "09:00", "duration": 15})
-    call(server, "POST", "/api/v1/tasks", {"title": "글쓰기", "date": "2031-03-10", "start": "09:15", "duration": 30})
+    plan = (("스탠드업", "09:00", 15), ("글쓰기", "09:15", 30), ("수영장에서 천천히 수영하기", "10:00", 45),
+            ("도서관에서 조용히 책 읽기", "11:00", 50), ("오후 산책과 장보기", "12:00", 60), ("긴 글쓰기", "14:00", 90))
+    for title, start, duration in plan:
+        call(server, "POST", "/api/v1/tasks", {"title": title, "date": "2031-03-10", "start": start, "duration": duration})
     open_page(driver, server.url + "/timeline?date=2031-03-10")
     WebDriverWait(driver, 10).until(lambda d: "placed" in d.find_element(By.ID, "day").get_attribute("class"))
-    for block in driver.find_elements(By.CSS_SELECTOR, ".block"):
+    for (_, _, duration), block in zip(plan, driver.find_elements(By.CSS_SELECTOR, ".block")):
         title = block.find_element(By.CSS_SELECTOR, ".block-title")
-        # The title sits inside its block, and the buttons that would crowd it are left to the edit page.
+        # The title sits inside its block.
         assert block.rect["y"] - 1 <= title.rect["y"]
         assert title.rect["y"] + title.rect["height"] <= block.rect["y"] + block.rect["height"] + 2
-        assert not block.find_element(By.CSS_SELECTOR, ".block-actions").is_displayed()
-    screenshot(driver, "ko-phone-timeline-short")
+        actions = block.find_element(By.CSS_SELECTOR, ".block-actions")
+        if duration < 45:
+            # A short block leaves the buttons that would crowd its title to the edit page.
+            assert not actions.is_displayed()
+            continue
+        # From 45 minutes a block shows its two buttons whole, where a finger lands on them, beside its title.
+        for button in actions.find_elements(By.TAG_NAME, "button"):
+            box = button.rect
+            assert block.rect["y"] <= box["y"] and box["y"] + box["height"] <= block.rect["y"] + block.rect["height"], duration
+            assert box["x"] >= title.rect["x"] + title.rect["width"], duration
+            driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+            assert driver.execute_script(
+                "const b = arguments[0].getBoundingClientRect();"
+                "return document.elementFromPoint(b.x + b.width / 2, b.y + b.height / 2) === arguments[0]", button), duration
+    driver.execute_script("document.querySelector('.block').scrollIntoView({block: 'start'})")
+    screenshot(driver, "ko-phone-timeline-blocks")

@@ -31,7 +31,9 @@ function position(block, start, end) {
   block.style.left = `calc(3.5rem + (100% - 3.5rem) * ${column / columns})`;
   block.style.width = `calc((100% - 3.5rem) / ${columns} - 4px)`;
   block.style.setProperty("--block-color", block.dataset.color);
-  // Short blocks keep their title; their buttons live on the edit page the title links to.
+  // Under an hour a block's words keep to one line; short blocks keep their title, and their buttons live on the
+  // edit page the title links to.
+  block.classList.toggle("snug", length < 60);
   block.classList.toggle("short", length < 45);
   block.classList.toggle("tiny", length < 25);
 }
