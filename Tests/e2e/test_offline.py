@@ -77,10 +77,22 @@ def waiting_count(driver) -> str:
 
 
 def go(driver, url: str) -> None:
+    """Opens `url` and waits until its page has loaded and run its scripts, as a person sees it before tapping.
+
+    WebKit can hand back a page the worker served while it is still being read, before its scripts ran: a tap then
+    lands where the page is about to move from (the Timeline opens scrolled to now). The page left is marked so that
+    the wait is for the new one."""
+    try:
+        driver.execute_script("window.daybookLeft = true")
+    except WebDriverException:
+        pass  # no page yet
     try:
         driver.get(url)
     except WebDriverException:
         pass  # some drivers report a page served by the worker after a failed fetch as an error
+    WebDriverWait(driver, WAIT, ignored_exceptions=(WebDriverException,)).until(
+        lambda d: d.execute_script("return !window.daybookLeft && document.readyState === 'complete'"),
+        message=f"{url} did not load")
 
 
 def phone_offline_on(server, browser, path: str, profile=None):

@@ -104,7 +104,9 @@ def test_timeline_changes_made_without_the_server_arrive_once(server, browser, e
     assert block_state(driver, plumber["id"])["done"]
     waiting = driver.execute_async_script(OUTBOX)
     assert [item["state"] for item in waiting] == ["waiting"] * 3, waiting
-    assert driver.find_element(By.ID, "outbox-count").text == "3 changes waiting"
+    # The count follows the outbox a moment later (one redraw for a burst of changes).
+    WebDriverWait(driver, WAIT).until(lambda d: d.find_element(By.ID, "outbox-count").text == "3 changes waiting",
+                                      message="the page does not count the three changes waiting")
     screenshot(driver, f"{engine}-en-phone-timeline-offline")
 
     # Opened again without the server, the kept page still draws what waits.
