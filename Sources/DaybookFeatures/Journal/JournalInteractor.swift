@@ -1,8 +1,9 @@
 import DaybookCore
 import Foundation
 
-/// Writes, lists, searches and trashes journal entries. Every save renders the body's plain-text mirror (for
-/// search and word counts) and stores entry, tags and search index in one transaction.
+/// Writes, lists, searches and trashes journal entries (the trash is `JournalTrash.swift`, an entry as shown is
+/// `JournalShown.swift`). Every save renders the body's plain-text mirror (for search and word counts) and stores
+/// entry, tags and search index in one transaction.
 public struct JournalInteractor: Sendable {
     let store: any JournalStore
     let photos: any PhotoStore
@@ -240,22 +241,6 @@ public struct JournalInteractor: Sendable {
         }
     }
 
-    /// Moves an entry to the trash, where it is kept for 30 days.
-    public func trash(id: String) async throws {
-        guard try await store.moveToTrash(id: id, at: clock.now()) else { throw Journal.Problem.notFound }
-        await events.publish(.journal)
-    }
-
-    /// Brings an entry back from the trash; one that is not in the trash stays as it is.
-    ///
-    /// - Returns: the entry as a client is answered with it.
-    /// - Throws: `Journal.Problem.notFound` for no entry.
-    @discardableResult
-    public func restore(id: String) async throws -> Journal.Shown {
-        if try await store.restoreFromTrash(id: id) { await events.publish(.journal) }
-        return try await shown(id: id)
-    }
-
     /// The journal whole (text, tags, place), newest first, a page at a time after `after`; or the entries named by
     /// `ids` (those gone or in the trash left out): what a device keeps, and what it fetches again after a change.
     ///
@@ -275,22 +260,6 @@ public struct JournalInteractor: Sendable {
         }
         let page = try await store.wholeEntries(after: cursor, limit: Journal.Kept.pageSize)
         return Journal.Kept.Response(settings: owner, entries: page.entries, next: page.next, now: clock.now())
-    }
-
-    /// What is in the trash; entries trashed more than 30 days ago are deleted first.
-    public func trashed() async throws -> Journal.Trash.Response {
-        let owner = try await owner()
-        let now = clock.now()
-        if try await store.purgeTrash(now: now) > 0 { await events.publish(.journal) }
-        return Journal.Trash.Response(settings: owner, entries: try await store.trashedEntries(), now: now)
-    }
-
-    /// Deletes everything in the trash for good.
-    @discardableResult
-    public func emptyTrash() async throws -> Int {
-        let count = try await store.emptyTrash()
-        if count > 0 { await events.publish(.journal) }
-        return count
     }
 
     /// Matches with highlighted snippets, best match first, or newest first when asked or when the words are
