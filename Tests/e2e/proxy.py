@@ -106,7 +106,10 @@ class Caddy:
             if time.monotonic() > deadline:
                 self.stop()
                 raise ProxyUnavailable(f"caddy was not ready within {timeout:.0f} s\n{self.log()[-3000:]}")
-            time.sleep(0.05)
+            try:
+                self.process.wait(timeout=0.05)  # returns at once if caddy exits; else the handshake is tried again
+            except subprocess.TimeoutExpired:
+                pass
 
     def stop(self) -> int | None:
         if self.process.poll() is None:
