@@ -28,6 +28,12 @@ def test_a_foreign_host_name_is_refused_on_loopback(server):
     response = connection.getresponse()
     assert response.status == 421
     assert "this computer" in response.read().decode()
+    # Names that start like this computer's are someone else's all the same.
+    for name in ("127.evil.example", "127.0.0.1.evil.example", "localhost.evil.example", "2130706433", "0x7f.1"):
+        connection.request("GET", "/api/v1/entries", headers={"Host": f"{name}:{server.port}"})
+        refused = connection.getresponse()
+        refused.read()
+        assert refused.status == 421, name
     connection.request("GET", "/onboarding", headers={"Host": f"localhost:{server.port}"})
     assert connection.getresponse().status == 200
 

@@ -56,9 +56,17 @@ public struct AppConfiguration: Sendable {
         Self.isLoopback(host: name) || publicURL.map { $0.host == name.lowercased() } ?? false
     }
 
+    /// Whether `host` names this computer exactly: `localhost`, `::1` (bracketed or not) or an IPv4 address in
+    /// 127.0.0.0/8 written as four decimal numbers. `127.evil.example`, `localhost.evil.example`, `0x7f.1` and
+    /// `2130706433` are other names, which a web page's owner could point at 127.0.0.1.
     public static func isLoopback(host: String) -> Bool {
-        let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).lowercased()
-        return bare == "localhost" || bare == "::1" || bare.hasPrefix("127.")
+        let bare = host.lowercased()
+        if bare == "localhost" || bare == "::1" || bare == "[::1]" { return true }
+        let parts = bare.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 4, parts[0] == "127" else { return false }
+        return parts.allSatisfy { part in
+            (1...3).contains(part.count) && part.allSatisfy { $0.isASCII && $0.isNumber } && Int(part)! <= 255
+        }
     }
 
     /// Where this process listens, as a URL.
