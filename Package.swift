@@ -126,6 +126,8 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // Markdown written to hurt a renderer, for the tests and markdown-benchmark.
+        .target(name: "DaybookHostileText"),
         // libFuzzer's driver, declared for Swift; defined by the fuzzer runtime that -sanitize=fuzzer links.
         .target(name: "CLibFuzzer"),
         .executableTarget(
@@ -140,6 +142,11 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             path: "Benchmarks/JournalBenchmark"
+        ),
+        .executableTarget(
+            name: "markdown-benchmark",
+            dependencies: ["CCMarkGFM", "DaybookCore", "DaybookHostileText", "DaybookMedia"],
+            path: "Benchmarks/MarkdownBenchmark"
         ),
         .executableTarget(
             name: "places-benchmark",
@@ -170,7 +177,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DaybookMediaTests",
-            dependencies: ["DaybookMedia", "DaybookCore", "DaybookTestSupport"]
+            dependencies: ["DaybookMedia", "DaybookCore", "DaybookHostileText", "DaybookTestSupport"]
         ),
         .testTarget(
             name: "DaybookWebTests",

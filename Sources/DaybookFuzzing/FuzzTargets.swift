@@ -23,7 +23,10 @@ public enum FuzzTargets {
     static let markdown = Target(name: "markdown") { bytes, _ in
         let text = String(decoding: bytes, as: UTF8.self)
         let renderer = CMarkRenderer()
-        _ = renderer.html(text, photos: .none)
+        let html = renderer.html(text)
+        // Hostile text stays small: an answer past the bound is a finding, as a crash is.
+        let bound = MarkdownLimits.htmlBytes(markdownBytes: text.utf8.count)
+        precondition(html.utf8.count <= bound, "\(text.utf8.count) bytes of Markdown made \(html.utf8.count) of HTML")
         _ = renderer.plainText(text)
     }
 

@@ -85,7 +85,7 @@ struct CommonMarkSpecTests {
                 rawHTML.append(example.number)
                 continue
             }
-            let html = renderer.html(example.markdown, photos: .none)
+            let html = renderer.html(example.markdown)
             if SpecHTML.normalized(html) != SpecHTML.normalized(example.html) {
                 failures.append("example \(example.number) (\(example.section)):\n\(example.markdown)→ \(html)")
             }
@@ -99,7 +99,7 @@ struct CommonMarkSpecTests {
         let markdown = CMarkRenderer()
         var matching = 0
         for example in try Self.examples() {
-            let html = markdown.html(example.markdown, photos: .none)
+            let html = markdown.html(example.markdown)
             #expect(SafeHTML.problems(in: html) == [], "example \(example.number): \(html)")
             if SpecHTML.normalized(html) == SpecHTML.normalized(example.html) {
                 matching += 1

@@ -11,7 +11,7 @@ struct MarkdownSafetyTests {
     private let markdown = CMarkRenderer()
 
     private func html(_ source: String, photos: MarkdownPhotoLookup = .none) -> String {
-        let html = markdown.html(source, photos: photos)
+        let html = markdown.html(source, photos: photos, language: .english)
         #expect(SafeHTML.problems(in: html) == [], "\(source.debugDescription) → \(html)")
         return html
     }

@@ -10,7 +10,7 @@ struct MarkdownTests {
     private let markdown = CMarkRenderer()
 
     private func html(_ source: String, photos: MarkdownPhotoLookup = .none) -> String {
-        let html = markdown.html(source, photos: photos)
+        let html = markdown.html(source, photos: photos, language: .english)
         #expect(SafeHTML.problems(in: html) == [], "\(source.debugDescription) → \(html)")
         return html
     }

@@ -26,6 +26,6 @@ extension JournalInteractor {
             guard let uuid = UUID(uuidString: photo.id) else { continue }
             sizes[uuid] = MarkdownPhotoLookup.Size(width: photo.width, height: photo.height)
         }
-        return renderer.html(markdown, photos: MarkdownPhotoLookup(sizes))
+        return renderer.html(markdown, photos: MarkdownPhotoLookup(sizes), language: try await owner().language)
     }
 }

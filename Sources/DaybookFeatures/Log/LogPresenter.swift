@@ -48,7 +48,9 @@ public enum LogPresenter {
             reflectionHint: localizer("log.reflection.hint", localizer.number(DailyLog.Limits.reflectionLength)),
             reflection: reflection,
             reflectionLimit: DailyLog.Limits.reflectionLength,
-            reflectionHTML: (log?.reflection).flatMap { $0.isEmpty ? nil : markdown.html($0) },
+            reflectionHTML: (log?.reflection).flatMap {
+                $0.isEmpty ? nil : markdown.html($0, language: localizer.language)
+            },
             saveLabel: localizer("log.save"),
             error: problem.map { message(for: $0, localizer: localizer) },
             savedAt: showsSavedTime ? log.map { localizer("log.savedAt", localizer.time($0.updatedAt)) } : nil,

@@ -31,15 +31,24 @@ enum CMarkParser {
 
     /// Parses `markdown` and passes its tree to `body`, freeing everything afterwards.
     ///
+    /// Deep nesting and long references lose their syntax first (`CMarkSyntaxLimit`), and with the table extension
+    /// a table too large for its text is taken out (`CMarkTableLimit`): the tree holds a marker paragraph in its
+    /// place, which `held` restores.
+    ///
     /// - Parameters:
     ///   - extensions: names from `gitHubExtensions`.
     ///   - body: works on the document node; the extension list is the one to render it with. Neither may be
     ///     kept beyond the call.
     static func withDocument<Result>(
         _ markdown: String, extensions: [String] = gitHubExtensions,
-        _ body: (_ document: OpaquePointer, _ extensions: UnsafeMutablePointer<cmark_llist>?) throws -> Result
+        _ body: (
+            _ document: OpaquePointer, _ extensions: UnsafeMutablePointer<cmark_llist>?, _ held: CMarkTableLimit
+        ) throws -> Result
     ) rethrows -> Result {
-        let attached = extensions.map { name in
+        let limited = CMarkSyntaxLimit.limited(markdown)
+        let held = extensions.contains("table") ? CMarkTableLimit(limited) : CMarkTableLimit(unlimited: limited)
+        let safe = CMarkSyntaxLimit.autolinkIsSafe(limited) ? extensions : extensions.filter { $0 != "autolink" }
+        let attached = safe.map { name in
             guard let pointer = registry.extensions[name] else { preconditionFailure("unknown extension \(name)") }
             return pointer
         }
@@ -49,7 +58,7 @@ enum CMarkParser {
             preconditionFailure("cmark-gfm could not allocate a parser")
         }
         for pointer in attached { cmark_parser_attach_syntax_extension(parser, pointer) }
-        var text = markdown
+        var text = held.parsed
         text.withUTF8 { bytes in
             bytes.withMemoryRebound(to: CChar.self) { cmark_parser_feed(parser, $0.baseAddress, $0.count) }
         }
@@ -60,7 +69,7 @@ enum CMarkParser {
             cmark_parser_free(parser)
         }
         guard let document else { preconditionFailure("cmark-gfm could not allocate a document") }
-        return try body(document, cmark_parser_get_syntax_extensions(parser))
+        return try body(document, cmark_parser_get_syntax_extensions(parser), held)
     }
 }
 

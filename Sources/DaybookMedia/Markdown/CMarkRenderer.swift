@@ -13,20 +13,27 @@ public struct CMarkRenderer: MarkdownRendering {
 
     private let extensions: [String]
     private let restrictsLinks: Bool
+    private let catalog: StringCatalog
 
-    public init() {
-        self.init(extensions: CMarkParser.gitHubExtensions, restrictsLinks: true)
+    /// - Parameter catalog: where the sentences it adds (above a table shown as its text) come from.
+    public init(catalog: StringCatalog = .bundled) {
+        self.init(extensions: CMarkParser.gitHubExtensions, restrictsLinks: true, catalog: catalog)
     }
 
     /// A renderer with only some of the GitHub extensions, and with links and images left as CommonMark has
     /// them when `restrictsLinks` is off: for checking against the CommonMark spec's examples, never for pages.
-    init(extensions: [String], restrictsLinks: Bool) {
+    init(extensions: [String], restrictsLinks: Bool, catalog: StringCatalog = .bundled) {
         self.extensions = extensions
         self.restrictsLinks = restrictsLinks
+        self.catalog = catalog
     }
 
-    public func html(_ markdown: String, photos: MarkdownPhotoLookup) -> String {
-        CMarkParser.withDocument(markdown, extensions: extensions) { document, extensions in
+    public func html(_ markdown: String, photos: MarkdownPhotoLookup, language: AppLanguage) -> String {
+        CMarkParser.withDocument(markdown, extensions: extensions) { document, extensions, held in
+            if !held.held.isEmpty {
+                let localizer = Localizer(language: language, timeZone: .gmt, catalog: catalog)
+                held.restore(in: document, note: localizer("markdown.heldTable"))
+            }
             CMarkSafety(photos: photos, restrictsLinks: restrictsLinks).apply(to: document)
             // Raw HTML is gone from the tree already; CMARK_OPT_UNSAFE only lets the spec check keep every link.
             let options = restrictsLinks ? CMARK_OPT_DEFAULT : CMARK_OPT_UNSAFE
@@ -61,8 +68,8 @@ public struct CMarkRenderer: MarkdownRendering {
     }
 
     public func plainText(_ markdown: String) -> String {
-        CMarkParser.withDocument(markdown, extensions: extensions) { document, _ in
-            CMarkPlainText.text(of: document)
+        CMarkParser.withDocument(markdown, extensions: extensions) { document, _, held in
+            held.restore(inPlainText: CMarkPlainText.text(of: document))
         }
     }
 
@@ -77,7 +84,7 @@ public struct CMarkRenderer: MarkdownRendering {
     }
 
     private func contains(_ types: [cmark_node_type], in markdown: String) -> Bool {
-        CMarkParser.withDocument(markdown, extensions: extensions) { document, _ in
+        CMarkParser.withDocument(markdown, extensions: extensions) { document, _, _ in
             !CMarkNode.all(in: document, where: types.contains).isEmpty
         }
     }

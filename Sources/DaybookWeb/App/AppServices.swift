@@ -54,7 +54,7 @@ public struct AppServices: Sendable {
         configuration: AppConfiguration, gate: DatabaseGate, clock: any DaybookClock, catalog: StringCatalog,
         secrets: any SecretMaker, hasher: any PassphraseHasher, renderer: PageRenderer, assets: StaticAssets,
         throttle: LoginThrottle, events: EventBus = EventBus(), sounds: AmbientSoundLibrary,
-        ids: any IDGenerator = UUIDGenerator(), markdown: any MarkdownRendering = CMarkRenderer(),
+        ids: any IDGenerator = UUIDGenerator(), markdown: (any MarkdownRendering)? = nil,
         photos: PhotoServices, pairingThrottle: LoginThrottle? = nil
     ) {
         self.configuration = configuration
@@ -70,7 +70,7 @@ public struct AppServices: Sendable {
         self.events = events
         self.sounds = sounds
         self.ids = ids
-        self.markdown = markdown
+        self.markdown = markdown ?? CMarkRenderer(catalog: catalog)
         self.photos = photos
         pushKeys = PushKeyStore(dataFolder: configuration.dataFolder)
         // The data folder holds `photos/`, whether or not the server was given one.
@@ -79,6 +79,19 @@ public struct AppServices: Sendable {
 
     /// A cookie of this site's own: sent only with its own requests, never readable by scripts, and only over HTTPS
     /// when the server is reached at a public https address.
+    /// A cookie's name as this server sets and reads it: under an https public URL with the `__Host-` prefix, which
+    /// browsers accept only from a secure origin with `Path=/` and no `Domain`, so no other name under the same
+    /// domain can set or shadow it.
+    func cookieName(_ name: String) -> String {
+        configuration.publicURL != nil ? "__Host-" + name : name
+    }
+
+    /// The login session cookie's name.
+    var sessionCookieName: String { cookieName(AccessMiddleware.sessionCookie) }
+
+    /// The form token cookie's name.
+    var formCookieName: String { cookieName(CSRFMiddleware.cookieName) }
+
     func cookie(_ name: String, _ value: String, maxAge: Int? = nil) -> Cookie {
         Cookie(
             name: name, value: value, maxAge: maxAge, path: "/", secure: configuration.publicURL != nil,
@@ -210,11 +223,11 @@ public struct AppServices: Sendable {
     }
 
     func accessInteractor(_ database: AppDatabase) -> AccessInteractor {
-        AccessInteractor(store: database, secrets: secrets, hasher: hasher, clock: clock)
+        AccessInteractor(store: database, secrets: secrets, hasher: hasher, clock: clock, events: events)
     }
 
     func devicesInteractor(_ database: AppDatabase) -> DevicesInteractor {
-        DevicesInteractor(store: database, secrets: secrets, clock: clock)
+        DevicesInteractor(store: database, secrets: secrets, clock: clock, events: events)
     }
 
     /// `make`'s answer as JSON, kept like a page: the same address with the same stored data, day and language

@@ -13,6 +13,11 @@ enum FuzzSeeds {
             [
                 "# Day\n\n*sea* **wind** [a](https://x.org) ![p](/photos/0f0f0f0f-0000-4000-8000-000000000000)\n",
                 "| a | b |\n|---|---|\n| 1 | 2 |\n\n- [ ] task\n~~gone~~ <b>raw</b> http://auto.link\n> quote\n```\ncode\n```",
+                // Shapes that grow: a wide header over short rows, nesting, a reference used again and again.
+                "|" + String(repeating: "a|", count: 40) + "\n|" + String(repeating: "-|", count: 40) + "\n"
+                    + String(repeating: "|x\n", count: 40),
+                String(repeating: "> - ", count: 40) + "deep\n\n[r]: /" + String(repeating: "u", count: 200) + "\n\n"
+                    + String(repeating: "[r]", count: 60),
             ].map { Data($0.utf8) }
         case "form": [Data("csrf=abc&body=%E3%81%82+b&tag=a&tag=b&x".utf8), Data("a=%zz&=%00&b".utf8)]
         case "image-probe":
