@@ -27,6 +27,13 @@ struct Serve: AsyncParsableCommand {
     )
     var trustedProxies: [String] = []
 
+    @Option(
+        name: .customLong("forwarded-header"),
+        help:
+            "The one header the trusted proxy writes the client's address into: x-forwarded-for (the default; Caddy, nginx, tailscale serve) or forwarded (env: DAYBOOK_FORWARDED_HEADER)."
+    )
+    var forwardedHeader: String?
+
     @OptionGroup var data: DataFolderOption
 
     func run() async throws {
@@ -40,9 +47,14 @@ struct Serve: AsyncParsableCommand {
         let proxies: TrustedProxies
         do {
             publicURL = try PublicURL.configured(option: self.publicURL, environment: environment)
+            let headerName = forwardedHeader ?? environment["DAYBOOK_FORWARDED_HEADER"] ?? "x-forwarded-for"
+            guard let header = TrustedProxies.Header(named: headerName) else {
+                throw TrustedProxies.Problem.unknownHeader(headerName)
+            }
             proxies = try TrustedProxies(
                 loopbackAnd: trustedProxies.isEmpty
-                    ? (environment["DAYBOOK_TRUSTED_PROXIES"].map { [$0] } ?? []) : trustedProxies)
+                    ? (environment["DAYBOOK_TRUSTED_PROXIES"].map { [$0] } ?? []) : trustedProxies,
+                header: header)
         } catch let problem as PublicURL.Problem {
             throw ValidationError(problem.description)
         } catch let problem as TrustedProxies.Problem {

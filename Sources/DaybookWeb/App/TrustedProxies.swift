@@ -2,7 +2,25 @@ import Foundation
 
 /// The peers whose word on the client's address is believed: a TLS proxy in front of Daybook passes the phone's
 /// address on in `X-Forwarded-For` or `Forwarded`, and anyone else could write anything there.
+///
+/// Only the one header the proxy writes is read: a client can send the other one too, and the proxy passes it on
+/// untouched.
 public struct TrustedProxies: Sendable, Equatable {
+    /// The header the proxies write the client's address into.
+    public enum Header: String, Sendable, Equatable, CaseIterable {
+        /// `X-Forwarded-For: client, proxy1` (Caddy, nginx, `tailscale serve`): the default.
+        case xForwardedFor = "x-forwarded-for"
+        /// RFC 7239's `Forwarded: for=client`.
+        case forwarded
+
+        /// `x-forwarded-for` or `forwarded`, in any letter case.
+        public init?(named name: String) {
+            self.init(rawValue: name.trimmingCharacters(in: .whitespaces).lowercased())
+        }
+    }
+
+    /// The header read; the other is ignored.
+    public var header: Header = .xForwardedFor
     /// IPv4 networks as (address, prefix length); single addresses have 32.
     private var networks: [(address: UInt32, bits: Int)]
     /// IPv6 (or any other) addresses, compared as written in lower case.
@@ -14,18 +32,22 @@ public struct TrustedProxies: Sendable, Equatable {
 
     public enum Problem: Error, Equatable, CustomStringConvertible {
         case notAnAddress(String)
+        case unknownHeader(String)
 
         public var description: String {
             switch self {
             case .notAnAddress(let given):
                 "A trusted proxy is an IP address or an IPv4 network such as 192.168.1.0/24, not \(given)."
+            case .unknownHeader(let given):
+                "The forwarded header is x-forwarded-for (the default) or forwarded, not \(given)."
             }
         }
     }
 
-    /// Loopback and `given`, each an IP address or an IPv4 network (`10.0.0.0/8`).
-    public init(loopbackAnd given: [String]) throws(Problem) {
+    /// Loopback and `given`, each an IP address or an IPv4 network (`10.0.0.0/8`), whose `header` is believed.
+    public init(loopbackAnd given: [String], header: Header = .xForwardedFor) throws(Problem) {
         self = .loopback
+        self.header = header
         for item in given.flatMap({ $0.split(separator: ",") }).map({ $0.trimmingCharacters(in: .whitespaces) })
         where !item.isEmpty {
             let parts = item.split(separator: "/", maxSplits: 1).map(String.init)
@@ -50,7 +72,7 @@ public struct TrustedProxies: Sendable, Equatable {
     }
 
     public static func == (lhs: TrustedProxies, rhs: TrustedProxies) -> Bool {
-        lhs.loopback == rhs.loopback && lhs.exact == rhs.exact
+        lhs.loopback == rhs.loopback && lhs.exact == rhs.exact && lhs.header == rhs.header
             && lhs.networks.map(\.address) == rhs.networks.map(\.address)
             && lhs.networks.map(\.bits) == rhs.networks.map(\.bits)
     }
@@ -67,27 +89,38 @@ public struct TrustedProxies: Sendable, Equatable {
         }
     }
 
-    /// The client's address for a request from `peer`: the address the trusted proxies name in `X-Forwarded-For`
-    /// (the right-most one that is not a proxy itself) or `Forwarded`, else the peer's own.
+    /// The client's address for a request from `peer`: the right-most address that is not a proxy itself in the
+    /// header the proxies write (`header`), else the peer's own.
+    ///
+    /// Whatever stands left of the client's address is the client's own writing and is never read. When the first
+    /// entry that is not a proxy is not an address (`unknown`, an obfuscated `_name`, garbage), the client is not
+    /// known: the request counts as the proxy's own, never as a key the client could choose.
     public func client(peer: String?, forwardedFor: String?, forwarded: String?) -> String? {
         guard let peer, contains(peer) else { return peer }
         let named: [String]
-        if let forwardedFor {
-            named = forwardedFor.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        } else if let forwarded {
+        switch header {
+        case .xForwardedFor:
+            guard let forwardedFor else { return peer }
+            named = forwardedFor.split(separator: ",", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+        case .forwarded:
+            guard let forwarded else { return peer }
             named = Self.forElements(forwarded)
-        } else {
-            return peer
         }
-        for address in named.reversed().map(Self.bareAddress) where !address.isEmpty {
+        for entry in named.reversed() {
+            let address = Self.bareAddress(entry)
+            guard !address.isEmpty else { return peer }
             if !contains(address) { return address }
         }
+        // Every hop is a proxy of ours: the client is the first of them.
         return named.first.map(Self.bareAddress).flatMap { $0.isEmpty ? nil : $0 } ?? peer
     }
 
     /// The `for=` values of RFC 7239's `Forwarded`, in order.
+    /// An element without one reads as "" (not an address).
     static func forElements(_ header: String) -> [String] {
-        header.split(separator: ",").compactMap { element in
+        header.split(separator: ",", omittingEmptySubsequences: false).map { element in
             for pair in element.split(separator: ";") {
                 let parts = pair.split(separator: "=", maxSplits: 1)
                 guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces).lowercased() == "for" else {
@@ -96,7 +129,7 @@ public struct TrustedProxies: Sendable, Equatable {
                 return parts[1].trimmingCharacters(in: .whitespaces).trimmingCharacters(
                     in: CharacterSet(charactersIn: "\""))
             }
-            return nil
+            return ""
         }
     }
 
