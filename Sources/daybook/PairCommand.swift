@@ -28,8 +28,10 @@ struct PairCommand: AsyncParsableCommand {
         guard try await database.passphraseHash() != nil else {
             throw ValidationError("Set an owner passphrase first: daybook passphrase set --data-dir \(folder.path)")
         }
-        let pairing = try await DevicesInteractor(store: database, secrets: SystemSecretMaker(), clock: SystemClock())
-            .startPairing()
+        let pairing = try await DevicesInteractor(
+            store: database, secrets: SystemSecretMaker(), clock: SystemClock(), events: EventBus()
+        )
+        .startPairing()
         let link = pairing.link(publicURL: base)
         print(PublicAddress.report(link: link, qr: try QRCode(link)))
     }

@@ -33,7 +33,8 @@ struct PassphraseCommand: AsyncParsableCommand {
             }
             let database = try AppDatabase.open(folder: data.url)
             let access = AccessInteractor(
-                store: database, secrets: SystemSecretMaker(), hasher: ScryptPassphraseHasher(), clock: SystemClock())
+                store: database, secrets: SystemSecretMaker(), hasher: ScryptPassphraseHasher(), clock: SystemClock(),
+                events: EventBus())
             do {
                 try await access.setPassphrase(passphrase)
             } catch let problem as Access.Problem {

@@ -26,7 +26,8 @@ struct PlainHasher: PassphraseHasher {
 @Suite("Access rules")
 struct AccessTests {
     func access(_ database: AppDatabase, clock: any DaybookClock) -> AccessInteractor {
-        AccessInteractor(store: database, secrets: CountingSecrets(), hasher: PlainHasher(), clock: clock)
+        AccessInteractor(
+            store: database, secrets: CountingSecrets(), hasher: PlainHasher(), clock: clock, events: EventBus())
     }
 
     @Test("signing in needs the passphrase; the session lasts 90 days")

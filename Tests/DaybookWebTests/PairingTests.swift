@@ -69,7 +69,7 @@ struct PairingTests {
             let (phone, answer) = try await Self.pair(Browser(client: owner.client), code: code)
             #expect(answer.status == .seeOther)
             #expect(answer.headers[.location] == "/?paired=1")
-            #expect(phone.cookies[AccessMiddleware.sessionCookie] != nil)
+            #expect(phone.cookies["__Host-daybook_session"] != nil)
             var signedIn = phone
             let today = try await signedIn.get("/?paired=1")
             #expect(today.status == .ok)
@@ -78,7 +78,7 @@ struct PairingTests {
             let (other, again) = try await Self.pair(Browser(client: owner.client), code: code)
             #expect(again.status == .gone)
             #expect(again.text.contains("This pairing link was already used."))
-            #expect(other.cookies[AccessMiddleware.sessionCookie] == nil)
+            #expect(other.cookies["__Host-daybook_session"] == nil)
 
             let devices = try await signedIn.get("/settings/devices")
             #expect(devices.text.contains("iPhone · Safari"))
@@ -95,13 +95,13 @@ struct PairingTests {
             let (late, expired) = try await Self.pair(Browser(client: owner.client), code: code)
             #expect(expired.status == .gone)
             #expect(expired.text.contains("This pairing link has expired"))
-            #expect(late.cookies[AccessMiddleware.sessionCookie] == nil)
+            #expect(late.cookies["__Host-daybook_session"] == nil)
 
             let forgedCode = String(code.reversed())
             let (forger, forged) = try await Self.pair(Browser(client: owner.client), code: forgedCode)
             #expect(forged.status == .notFound)
             #expect(forged.text.contains("This pairing link is not valid"))
-            #expect(forger.cookies[AccessMiddleware.sessionCookie] == nil)
+            #expect(forger.cookies["__Host-daybook_session"] == nil)
             let (_, nonsense) = try await Self.pair(Browser(client: owner.client), code: "<script>")
             #expect(nonsense.status == .notFound)
         }
@@ -141,7 +141,7 @@ struct PairingTests {
             #expect(answer.status == .tooManyRequests)
             #expect(answer.headers[.retryAfter] != nil)
             #expect(answer.text.contains("Too many attempts"))
-            #expect(after.cookies[AccessMiddleware.sessionCookie] == nil)
+            #expect(after.cookies["__Host-daybook_session"] == nil)
         }
     }
 
@@ -163,7 +163,7 @@ struct PairingTests {
             #expect(next.headers[.location] == "/login?ended=1&next=/journal")
             #expect(next.headers[HTTPField.Name("Clear-Site-Data")!] == #""cache", "storage""#)
             let cleared = next.headers[.setCookie] ?? ""
-            #expect(cleared.hasPrefix("daybook_session=;") && cleared.contains("Max-Age=0"))
+            #expect(cleared.hasPrefix("__Host-daybook_session=;") && cleared.contains("Max-Age=0"))
             let login = try await phone.get("/login?ended=1&next=/journal")
             #expect(login.text.contains("This device was signed out."))
 
@@ -186,7 +186,7 @@ struct PairingTests {
             let used = try await browser.get("/")
             #expect(used.status == .ok)
             let renewed = used.headers[.setCookie] ?? ""
-            #expect(renewed.contains("daybook_session=") && renewed.contains("Max-Age=7776000"))
+            #expect(renewed.contains("__Host-daybook_session=") && renewed.contains("Max-Age=7776000"))
             // Within the hour, page loads do not renew (nor write).
             clock.advance(by: 60)
             #expect(try await browser.get("/").headers[.setCookie] == nil)

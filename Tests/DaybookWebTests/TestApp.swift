@@ -82,7 +82,7 @@ struct Browser {
         headers: HTTPFields = [:]
     ) async throws -> TestResponse {
         var fields = form
-        fields["csrf"] = csrf ?? cookies["daybook_csrf"] ?? ""
+        fields["csrf"] = csrf ?? cookies["daybook_csrf"] ?? cookies["__Host-daybook_csrf"] ?? ""
         let pairs = fields.map { ($0.key, $0.value) } + repeated
         let body = pairs.map { "\(Self.encode($0.0))=\(Self.encode($0.1))" }.joined(separator: "&")
         var headers = headers

@@ -1,7 +1,8 @@
 """A phone at home reaches Daybook through a real TLS proxy: Caddy with its own certificate authority at
 https://daybook.home.arpa:PORT, Daybook on loopback behind it with `--public-url` (see proxy.py and `home`).
 
-Through the proxy every page needs the owner's login, the session cookie is `Secure`, a name Daybook was not given
+Through the proxy every page needs the owner's login, the session cookie is `Secure` and `__Host-`, every answer
+carries HSTS, a name Daybook was not given
 is refused, and the login throttle counts each client by the address the proxy forwards. A phone is paired by the
 one-time link `daybook pair` prints. When Daybook stops while
 Caddy stays up, the browser gets Caddy's 502: the installed app treats that as no server at all — pages from the
@@ -35,7 +36,7 @@ def sign_in(home, passphrase: str, source: str = "127.0.0.1"):
     """The login form through the proxy, from the loopback address `source`, as a browser sends it."""
     page = through(home.caddy, "GET", "/login", source=source)
     assert page.status == 200, (page.status, page.text[:300])
-    form_cookie = cookie(page, "daybook_csrf")
+    form_cookie = cookie(page, "__Host-daybook_csrf")
     token = re.search(r'name="csrf" value="([^"]+)"', page.text)
     assert form_cookie and token, page.text[:500]
     body = urllib.parse.urlencode({"csrf": token.group(1), "next": "/", "passphrase": passphrase}).encode()
@@ -48,17 +49,19 @@ def test_through_caddy_every_page_needs_the_login_and_its_cookie_is_secure(share
     # Caddy passes the name on; without a session the page asks for the passphrase.
     first = through(home.caddy, "GET", "/")
     assert first.status == 303 and first.header("Location").startswith("/login"), (first.status, first.headers)
+    # Every answer asks the browser to keep to HTTPS for this name for a year.
+    assert first.header("Strict-Transport-Security") == "max-age=31536000", first.headers
     # The API, through the proxy, needs a token.
     assert through(home.caddy, "GET", "/api/v1/settings", headers={"Accept": "application/json"}).status == 401
 
     signed_in = sign_in(home, home.passphrase)
     assert signed_in.status == 303, (signed_in.status, signed_in.text[:300])
-    session = cookie(signed_in, "daybook_session")
+    session = cookie(signed_in, "__Host-daybook_session")
     assert session is not None, signed_in.headers
     attributes = [part.strip().lower() for part in session.split(";")[1:]]
     assert "secure" in attributes and "httponly" in attributes and "samesite=strict" in attributes, session
     # The form's own cookie is `Secure` too.
-    form_cookie = cookie(through(home.caddy, "GET", "/login"), "daybook_csrf")
+    form_cookie = cookie(through(home.caddy, "GET", "/login"), "__Host-daybook_csrf")
     assert form_cookie and "secure" in [part.strip().lower() for part in form_cookie.split(";")[1:]], form_cookie
     # The session lets the pages in.
     today = through(home.caddy, "GET", "/", headers={"Cookie": session.split(";", 1)[0]})
@@ -78,6 +81,8 @@ def test_a_name_daybook_was_not_given_is_refused_with_421(shared_home):
     # A page elsewhere that rebinds its name to this machine, or a proxy passing on a name it was not set up for.
     assert straight("evil.example") == 421
     assert straight(f"evil.example:{home.caddy.port}") == 421
+    assert straight(f"{NAME}.evil.example:{home.caddy.port}") == 421
+    assert straight(f"127.0.0.1.evil.example:{home.server.port}") == 421
     # Its own public name and this computer's names are answered.
     assert straight(f"{NAME}:{home.caddy.port}") == 200
     assert straight(f"127.0.0.1:{home.server.port}") == 200
@@ -92,7 +97,7 @@ def test_five_wrong_passphrases_from_one_client_do_not_lock_out_another(shared_h
         wrong = sign_in(home, "not the passphrase", source="127.0.0.3")
         assert wrong.status == 401, (attempt, wrong.status)
     owner = sign_in(home, home.passphrase, source="127.0.0.1")
-    assert owner.status == 303 and cookie(owner, "daybook_session"), (owner.status, owner.headers)
+    assert owner.status == 303 and cookie(owner, "__Host-daybook_session"), (owner.status, owner.headers)
     sixth = sign_in(home, home.passphrase, source="127.0.0.3")
     assert sixth.status == 429, sixth.status
     assert int(sixth.header("Retry-After") or 0) > 0, sixth.headers

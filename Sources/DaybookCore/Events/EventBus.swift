@@ -11,6 +11,9 @@ public enum DaybookEvent: String, CaseIterable, Sendable {
     case trackers
     /// A reminder was sent: open pages may show it (`/api/v1/reminders/recent`).
     case reminder
+    /// A login session or a signed-in device was ended, a token revoked or the passphrase changed: each open
+    /// stream checks that what it was opened with still lets it in. Never sent to pages.
+    case access
 }
 
 /// Fans typed change events out to every subscriber (each open page's `/events` stream).

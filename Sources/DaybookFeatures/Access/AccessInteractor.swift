@@ -7,17 +7,21 @@ public struct AccessInteractor: Sendable {
     private let secrets: any SecretMaker
     private let hasher: any PassphraseHasher
     private let clock: any DaybookClock
+    private let events: EventBus
 
     /// How long a login lasts from its last use.
     public static let sessionLifetime = LoginDevice.Limits.lifetime
     static let tokenPrefix = "dbk_"
 
-    public init(store: any AccessStore, secrets: any SecretMaker, hasher: any PassphraseHasher, clock: any DaybookClock)
-    {
+    public init(
+        store: any AccessStore, secrets: any SecretMaker, hasher: any PassphraseHasher, clock: any DaybookClock,
+        events: EventBus
+    ) {
         self.store = store
         self.secrets = secrets
         self.hasher = hasher
         self.clock = clock
+        self.events = events
     }
 
     public func hasPassphrase() async throws -> Bool {
@@ -33,6 +37,7 @@ public struct AccessInteractor: Sendable {
             throw Access.Problem.passphraseTooLong(maximum: PassphraseRules.maximumLength)
         }
         try await store.setPassphraseHash(try hasher.hash(passphrase))
+        await events.publish(.access)
     }
 
     /// A new session secret when the passphrase is right, else `nil`; the session is named from `userAgent`.
@@ -68,6 +73,7 @@ public struct AccessInteractor: Sendable {
 
     public func signOut(session secret: String) async throws {
         try await store.deleteSession(digest: secrets.digest(secret))
+        await events.publish(.access)
     }
 
     /// What a bearer token may do: its scope when the owner created it and it has neither expired nor been
@@ -111,5 +117,6 @@ public struct AccessInteractor: Sendable {
 
     public func revokeToken(id: String) async throws {
         guard try await store.revokeToken(id: id) else { throw Access.Problem.unknownToken }
+        await events.publish(.access)
     }
 }

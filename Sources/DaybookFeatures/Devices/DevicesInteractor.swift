@@ -6,11 +6,13 @@ public struct DevicesInteractor: Sendable {
     private let store: any AccessStore
     private let secrets: any SecretMaker
     private let clock: any DaybookClock
+    private let events: EventBus
 
-    public init(store: any AccessStore, secrets: any SecretMaker, clock: any DaybookClock) {
+    public init(store: any AccessStore, secrets: any SecretMaker, clock: any DaybookClock, events: EventBus) {
         self.store = store
         self.secrets = secrets
         self.clock = clock
+        self.events = events
     }
 
     /// A new one-time link's code, working for `LoginDevice.Limits.pairingLifetime`.
@@ -51,5 +53,6 @@ public struct DevicesInteractor: Sendable {
         guard id.count <= 64, try await store.endSession(id: id, at: clock.now()) else {
             throw Devices.Problem.unknownDevice
         }
+        await events.publish(.access)
     }
 }

@@ -95,6 +95,7 @@ public func buildRouter(services: AppServices) -> Router<DaybookRequestContext> 
     if services.configuration.checksHost {
         router.add(middleware: HostCheckMiddleware(configuration: services.configuration))
     }
+    router.add(middleware: QueryCheckMiddleware())
     router.add(middleware: ReadinessMiddleware(services: services))
     router.add(middleware: AccessMiddleware(services: services))
     router.add(middleware: MethodCheckMiddleware(routes: methods))

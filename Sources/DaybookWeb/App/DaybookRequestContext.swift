@@ -18,6 +18,8 @@ public struct DaybookRequestContext: RequestContext {
     public var tokenScope: TokenScope?
     /// The public id of the signed-in device that sent the request, when it came with a login session.
     public var deviceID: String?
+    /// The login session's secret, when the request came with a valid one: its form token is made from it.
+    public var session: String?
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)

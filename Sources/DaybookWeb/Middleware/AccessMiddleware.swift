@@ -56,10 +56,11 @@ struct AccessMiddleware: RouterMiddleware {
         // Pages' own scripts (the editor, the Map, reminders) reach the API with the signed-in session; writes
         // from them must still come from this origin as JSON (CSRFMiddleware).
         let access = services.accessInteractor(try await services.database())
-        let session = request.cookies[Self.sessionCookie]?.value ?? ""
+        let session = request.cookies[services.sessionCookieName]?.value ?? ""
         if !session.isEmpty, let use = try await access.useSession(session) {
             var context = context
             context.deviceID = use.device.id
+            context.session = session
             return Self.renewing(session, use, services: services, response: try await next(request, context))
         }
         if path.hasPrefix("/api/") {
@@ -85,7 +86,7 @@ struct AccessMiddleware: RouterMiddleware {
     /// itself (signing out).
     static func renewing(_ session: String, _ use: SessionUse, services: AppServices, response: Response) -> Response {
         guard use.renewed,
-            !response.headers[values: .setCookie].contains(where: { $0.hasPrefix(sessionCookie + "=") })
+            !response.headers[values: .setCookie].contains(where: { $0.hasPrefix(services.sessionCookieName + "=") })
         else { return response }
         var response = response
         response.setCookie(LoginRoutes.sessionCookie(session, services: services))

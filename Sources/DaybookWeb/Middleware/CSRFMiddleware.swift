@@ -1,8 +1,10 @@
 import HTTPTypes
 import Hummingbird
 
-/// Guards every state-changing request against forgery: same-origin only, and for forms a token
-/// that must match this browser's cookie (double submit). Form bodies are read here, within limits.
+/// Guards every state-changing request against forgery: same-origin only, and for forms a token. With a login
+/// session the token is made from the session (a new one at each sign-in, and nothing another page could set);
+/// without one (on loopback, and the login and pairing forms) it must match this browser's cookie (double
+/// submit). Form bodies are read here, within limits.
 struct CSRFMiddleware: RouterMiddleware {
     typealias Context = DaybookRequestContext
     static let cookieName = "daybook_csrf"
@@ -14,13 +16,14 @@ struct CSRFMiddleware: RouterMiddleware {
     {
         var request = request
         var context = context
-        let existing = request.cookies[Self.cookieName]?.value.filter {
+        let existing = request.cookies[services.formCookieName]?.value.filter {
             $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_"
         }
         let cookieToken = existing.flatMap { $0.count >= 32 ? $0 : nil }
         // The API takes JSON only, never a form: it needs no form token, and its clients no cookie.
         let isAPI = request.uri.path.hasPrefix("/api/")
-        context.csrfToken = cookieToken ?? (isAPI ? "" : services.secrets.newSecret())
+        let sessionToken = context.session.map { Self.formToken(session: $0, services: services) }
+        context.csrfToken = sessionToken ?? cookieToken ?? (isAPI ? "" : services.secrets.newSecret())
 
         // A request carrying a valid token cannot be forged: another site does not know the token.
         let hasToken = context.tokenScope != nil
@@ -31,7 +34,9 @@ struct CSRFMiddleware: RouterMiddleware {
             } else {
                 context.form = try await readForm(&request)
                 if !hasToken {
-                    guard let cookieToken, let sent = context.form[Self.fieldName], Self.equal(sent, cookieToken) else {
+                    guard let expected = sessionToken ?? cookieToken, let sent = context.form[Self.fieldName],
+                        Self.equal(sent, expected)
+                    else {
                         throw HTTPError(.forbidden, message: "This form has expired. Reload the page and try again.")
                     }
                 }
@@ -39,10 +44,18 @@ struct CSRFMiddleware: RouterMiddleware {
         }
 
         var response = try await next(request, context)
-        if cookieToken == nil, !isAPI {
-            response.setCookie(services.cookie(Self.cookieName, context.csrfToken))
+        if cookieToken != context.csrfToken, !isAPI,
+            !response.headers[values: .setCookie].contains(where: { $0.hasPrefix(services.formCookieName + "=") })
+        {
+            response.setCookie(services.cookie(services.formCookieName, context.csrfToken))
         }
         return response
+    }
+
+    /// The form token of a login session: a digest of the session's secret, which only its browser knows, under a
+    /// label of its own (the database keeps another digest of it).
+    static func formToken(session: String, services: AppServices) -> String {
+        services.secrets.digest("daybook form token\u{0}" + session)
     }
 
     private func checkSameOrigin(_ request: Request) throws {

@@ -21,7 +21,8 @@ struct ResponseGuardMiddleware: RouterMiddleware {
         }
         let path = request.uri.path
         let tileOrigin = path == "/map" ? await services.connections.current(services.gate.database)?.tileOrigin : nil
-        SecurityHeaders.apply(to: &response.headers, path: path, tileOrigin: tileOrigin)
+        SecurityHeaders.apply(
+            to: &response.headers, path: path, tileOrigin: tileOrigin, https: services.configuration.publicURL != nil)
         return response
     }
 

@@ -15,8 +15,15 @@ enum SecurityHeaders {
     static let widgetPolicy = contentSecurityPolicy.replacingOccurrences(
         of: "frame-ancestors 'none'", with: "frame-ancestors *")
 
-    /// - Parameter tileOrigin: the map tile server the owner turned on; the Map page may load images from it.
-    static func apply(to headers: inout HTTPFields, path: String = "", tileOrigin: String? = nil) {
+    /// One year, in seconds: how long a browser that saw Daybook over HTTPS keeps to HTTPS for its name.
+    static let strictTransportSecurity = "max-age=31536000"
+
+    /// - Parameters:
+    ///   - tileOrigin: the map tile server the owner turned on; the Map page may load images from it.
+    ///   - https: whether the server answers under an https public URL: then every answer asks browsers to come
+    ///     back over HTTPS only (HSTS).
+    static func apply(to headers: inout HTTPFields, path: String = "", tileOrigin: String? = nil, https: Bool = false) {
+        if https { headers[.strictTransportSecurity] = strictTransportSecurity }
         let isWidget = path.hasPrefix("/widgets/")
         if path == "/map/static.svg" {
             // The small map is an image with its own colours for light and dark: it may style itself, and load

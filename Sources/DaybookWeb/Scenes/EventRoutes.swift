@@ -1,18 +1,27 @@
 import DaybookCore
+import DaybookFeatures
 import Hummingbird
 import ServiceLifecycle
 
 /// `/events`: server-sent events telling every open page what changed (`timer`, `tasks`, `settings`).
+///
+/// A stream opened with a login session or a token ends when that no longer lets it in: at sign-out, when its
+/// device is ended, its token revoked or the passphrase changed (each publishes `access`, and the stream checks).
 struct EventRoutes {
     let services: AppServices
 
     func register(on router: Router<DaybookRequestContext>) {
-        router.get("/events") { _, _ in
+        router.get("/events") { request, context in
             let stream = await services.events.subscribe()
+            let stillAllowed = credentialCheck(request, context)
             let body = ResponseBody { writer in
                 // Browsers reconnect by themselves after `retry` milliseconds.
                 try await writer.write(ByteBuffer(string: "retry: 2000\n: connected\n\n"))
                 for await event in stream.cancelOnGracefulShutdown() {
+                    guard event != .access else {
+                        if await stillAllowed() { continue }
+                        break
+                    }
                     try await writer.write(ByteBuffer(string: "event: \(event.rawValue)\ndata: {}\n\n"))
                 }
                 try await writer.finish(nil)
@@ -21,6 +30,27 @@ struct EventRoutes {
                 status: .ok,
                 headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
                 body: body)
+        }
+    }
+
+    /// Whether what let this request in (its session or its token) still would; always, when it needed neither.
+    private func credentialCheck(_ request: Request, _ context: DaybookRequestContext) -> @Sendable () async -> Bool {
+        let header = request.headers[.authorization] ?? ""
+        let token =
+            header.hasPrefix("Bearer ")
+            ? String(header.dropFirst(7)) : request.uri.queryParameters["token"].map(String.init)
+        let session = context.session
+        let hasToken = context.tokenScope != nil
+        let services = services
+        return {
+            guard let database = services.gate.database else { return false }
+            let access = services.accessInteractor(database)
+            if hasToken, let token {
+                guard case .granted = try? await access.authorize(bearer: token) else { return false }
+                return true
+            }
+            if let session { return (try? await access.useSession(session)) != nil }
+            return true
         }
     }
 }

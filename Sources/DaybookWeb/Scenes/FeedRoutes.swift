@@ -20,7 +20,7 @@ struct FeedRoutes {
                 linkBase: services.configuration.publicURL?.text)
             return Response(
                 status: .ok,
-                headers: [.contentType: "text/calendar; charset=utf-8", .cacheControl: "no-cache"],
+                headers: [.contentType: "text/calendar; charset=utf-8", .cacheControl: "no-store"],
                 body: .init(byteBuffer: ByteBuffer(string: document)))
         }
     }

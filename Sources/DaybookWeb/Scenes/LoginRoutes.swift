@@ -38,12 +38,10 @@ struct LoginRoutes {
                 return try render(env, context, next: next, problem: .wrongPassphrase, status: .unauthorized)
             }
             await services.throttle.reset(for: key)
-            var response = Response.seeOther(next)
-            response.setCookie(Self.sessionCookie(session, services: services))
-            return response
+            return Self.signedIn(to: next, session: session, services: services)
         }
         router.post("/logout") { request, context in
-            if let session = request.cookies[AccessMiddleware.sessionCookie]?.value {
+            if let session = request.cookies[services.sessionCookieName]?.value {
                 try await services.accessInteractor(try await services.database()).signOut(session: session)
             }
             return Self.signedOut(to: services.requiresLogin ? "/login" : "/", services: services)
@@ -53,7 +51,18 @@ struct LoginRoutes {
     /// The login session cookie carrying `secret`, lasting as long as a session does; an empty secret clears it.
     static func sessionCookie(_ secret: String, services: AppServices) -> Cookie {
         services.cookie(
-            AccessMiddleware.sessionCookie, secret, maxAge: secret.isEmpty ? 0 : Int(AccessInteractor.sessionLifetime))
+            services.sessionCookieName, secret, maxAge: secret.isEmpty ? 0 : Int(AccessInteractor.sessionLifetime))
+    }
+
+    /// A redirect to `location` for a browser that has just signed in (or been paired) with `session`: it keeps
+    /// the session's cookie and a form token made from the session, so the token it had before signing in,
+    /// which a page could have planted, no longer counts.
+    static func signedIn(to location: String, session: String, services: AppServices) -> Response {
+        var response = Response.seeOther(location)
+        response.setCookie(sessionCookie(session, services: services))
+        response.setCookie(
+            services.cookie(services.formCookieName, CSRFMiddleware.formToken(session: session, services: services)))
+        return response
     }
 
     /// A redirect to `location` that clears the session cookie; `forgetting`, on an exposed server the browser also

@@ -17,9 +17,7 @@ struct PairRoutes {
             let env = try await PageEnvironment(services: services, request: request)
             do {
                 let session = try await pair(context.form["code"] ?? "", request: request, context: context, env: env)
-                var response = Response.seeOther("/?paired=1")
-                response.setCookie(LoginRoutes.sessionCookie(session, services: services))
-                return response
+                return LoginRoutes.signedIn(to: "/?paired=1", session: session, services: services)
             } catch let problem as Devices.Problem {
                 var response = try render(env, context, problem: problem, status: problem.status)
                 if case .throttled(let wait) = problem { response.headers[.retryAfter] = String(wait) }
