@@ -109,6 +109,27 @@ struct HostileMarkdownTests {
         #expect(tables.parsed == text && tables.held.isEmpty)
     }
 
+    @Test("reference links keep working when their definitions are listed at the end, one a line")
+    func referencesAtTheEnd() {
+        let links = (1...40).map { "See [note \($0)][n\($0 % 20)]." }.joined(separator: "\n")
+        let definitions = (0..<20).map {
+            "[n\($0)]: https://example.org/notes/\($0)/" + String(repeating: "x", count: 40) + " \"Note \($0)\""
+        }
+        .joined(separator: "\n")
+        let text = links + "\n\n" + definitions
+        #expect(CMarkSyntaxLimit.limited(text) == text)
+        let html = markdown.html(text)
+        #expect(html.components(separatedBy: "<a rel=").count - 1 == 40)
+    }
+
+    @Test("a long title running over the next definition's line is still counted")
+    func titleOverFakeDefinitions() {
+        let title = (0..<50).map { "[f\($0)]: " + String(repeating: "t", count: 200) }.joined(separator: "\n")
+        let text = "[a]: /u \"" + title + "\"\n\n" + String(repeating: "[a]", count: 20_000)
+        let html = markdown.html(text)
+        #expect(html.utf8.count <= MarkdownLimits.htmlBytes(markdownBytes: text.utf8.count))
+    }
+
     @Test(
         "cmark's pathological inputs render within the bound and under 1 MB",
         arguments: HostileMarkdown.cases.map(\.name))

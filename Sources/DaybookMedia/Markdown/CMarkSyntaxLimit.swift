@@ -73,8 +73,8 @@ enum CMarkSyntaxLimit {
 
     /// Escapes the colon of each reference definition longer than its share of `MarkdownLimits.referenceBytes`.
     ///
-    /// A definition is counted from its `]:` to the next blank line (its address and any title), and may be used
-    /// once for each `[` of the text: an upper bound, as the text's labels are never matched.
+    /// A definition is counted from its `]:` (its address and any title), and may be used once for each `[` of the
+    /// text: an upper bound, as the text's labels are never matched.
     static func escapeLongReferences(_ bytes: inout [UInt8]) -> Bool {
         let opens = bytes.reduce(0) { $0 + ($1 == UInt8(ascii: "[") ? 1 : 0) }
         guard opens > 0 else { return false }
@@ -96,15 +96,45 @@ enum CMarkSyntaxLimit {
             }
             paragraphEnd[index] = end
         }
-        var definitions: [(colon: Int, size: Int)] = []
+        var colons: [Int] = []
         for index in 1..<max(1, bytes.count)
         where bytes[index] == UInt8(ascii: ":") && bytes[index - 1] == UInt8(ascii: "]") {
-            definitions.append((index, paragraphEnd[index] - index))
+            colons.append(index)
+        }
+        // A definition reaches at most to the blank line after it, and is measured only to the next line with a
+        // `]:` of its own: definitions listed one a line are each their own size. A title that runs on past that
+        // line is counted in the next one's size, so a definition copies at most twice the longest measured.
+        var definitions: [(colon: Int, size: Int)] = []
+        var colonLineEnd = 0
+        var next = 0
+        var cutAt: (colon: Int, lineStart: Int)?
+        for colon in colons {
+            if colonLineEnd < colon {
+                colonLineEnd = colon
+                while colonLineEnd < bytes.count, bytes[colonLineEnd] != 10, bytes[colonLineEnd] != 13 {
+                    colonLineEnd += 1
+                }
+            }
+            // The first `]:` on a later line, and where its line starts.
+            while next < colons.count, colons[next] <= colonLineEnd { next += 1 }
+            var end = paragraphEnd[colon]
+            if next < colons.count {
+                let following = colons[next]
+                var start = following
+                if let cut = cutAt, cut.colon == following {
+                    start = cut.lineStart
+                } else {
+                    while start > 0, bytes[start - 1] != 10, bytes[start - 1] != 13 { start -= 1 }
+                    cutAt = (following, start)
+                }
+                end = min(end, start)
+            }
+            definitions.append((colon, end - colon))
         }
         let limit = MarkdownLimits.referenceBytes(markdownBytes: bytes.count)
-        guard let longest = definitions.map(\.size).max(), opens * longest > limit else { return false }
+        guard let longest = definitions.map(\.size).max(), opens * 2 * longest > limit else { return false }
         let share = limit / opens
-        let escapes = definitions.filter { $0.size > share }.map(\.colon)
+        let escapes = definitions.filter { 2 * $0.size > share }.map(\.colon)
         insertBackslashes(at: escapes, in: &bytes)
         return !escapes.isEmpty
     }
