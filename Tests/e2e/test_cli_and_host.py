@@ -299,3 +299,40 @@ def test_the_cli_and_the_api_take_one_list_of_units_and_name_it_when_refusing(se
         assert refused.code == 422 and answer["error"]["code"] == "unknownUnit"
         assert units in answer["error"]["message"]
     assert "Run" not in {t["name"] for t in call(server, "GET", "/api/v1/trackers")["trackers"]}
+
+
+def test_tokens_made_listed_and_revoked_on_the_servers_machine_while_it_runs(server):
+    def api(path: str, token: str) -> int:
+        connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+        try:
+            connection.request("GET", path, headers={"Authorization": f"Bearer {token}", "Accept": "application/json"})
+            answer = connection.getresponse()
+            answer.read()
+            return answer.status
+        finally:
+            connection.close()
+
+    data = ["--data-dir", str(server.data_dir)]
+    made = run_cli("token", "create", "--scope", "widgets", *data)
+    assert made.returncode == 0, made.stderr
+    token = made.stdout.strip().splitlines()[-1]
+    assert token.startswith("dbk_") and " " not in token, made.stdout
+    assert '"widgets"' in made.stdout and "never expires" in made.stdout, made.stdout
+    # The running server knows it at once, and it reaches only what its scope does.
+    assert api("/api/v1/widgets/small", token) == 200
+    assert api("/api/v1/entries", token) == 403
+
+    yearly = run_cli("token", "create", "--scope", "full", "--name", "Status bar", "--lifetime", "1y", *data)
+    assert yearly.returncode == 0 and "expires" in yearly.stdout, yearly.stdout + yearly.stderr
+    listed = run_cli("token", "list", *data)
+    assert listed.returncode == 0, listed.stderr
+    assert "Status bar" in listed.stdout and "widgets" in listed.stdout and token not in listed.stdout, listed.stdout
+    token_id = next(line.split()[0] for line in listed.stdout.splitlines() if " widgets " in f" {line} ")
+
+    revoked = run_cli("token", "revoke", token_id, *data)
+    assert revoked.returncode == 0, revoked.stderr
+    assert api("/api/v1/widgets/small", token) == 401
+    again = run_cli("token", "revoke", token_id, *data)
+    assert again.returncode == 1 and "There is no token with that id." in again.stderr, again.stderr
+    wrong = run_cli("token", "create", "--scope", "everything", *data)
+    assert wrong.returncode != 0 and "full, widgets, calendar" in wrong.stderr, wrong.stderr
