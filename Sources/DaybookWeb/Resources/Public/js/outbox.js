@@ -217,7 +217,11 @@ export async function flush() {
         told = Date.now();
       }
     }
-    if (sent > 0) announce();
+    if (sent > 0) {
+      // A page whose HTML was made while this ran, and that listens only from now on, learns of it here.
+      await keepFact("lastSentAt", Date.now()).catch(() => {});
+      announce();
+    }
     return sent;
   });
 }

@@ -4,7 +4,7 @@
 // Without the server (a kept copy, or a drag the server did not answer) every change waits on this device and is
 // drawn at once over the day, marked "Waiting" (`timeline-waiting.js`).
 import { follow } from "./events.js";
-import { CHANNEL } from "./outbox.js";
+import { CHANNEL, fact } from "./outbox.js";
 import { PAGES } from "./routes.js";
 import { drawWaiting, offerUndo, sendForm, sendOrWait, waitingChanges } from "./timeline-waiting.js";
 const day = document.getElementById("day");
@@ -296,6 +296,11 @@ try {
   new BroadcastChannel(CHANNEL).addEventListener("message", () => (kept ? show() : refresh()));
 } catch {
   // Without BroadcastChannel the page follows on its next look.
+}
+// Changes sent while this page was on its way (the server back as it opened) were announced before it listened:
+// a live page asks for the day once more.
+if (!kept) {
+  fact("lastSentAt").then((at) => { if (at >= performance.timeOrigin) refresh(); }, () => {});
 }
 
 // A form on this page is on its way: its answer will show the change, so events don't refresh meanwhile.
