@@ -65,7 +65,8 @@ def controlled_by_worker(driver, url: str) -> None:
             open_page(d, url)
         return bool(active and state.get("controlled"))
 
-    WebDriverWait(driver, 30, poll_frequency=0.2).until(controlled)
+    # A worker installs every kept file first: in WebKit on a busy machine that has taken over 30 s.
+    WebDriverWait(driver, 60, poll_frequency=0.2).until(controlled)
 
 
 def waiting_count(driver) -> str:
