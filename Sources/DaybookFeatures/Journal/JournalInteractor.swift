@@ -66,7 +66,7 @@ public struct JournalInteractor: Sendable {
         guard let id else { return Journal.Entry.Response(settings: owner, entry: nil, html: "", now: clock.now()) }
         let entry = try await existing(id)
         return Journal.Entry.Response(
-            settings: owner, entry: entry, html: try await html(entry.body), now: clock.now(),
+            settings: owner, entry: entry, html: try await html(entry.body, language: owner.language), now: clock.now(),
             weather: try await weather.weather(for: entry), conflicts: try await store.conflicts(entryID: id))
     }
 

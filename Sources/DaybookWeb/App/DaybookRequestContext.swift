@@ -16,6 +16,8 @@ public struct DaybookRequestContext: RequestContext {
     public var form: FormData = FormData()
     /// The scope of the API token the request carried, when it carried one.
     public var tokenScope: TokenScope?
+    /// That token, as presented (a bearer header, or `?token=` where a widget or the feed takes one).
+    public var token: String?
     /// The public id of the signed-in device that sent the request, when it came with a login session.
     public var deviceID: String?
     /// The login session's secret, when the request came with a valid one: its form token is made from it.

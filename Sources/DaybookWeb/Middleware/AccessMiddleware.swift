@@ -48,6 +48,7 @@ struct AccessMiddleware: RouterMiddleware {
             case .granted(let scope):
                 var context = context
                 context.tokenScope = scope
+                context.token = presented
                 return try await next(request, context)
             }
         }

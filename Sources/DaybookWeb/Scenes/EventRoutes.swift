@@ -11,9 +11,9 @@ struct EventRoutes {
     let services: AppServices
 
     func register(on router: Router<DaybookRequestContext>) {
-        router.get("/events") { request, context in
+        router.get("/events") { _, context in
             let stream = await services.events.subscribe()
-            let stillAllowed = credentialCheck(request, context)
+            let stillAllowed = credentialCheck(context)
             let body = ResponseBody { writer in
                 // Browsers reconnect by themselves after `retry` milliseconds.
                 try await writer.write(ByteBuffer(string: "retry: 2000\n: connected\n\n"))
@@ -34,18 +34,14 @@ struct EventRoutes {
     }
 
     /// Whether what let this request in (its session or its token) still would; always, when it needed neither.
-    private func credentialCheck(_ request: Request, _ context: DaybookRequestContext) -> @Sendable () async -> Bool {
-        let header = request.headers[.authorization] ?? ""
-        let token =
-            header.hasPrefix("Bearer ")
-            ? String(header.dropFirst(7)) : request.uri.queryParameters["token"].map(String.init)
+    private func credentialCheck(_ context: DaybookRequestContext) -> @Sendable () async -> Bool {
+        let token = context.token
         let session = context.session
-        let hasToken = context.tokenScope != nil
         let services = services
         return {
             guard let database = services.gate.database else { return false }
             let access = services.accessInteractor(database)
-            if hasToken, let token {
+            if let token {
                 guard case .granted = try? await access.authorize(bearer: token) else { return false }
                 return true
             }
