@@ -44,6 +44,9 @@ public enum TokenScope: String, CaseIterable, Codable, Sendable {
     case widgets
     /// Only the calendar feed of the timeline's blocks, read-only: for a phone's calendar to subscribe to.
     case calendar
+    /// What `widgets` reaches, plus one-request actions for a phone's shortcuts: a tracker's value for today, focus,
+    /// a block for today, quick capture, and the names they choose from. Never a read of the journal.
+    case shortcuts
 }
 
 /// Where the owner passphrase, login sessions and API tokens are kept (as digests only).

@@ -35,7 +35,7 @@ struct AccessMiddleware: RouterMiddleware {
                 throw HTTPError(
                     .unauthorized, headers: [.wwwAuthenticate: "Bearer realm=\"daybook\", error=\"invalid_token\""],
                     message: "This token has expired. Create a new one in Settings → API tokens.")
-            case .granted(.widgets) where !isWidget:
+            case .granted(.widgets) where !isWidget, .granted(.shortcuts) where !isWidget:
                 throw HTTPError(
                     .forbidden,
                     message:
