@@ -217,6 +217,25 @@ extension AppDatabase: TrackerStore {
         }
     }
 
+    public func addTrackerValue(
+        _ amount: Double, trackerID: String, on day: DayKey, at now: Date,
+        check: @escaping @Sendable (Double) throws -> Double
+    ) async throws -> Double {
+        try await write { db in
+            guard try TrackerRecord.exists(db, key: trackerID) else { throw TrackerStoreError.notFound }
+            let standing = try Double.fetchOne(
+                db, sql: "SELECT value FROM trackerValue WHERE trackerID = ? AND day = ?",
+                arguments: [trackerID, day.description])
+            let sum = try check((standing ?? 0) + amount)
+            try db.execute(
+                sql: """
+                    INSERT INTO trackerValue (trackerID, day, value, updatedAt) VALUES (?, ?, ?, ?)
+                    ON CONFLICT (trackerID, day) DO UPDATE SET value = excluded.value, updatedAt = excluded.updatedAt
+                    """, arguments: [trackerID, day.description, sum, now])
+            return sum
+        }
+    }
+
     public func trackerValues(trackerID: String, from first: DayKey, through last: DayKey) async throws
         -> [DayKey: Double]
     {

@@ -26,6 +26,14 @@ public protocol TrackerStore: Sendable {
     @discardableResult
     func setTrackerValue(_ value: Double?, trackerID: String, on day: DayKey, at now: Date, madeAt: Date?)
         async throws -> Double?
+    /// Adds `amount` to the value of `day` (none counts as zero) in one write and returns the sum that stands; `check`
+    /// turns the sum into the stored value, or throws and nothing is written. Two adds at once both count.
+    ///
+    /// - Throws: `TrackerStoreError.notFound` when there is no such tracker, or what `check` throws.
+    func addTrackerValue(
+        _ amount: Double, trackerID: String, on day: DayKey, at now: Date,
+        check: @escaping @Sendable (Double) throws -> Double
+    ) async throws -> Double
     /// The values of one tracker from `first` through `last`.
     func trackerValues(trackerID: String, from first: DayKey, through last: DayKey) async throws -> [DayKey: Double]
 }

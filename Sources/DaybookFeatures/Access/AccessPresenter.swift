@@ -55,7 +55,7 @@ public enum AccessPresenter {
 
     private static let noteKey: [TokenScope: String] = [
         .full: "access.created.note", .widgets: "access.created.widgetNote", .calendar: "access.created.calendarNote",
-        .shortcuts: "access.created.widgetNote",
+        .shortcuts: "access.created.shortcutsNote",
     ]
 
     /// Where a scoped token is used, with it filled in (a path; `present` puts the public address before it, as
@@ -63,7 +63,8 @@ public enum AccessPresenter {
     private static func example(_ scope: TokenScope, secret: String) -> String? {
         switch scope {
         case .full: nil
-        case .widgets, .shortcuts: "/widgets/small?token=\(secret)"
+        case .widgets: "/widgets/small?token=\(secret)"
+        case .shortcuts: "/settings/iphone"
         case .calendar: "/feeds/tasks.ics?token=\(secret)"
         }
     }

@@ -74,6 +74,13 @@ public enum Focus {
         /// Progress in thousandths, for a `<progress>` element.
         public var progressPermille: Int
         public var labels: Labels
+        /// After an action: what it did in one sentence, for a phone's shortcut to show or speak.
+        public var say: String?
+    }
+
+    /// What a person asked the timer to do, for the sentence that says it was done.
+    public enum Action: String, Sendable {
+        case start, pause, resume, stop
     }
 
     /// The focus page: the timer, the start form's fields, and why an action was refused.

@@ -41,6 +41,30 @@ public enum FocusPresenter {
     }
 
     /// The focus page; after a refused action, `problem` says why.
+    /// The timer after `action`, saying what it did: "Focus started: Deep work, 25 min", "Focus paused · 12 min left".
+    public static func present(_ response: Focus.Response, after action: Focus.Action, localizer: Localizer)
+        -> Focus.ViewModel
+    {
+        var model = present(response, localizer: localizer)
+        let timer = response.timer
+        let left = timer.remaining(at: response.now).map { duration(Int($0.rounded(.up)), localizer: localizer) }
+        let spent = duration(Int(timer.elapsed(at: response.now).rounded(.down)), localizer: localizer)
+        switch action {
+        case .start:
+            let planned = timer.plannedSeconds.map { duration($0, localizer: localizer) }
+            let parts = [response.task?.title, planned].compactMap { $0 }
+            model.say =
+                parts.isEmpty
+                ? localizer("focus.say.startedOpen") : localizer("focus.say.started", parts.joined(separator: ", "))
+        case .pause:
+            model.say = left.map { localizer("focus.say.paused", $0) } ?? localizer("focus.say.pausedSpent", spent)
+        case .resume:
+            model.say = left.map { localizer("focus.say.resumed", $0) } ?? localizer("focus.say.resumedSpent", spent)
+        case .stop: model.say = localizer("focus.say.stopped", duration(response.todaySeconds, localizer: localizer))
+        }
+        return model
+    }
+
     public static func presentPage(
         _ response: Focus.Response, problem: Focus.Problem? = nil, localizer: Localizer
     ) -> Focus.Page {

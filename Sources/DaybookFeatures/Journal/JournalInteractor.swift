@@ -94,6 +94,44 @@ public struct JournalInteractor: Sendable {
         return Journal.Created(shown: try await shown(saved.entry, owner: owner()), isNew: saved.isNew)
     }
 
+    /// Adds `text` to today's latest entry as a paragraph headed by the time ("**14:05** Called the bank"), or starts
+    /// today's entry with it: quick capture, which names no revision. An edit saved meanwhile is built on.
+    ///
+    /// - Throws: `Journal.Problem.nothingToAdd` for blank text; `JournalValidationError` when the entry would be
+    ///   longer than an entry may be; `Journal.Conflict` when it kept changing under every attempt. Nothing is saved
+    ///   then.
+    public func appendToToday(_ text: String, madeAt: Date?) async throws -> Journal.Appended {
+        let text = text.replacingOccurrences(of: "\r\n", with: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !text.isEmpty else { throw Journal.Problem.nothingToAdd }
+        let owner = try await owner()
+        let now = clock.now()
+        let moment = madeAt.map { min($0, now) } ?? now
+        let today = DayKey(date: moment, timeZone: owner.timeZone)
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = owner.timeZone
+        let time = calendar.dateComponents([.hour, .minute], from: moment)
+        let paragraph = String(format: "**%02d:%02d** ", time.hour ?? 0, time.minute ?? 0) + text
+        for attempt in 1...Self.appendAttempts {
+            guard let latest = try await store.entries(JournalListQuery(limit: 1)).entries.first, latest.day == today,
+                let entry = try await store.entry(id: latest.id)
+            else {
+                let saved = try await save(JournalEntryDraft(body: paragraph), id: nil, madeAt: nil, lineage: nil)
+                return Journal.Appended(id: saved.entry.id, day: today, isNew: true)
+            }
+            let body = entry.body.isEmpty ? paragraph : entry.body + "\n\n" + paragraph
+            do {
+                _ = try await edit(id: entry.id, JournalEntryDraft(body: body), revision: entry.revision)
+                return Journal.Appended(id: entry.id, day: today, isNew: false)
+            } catch is Journal.Conflict where attempt < Self.appendAttempts {
+                continue  // saved in between: add to what is there now
+            }
+        }
+        preconditionFailure("the last attempt returns or throws")
+    }
+
+    /// How often quick capture tries again when the entry changes under it.
+    static let appendAttempts = 5
+
     private func save(_ draft: JournalEntryDraft, id: String?, madeAt: Date?, lineage: String?) async throws
         -> (entry: JournalEntry, isNew: Bool)
     {

@@ -28,6 +28,23 @@ public enum Journal {
         case invalidOrder
         /// More entries named at once than one answer holds (`Kept.mostNamed`).
         case tooManyNamed
+        /// Text to add to today's entry that is blank.
+        case nothingToAdd
+    }
+
+    /// A paragraph added to today's entry: which entry, and whether the paragraph started it.
+    public struct Appended: Sendable, Equatable {
+        public var id: String
+        public var day: DayKey
+        public var isNew: Bool
+    }
+
+    /// What quick capture answers: never the entry's text, which a shortcut's token may not read.
+    public struct AppendedJSON: Sendable, Encodable {
+        public var id: String
+        public var day: String
+        public var created: Bool
+        public var say: String
     }
 
     /// An entry as a client is answered with it: its body as safe HTML, the weather kept for its place and hour,
@@ -374,6 +391,8 @@ public enum Journal {
         public var deletedAt: String?
         /// The other version, while the entry was changed on two devices and no version was chosen.
         public var conflict: ConflictJSON?
+        /// After quick capture: one sentence saying it was saved, for a phone's shortcut to show or speak.
+        public var say: String?
     }
 
     /// The other version of an entry changed on two devices, as the API answers it.

@@ -331,6 +331,7 @@ public enum JournalPresenter {
         case .invalidID: localizer("journal.error.entryID")
         case .invalidLineage: localizer("journal.error.lineage")
         case .invalidOrder: localizer("journal.error.order")
+        case .nothingToAdd: localizer("journal.error.nothingToAdd")
         case .tooManyNamed:
             localizer.plural(
                 "journal.error.tooManyNamed", count: Journal.Kept.mostNamed, localizer.number(Journal.Kept.mostNamed))
@@ -361,5 +362,12 @@ public enum JournalPresenter {
             Date.FormatStyle(
                 date: .omitted, time: .shortened, locale: localizer.locale, calendar: localizer.calendar,
                 timeZone: zone))
+    }
+
+    /// Quick capture's answer: "Added to today's entry", or "Started today's entry" when it made one.
+    public static func appended(_ appended: Journal.Appended, localizer: Localizer) -> Journal.AppendedJSON {
+        Journal.AppendedJSON(
+            id: appended.id, day: appended.day.description, created: appended.isNew,
+            say: localizer(appended.isNew ? "journal.say.started" : "journal.say.appended"))
     }
 }

@@ -102,6 +102,8 @@ public enum Timeline {
         /// Where the block sits among blocks it overlaps: column `column` of `columns`.
         public var column: Int
         public var columns: Int
+        /// After the block was added: one sentence saying so, for a phone's shortcut to show or speak.
+        public var say: String?
     }
 
     /// The timeline page: the day's blocks with their buttons, the add form, and an undo after a delete.

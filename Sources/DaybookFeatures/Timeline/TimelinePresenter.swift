@@ -39,6 +39,17 @@ public enum TimelinePresenter {
     }
 
     /// A created or changed task's row, placed among the tasks of the day it was looked up on.
+    /// A new block's row, saying where it went: "Added to today: Deep work, 09:00–10:30".
+    public static func added(_ task: PlannedTask, in day: Timeline.Response, localizer: Localizer) -> Timeline.TaskRow {
+        var model = row(task, in: day, localizer: localizer)
+        let what = [model.title, model.timeLabel].compactMap { $0 }.joined(separator: ", ")
+        let today = DayKey(date: day.now, timeZone: day.settings.timeZone)
+        model.say =
+            day.day == today
+            ? localizer("timeline.say.addedToday", what) : localizer("timeline.say.added", localizer.day(day.day), what)
+        return model
+    }
+
     public static func row(_ task: PlannedTask, in day: Timeline.Response, localizer: Localizer) -> Timeline.TaskRow {
         row(
             task, focusSeconds: day.focusSecondsByTask[task.id] ?? 0,

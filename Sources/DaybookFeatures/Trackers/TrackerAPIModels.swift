@@ -68,8 +68,10 @@ extension Trackers {
         public var value: Double?
         public var label: String
         public var met: Bool
+        /// After a change: one sentence saying what it did, for a phone's shortcut to show or speak.
+        public var say: String? = nil
 
-        enum CodingKeys: String, CodingKey { case date, value, label, met }
+        enum CodingKeys: String, CodingKey { case date, value, label, met, say }
 
         /// `value` is always written, as `null` when nothing was noted.
         public func encode(to encoder: any Encoder) throws {
@@ -78,6 +80,7 @@ extension Trackers {
             try container.encode(value, forKey: .value)
             try container.encode(label, forKey: .label)
             try container.encode(met, forKey: .met)
+            try container.encodeIfPresent(say, forKey: .say)
         }
     }
 }

@@ -169,6 +169,26 @@ public struct TrackerInteractor: Sendable {
         return Trackers.Saved(tracker: tracker, day: day, value: standing)
     }
 
+    /// Adds `amount` to today's value of a number or duration tracker (a count: `1` a tap), in one write, so two taps
+    /// at once count twice.
+    ///
+    /// - Throws: `Trackers.Problem.invalidValue` for a yes/no or rating tracker, or a sum the tracker cannot hold;
+    ///   `.notFound`, `.archived`.
+    public func add(_ amount: Double, trackerID: String, madeAt: Date? = nil) async throws -> Trackers.Saved {
+        let settings = try await ownerSettings()
+        let now = clock.now()
+        let day = DayKey(date: madeAt.map { min($0, now) } ?? now, timeZone: settings.timeZone)
+        guard let tracker = try await store.tracker(id: trackerID) else { throw Trackers.Problem.notFound }
+        guard !tracker.isArchived else { throw Trackers.Problem.archived }
+        let kind = tracker.kind
+        guard kind == .number || kind == .duration, amount.isFinite else { throw Trackers.Problem.invalidValue(kind) }
+        let sum = try await store.addTrackerValue(amount, trackerID: trackerID, on: day, at: now) {
+            try Self.checked($0, kind: kind)
+        }
+        await events?.publish(.trackers)
+        return Trackers.Saved(tracker: tracker, day: day, value: sum)
+    }
+
     /// Sets a yes/no tracker to done or not done for today, as a widget shows it: the value the tap means, never a
     /// flip, so a double tap (or a tap replayed) is one change, and of two devices the later tap by its own clock wins.
     public func tick(_ done: Bool, trackerID: String, madeAt: Date? = nil) async throws -> Trackers.Saved {

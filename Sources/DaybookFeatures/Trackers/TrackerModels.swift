@@ -117,6 +117,8 @@ public enum Trackers {
         case tracker(DetailResponse)
         case values(DetailResponse, from: DayKey, through: DayKey)
         case day(Saved)
+        /// A change with what it did said in a sentence: the tracker's streak after it.
+        case said(Saved, streak: Int)
     }
 
     /// What `save` did.

@@ -292,7 +292,28 @@ public enum TrackerPresenter {
         case .tracker(let detail): item(detail, localizer: localizer)
         case .values(let detail, let first, let last): values(detail, from: first, through: last, localizer: localizer)
         case .day(let saved): dayValue(saved.tracker, value: saved.value, day: saved.day, localizer: localizer)
+        case .said(let saved, let streak):
+            {
+                var value = dayValue(saved.tracker, value: saved.value, day: saved.day, localizer: localizer)
+                value.say = say(saved, streak: streak, localizer: localizer)
+                return value
+            }()
         }
+    }
+
+    /// A change in a sentence: "Meditate done · 10 days in a row", "Water: 5 glasses today", "Mood: cleared for today".
+    public static func say(_ saved: Trackers.Saved, streak: Int, localizer: Localizer) -> String {
+        let tracker = saved.tracker
+        let sentence: String
+        switch (tracker.kind, saved.value) {
+        case (.boolean, .some): sentence = localizer("tracker.say.done", tracker.name)
+        case (.boolean, nil): sentence = localizer("tracker.say.notDone", tracker.name)
+        case (_, nil): sentence = localizer("tracker.say.cleared", tracker.name)
+        case (_, .some(let value)):
+            sentence = localizer("tracker.say.value", tracker.name, format(value, tracker, localizer: localizer))
+        }
+        guard streak >= 2, tracker.meets(saved.value) else { return sentence }
+        return sentence + " · " + localizer.plural("tracker.say.streak", count: streak)
     }
 
     /// Every tracker for the API, with today's value, streak and strength.

@@ -6,7 +6,8 @@ import Hummingbird
 /// session of the page calling it).
 ///
 /// A token that is presented is always checked, also on this computer: an unknown, revoked or expired one is
-/// refused, and a widget token reaches only what `WidgetAccess` lists. Widget addresses may carry their token
+/// refused (`AccessRefusal`, in the owner's language), and a scoped token reaches only what its table lists
+/// (`WidgetAccess`, `ShortcutAccess`, `CalendarFeedAccess`). Widget addresses may carry their token
 /// as `?token=`, for widget apps and dashboards that cannot send headers.
 struct AccessMiddleware: RouterMiddleware {
     typealias Context = DaybookRequestContext
@@ -27,25 +28,12 @@ struct AccessMiddleware: RouterMiddleware {
         if let presented {
             let access = services.accessInteractor(try await services.database())
             switch try await access.authorize(bearer: presented) {
-            case .unknown:
-                throw HTTPError(
-                    .unauthorized, headers: [.wwwAuthenticate: "Bearer realm=\"daybook\""],
-                    message: "This token is not known: it may have been revoked. Create one in Settings → API tokens.")
-            case .expired:
-                throw HTTPError(
-                    .unauthorized, headers: [.wwwAuthenticate: "Bearer realm=\"daybook\", error=\"invalid_token\""],
-                    message: "This token has expired. Create a new one in Settings → API tokens.")
-            case .granted(.widgets) where !isWidget, .granted(.shortcuts) where !isWidget:
-                throw HTTPError(
-                    .forbidden,
-                    message:
-                        "A widget token can only show widgets and tick a yes/no tracker for today; use a full API token for this."
-                )
-            case .granted(.calendar) where !isFeed:
-                throw HTTPError(
-                    .forbidden,
-                    message: "A calendar token can only read the calendar feed; use a full API token for this.")
+            case .unknown: throw AccessRefusal.unknownToken
+            case .expired: throw AccessRefusal.expiredToken
             case .granted(let scope):
+                guard Self.reaches(scope, path: path, method: request.method) else {
+                    throw AccessRefusal.outOfScope(scope)
+                }
                 var context = context
                 context.tokenScope = scope
                 context.token = presented
@@ -64,11 +52,7 @@ struct AccessMiddleware: RouterMiddleware {
             context.session = session
             return Self.renewing(session, use, services: services, response: try await next(request, context))
         }
-        if path.hasPrefix("/api/") {
-            throw HTTPError(
-                .unauthorized, headers: [.wwwAuthenticate: "Bearer realm=\"daybook\""],
-                message: "A valid API token is required. Create one in Settings → API tokens.")
-        }
+        if path.hasPrefix("/api/") { throw AccessRefusal.tokenRequired }
         if request.method == .get || request.method == .head {
             let next = "next=" + LoginRoutes.safeNext(request.uri.path)
             // A session the owner ended in Settings → Devices: this device forgets its copy, and the login page says
@@ -80,7 +64,17 @@ struct AccessMiddleware: RouterMiddleware {
             }
             return Response.seeOther("/login?" + next)
         }
-        throw HTTPError(.unauthorized, message: "Sign in first.")
+        throw AccessRefusal.signInFirst
+    }
+
+    /// Whether a token of `scope` may make this request.
+    static func reaches(_ scope: TokenScope, path: String, method: HTTPRequest.Method) -> Bool {
+        switch scope {
+        case .full: true
+        case .widgets: WidgetAccess.allows(path: path, method: method)
+        case .calendar: CalendarFeedAccess.allows(path: path, method: method)
+        case .shortcuts: ShortcutAccess.allows(path: path, method: method)
+        }
     }
 
     /// When this use renewed the session, its cookie lasts a full lifetime again, unless the answer set the cookie
@@ -109,6 +103,34 @@ enum WidgetAccess {
             path.hasPrefix("/api/v1/trackers/") && path.split(separator: "/").count == 6
                 && path.split(separator: "/")[4] == "values"
         default: false
+        }
+    }
+}
+
+/// What a shortcuts token may reach: what a widget shows, and one request for each action a phone's shortcut runs.
+/// Nothing here reads the journal: quick capture and appending answer only what was added.
+enum ShortcutAccess {
+    /// The actions, as method and path; `*` is one segment (an id).
+    static let actions: [(method: HTTPRequest.Method, path: String)] = [
+        (.get, "/api/v1/shortcuts"),
+        (.put, "/api/v1/trackers/*/values/today"),
+        (.post, "/api/v1/focus/start"),
+        (.post, "/api/v1/focus/pause"),
+        (.post, "/api/v1/focus/resume"),
+        (.post, "/api/v1/focus/stop"),
+        (.post, "/api/v1/tasks"),
+        (.post, "/api/v1/entries"),
+        (.post, "/api/v1/entries/today/append"),
+    ]
+
+    static func allows(path: String, method: HTTPRequest.Method) -> Bool {
+        if method != .put, WidgetAccess.allows(path: path, method: method) { return true }
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+        return actions.contains { action in
+            let pattern = action.path.split(separator: "/", omittingEmptySubsequences: false)
+            return (action.method == method || (action.method == .get && method == .head))
+                && pattern.count == segments.count
+                && zip(pattern, segments).allSatisfy { $0 == "*" ? !$1.isEmpty : $0 == $1 }
         }
     }
 }

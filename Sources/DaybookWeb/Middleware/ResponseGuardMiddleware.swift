@@ -35,6 +35,7 @@ struct ResponseGuardMiddleware: RouterMiddleware {
             context.logger.warning("the disk is full", metadata: ["path": .string(request.uri.path)])
         } else if let problem = error as? SceneProblem {
             status = problem.status
+            headers = problem.headers
         } else if let error = error as? HTTPResponseError {
             status = error.status
             if let httpError = error as? HTTPError { headers = httpError.headers }
@@ -52,7 +53,8 @@ struct ResponseGuardMiddleware: RouterMiddleware {
         if request.wantsJSON {
             if let problem {
                 return APIError.response(
-                    status: status, code: problem.code, message: reason ?? "", fields: problem.fields(localizer))
+                    status: status, code: problem.code, message: reason ?? "", fields: problem.fields(localizer),
+                    headers: headers)
             }
             let detail = (error as? HTTPError)?.body
             return APIError.response(

@@ -30,18 +30,18 @@ struct FocusAPIRoutes {
         }
         router.post("/api/v1/focus/start") { request, context in
             let body = try await JSONBody.decode(Focus.Start.Request.self, from: request)
-            return try await respond(request) {
+            return try await respond(request, .start) {
                 try await $0.start(body ?? Focus.Start.Request(), madeAt: MadeAt.of(request))
             }
         }
         router.post("/api/v1/focus/pause") { request, _ in
-            try await respond(request) { try await $0.pause(madeAt: MadeAt.of(request)) }
+            try await respond(request, .pause) { try await $0.pause(madeAt: MadeAt.of(request)) }
         }
         router.post("/api/v1/focus/resume") { request, _ in
-            try await respond(request) { try await $0.resume(madeAt: MadeAt.of(request)) }
+            try await respond(request, .resume) { try await $0.resume(madeAt: MadeAt.of(request)) }
         }
         router.post("/api/v1/focus/stop") { request, _ in
-            try await respond(request) { try await $0.stop(madeAt: MadeAt.of(request)) }
+            try await respond(request, .stop) { try await $0.stop(madeAt: MadeAt.of(request)) }
         }
         router.post("/api/v1/focus/extend") { request, context in
             let minutes = try await JSONBody.decode(Extension.self, from: request)?.minutes ?? 5
@@ -53,13 +53,16 @@ struct FocusAPIRoutes {
         }
     }
 
-    /// Runs `action` and answers the timer's view model; a refusal it throws is answered as its `SceneProblem`.
-    private func respond(_ request: Request, _ action: (FocusInteractor) async throws -> Focus.Response) async throws
-        -> Response
-    {
+    /// Runs `action` and answers the timer's view model, saying what `said` did when given; a refusal it throws is
+    /// answered as its `SceneProblem`.
+    private func respond(
+        _ request: Request, _ said: Focus.Action? = nil, _ action: (FocusInteractor) async throws -> Focus.Response
+    ) async throws -> Response {
         let database = try await services.database()
         let localizer = try await services.ownerLocalizer(database, request: request)
         let response = try await action(services.focusInteractor(database))
-        return try JSONResponse.make(FocusPresenter.present(response, localizer: localizer))
+        return try JSONResponse.make(
+            said.map { FocusPresenter.present(response, after: $0, localizer: localizer) }
+                ?? FocusPresenter.present(response, localizer: localizer))
     }
 }

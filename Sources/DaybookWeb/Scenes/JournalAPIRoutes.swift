@@ -57,11 +57,22 @@ struct JournalAPIRoutes {
             case title, body, tags, starred, coverPhotoID, date, place, revision, onConflict, id, lineage
         }
 
+        /// Only the text: what a shortcuts token may send.
+        var isTextOnly: Bool {
+            title == nil && tags == nil && starred == nil && coverPhotoID == nil && date == nil && place == nil
+                && revision == nil && id == nil && lineage == nil && onConflict == nil
+        }
+
         var draft: JournalEntryDraft {
             JournalEntryDraft(
                 title: title, body: body?.replacingOccurrences(of: "\r\n", with: "\n"), tags: tags, starred: starred,
                 coverPhotoID: coverPhotoID, date: date, place: place)
         }
+    }
+
+    /// A paragraph for today's entry.
+    struct Appending: Decodable {
+        var text: String
     }
 
     /// Which version of an entry changed on two devices to keep: `entry` or `other`.
@@ -101,12 +112,31 @@ struct JournalAPIRoutes {
                 return try JSONResponse.make(EntryList(entries: rows, next: response.page.next?.description))
             }
         }
-        router.post("/api/v1/entries") { request, _ in
+        router.post("/api/v1/entries") { request, context in
             let body = try await JSONBody.decode(Body.self, from: request, upTo: Limits.markdownBody) ?? Body()
+            // Quick capture from a phone's shortcut: the text, nothing else.
+            if context.tokenScope == .shortcuts, !body.isTextOnly { throw AccessRefusal.entryTextOnly }
             return try await respond(request) { scene in
                 let saved = try await scene.interactor.create(
                     body.draft, id: body.id, madeAt: MadeAt.of(request), lineage: body.lineage)
-                return try JSONResponse.make(scene.json(saved.shown), status: saved.isNew ? .created : .ok)
+                var json = scene.json(saved.shown)
+                json.say = scene.localizer("journal.say.added")
+                return try JSONResponse.make(json, status: saved.isNew ? .created : .ok)
+            }
+        }
+        router.post("/api/v1/entries/today/append") { request, context in
+            let body = try await JSONBody.decode(Appending.self, from: request, upTo: Limits.markdownBody)
+            guard let text = body?.text else { throw HTTPError(.badRequest, message: "Send {\"text\": …}.") }
+            return try await respond(request) { scene in
+                do {
+                    let appended = try await scene.interactor.appendToToday(text, madeAt: MadeAt.of(request))
+                    return try JSONResponse.make(
+                        JournalPresenter.appended(appended, localizer: scene.localizer),
+                        status: appended.isNew ? .created : .ok)
+                } catch is Journal.Conflict {
+                    return APIError.response(
+                        status: .conflict, code: "conflict", message: scene.localizer("error.conflict.body"))
+                }
             }
         }
         router.get("/api/v1/entries/{id}") { request, context in

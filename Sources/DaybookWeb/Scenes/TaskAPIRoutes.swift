@@ -38,7 +38,9 @@ struct TaskAPIRoutes {
             return try await respond(request) { interactor, localizer in
                 let task = try await interactor.create(
                     body?.draft ?? TaskDraft(), id: body?.id, madeAt: MadeAt.of(request))
-                return try JSONResponse.make(try await row(task, interactor, localizer), status: .created)
+                let day = try await interactor.day(task.day.description)
+                return try JSONResponse.make(
+                    TimelinePresenter.added(task, in: day, localizer: localizer), status: .created)
             }
         }
         router.patch("/api/v1/tasks/{id}") { request, context in

@@ -98,7 +98,9 @@ struct TrackerAPIRoutes {
                 }
             }
         }
-        var value: Value
+        var value: Value?
+        /// An amount to add to the day's value (a count's `1`), instead of a value.
+        var add: Double?
     }
 
     struct OrderBody: Decodable {
@@ -161,28 +163,34 @@ struct TrackerAPIRoutes {
         router.put("/api/v1/trackers/{id}/values/{date}") { request, context in
             let id = try context.parameters.require("id")
             let date = context.parameters.get("date")
-            guard let body = try await JSONBody.decode(ValueBody.self, from: request) else {
-                throw HTTPError(.badRequest, message: "Send {\"value\": …}.")
+            guard let body = try await JSONBody.decode(ValueBody.self, from: request),
+                (body.value == nil) != (body.add == nil)
+            else {
+                throw HTTPError(.badRequest, message: "Send {\"value\": …}, or {\"add\": …} to add to today's value.")
             }
             return try await respond(request) { interactor in
-                // A widget token ticks a yes/no tracker for today, the value it shows, and nothing else.
-                if context.tokenScope == .widgets {
-                    guard case .flag(let done) = body.value, date == nil || date == "today" else {
-                        throw HTTPError(
-                            .forbidden,
-                            message:
-                                "A widget token can only tick a yes/no tracker for today: send {\"value\": true} or false to …/values/today."
-                        )
-                    }
-                    return .day(try await interactor.tick(done, trackerID: id, madeAt: MadeAt.of(request)))
+                let madeAt = MadeAt.of(request)
+                let saved: Trackers.Saved
+                switch (body.value, body.add) {
+                case (.flag(let done)?, _) where context.tokenScope == .widgets && (date == nil || date == "today"):
+                    // A widget token ticks a yes/no tracker for today, the value it shows, and nothing else.
+                    saved = try await interactor.tick(done, trackerID: id, madeAt: madeAt)
+                case _ where context.tokenScope == .widgets: throw AccessRefusal.widgetTickOnly
+                case (_, let amount?):
+                    guard date == nil || date == "today" else { throw Trackers.Problem.invalidDate }
+                    saved = try await interactor.add(amount, trackerID: id, madeAt: madeAt)
+                case (let value?, nil):
+                    let input: Trackers.ValueInput =
+                        switch value {
+                        case .clear: .clear
+                        case .flag(let flag): .flag(flag)
+                        case .number(let number): .number(number)
+                        }
+                    saved = try await interactor.setValue(input, trackerID: id, day: date, madeAt: madeAt)
+                case (nil, nil): throw Trackers.Problem.invalidDate
                 }
-                let input: Trackers.ValueInput =
-                    switch body.value {
-                    case .clear: .clear
-                    case .flag(let flag): .flag(flag)
-                    case .number(let number): .number(number)
-                    }
-                return .day(try await interactor.setValue(input, trackerID: id, day: date, madeAt: MadeAt.of(request)))
+                let progress = try await interactor.detail(id: id).progress
+                return .said(saved, streak: progress.currentStreak)
             }
         }
         router.delete("/api/v1/trackers/{id}/values/{date}") { request, context in

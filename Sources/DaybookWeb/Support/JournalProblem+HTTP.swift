@@ -15,6 +15,7 @@ extension Journal.Problem: SceneProblem {
         // A state of what is stored, not of the request: like a change conflicting with what is stored.
         case .unknownPhoto, .wouldEmpty, .idTaken: .conflict
         case .invalidCursor, .invalidDay, .invalidID, .invalidLineage, .invalidOrder, .tooManyNamed: .badRequest
+        case .nothingToAdd: .unprocessableContent
         case .invalidRevision, .invalidChoice: .unprocessableContent
         }
     }
@@ -34,6 +35,7 @@ extension Journal.Problem: SceneProblem {
         case .invalidLineage: "invalidLineage"
         case .invalidOrder: "invalidOrder"
         case .tooManyNamed: "tooManyNamed"
+        case .nothingToAdd: "nothingToAdd"
         case .idTaken: "entryIDTaken"
         }
     }

@@ -12,10 +12,13 @@ protocol SceneProblem: Error {
     func message(_ localizer: Localizer) -> String
     /// Each refused field with its reason, for a refusal of several fields at once.
     func fields(_ localizer: Localizer) -> [String: String]?
+    /// Headers the refusal carries (a 401's `WWW-Authenticate`).
+    var headers: HTTPFields { get }
 }
 
 extension SceneProblem {
     func fields(_ localizer: Localizer) -> [String: String]? { nil }
+    var headers: HTTPFields { [:] }
 
     /// The API's error body for this problem.
     func apiResponse(_ localizer: Localizer) -> Response {

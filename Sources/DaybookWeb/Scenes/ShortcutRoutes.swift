@@ -1,0 +1,19 @@
+import DaybookCore
+import DaybookFeatures
+import Hummingbird
+
+/// `/api/v1/shortcuts`: the names a phone's shortcut offers to choose from, with the ids its actions take.
+struct ShortcutRoutes {
+    let services: AppServices
+
+    func register(on router: Router<DaybookRequestContext>) {
+        router.get("/api/v1/shortcuts") { request, _ in
+            let database = try await services.database()
+            let localizer = try await services.ownerLocalizer(database, request: request)
+            return try JSONResponse.make(
+                ShortcutChoices.present(
+                    trackers: try await services.trackerInteractor(database).list(),
+                    day: try await services.timelineInteractor(database).day(nil), localizer: localizer))
+        }
+    }
+}
