@@ -42,6 +42,7 @@ def demo_pages(server: Server) -> dict[str, str]:
         "tracker-edit": f"/trackers/{tracker}/edit", "new-tracker": "/trackers/new", "stats": "/stats",
         "log": "/log", "settings": "/settings", "connections": "/settings/connections",
         "backups": "/settings/backups", "reminders": "/settings/reminders", "devices": "/settings/devices",
+        "iphone": "/settings/iphone",
         "privacy": "/privacy", "more": "/more",
         "offline": "/offline",
     }

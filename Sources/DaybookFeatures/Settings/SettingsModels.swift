@@ -98,5 +98,6 @@ public enum SettingsScene {
         public var remindersLabel: String
         public var backupsLabel: String
         public var devicesLabel: String
+        public var phoneLabel: String
     }
 }

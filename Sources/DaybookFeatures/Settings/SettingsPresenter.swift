@@ -115,7 +115,8 @@ public enum SettingsPresenter {
                 heading: localizer("settings.section.about"), versionLabel: localizer("settings.version"),
                 version: BuildInfo.version, privacyLabel: localizer("settings.privacyLink"),
                 connectionsLabel: localizer("connections.link"), remindersLabel: localizer("reminders.link"),
-                backupsLabel: localizer("backups.link"), devicesLabel: localizer("devices.link")),
+                backupsLabel: localizer("backups.link"), devicesLabel: localizer("devices.link"),
+                phoneLabel: localizer("phone.link")),
             device: presentDevice(localizer: localizer),
             signOut: requiresLogin
                 ? SettingsScene.SignOut(label: localizer("settings.signOut"), hint: localizer("settings.signOut.hint"))

@@ -126,6 +126,8 @@ private func registerRoutes(on router: Router<DaybookRequestContext>, services: 
     SoundRoutes(services: services).register(on: router)
     FocusAPIRoutes(services: services).register(on: router)
     TaskAPIRoutes(services: services).register(on: router)
+    ShortcutRoutes(services: services).register(on: router)
+    PhoneRoutes(services: services).register(on: router)
     EventRoutes(services: services).register(on: router)
     StatsRoutes(services: services).register(on: router, pages: pages)
     JournalRoutes(services: services).register(on: router, pages: pages)

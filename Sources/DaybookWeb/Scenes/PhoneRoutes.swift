@@ -1,0 +1,45 @@
+import DaybookCore
+import DaybookFeatures
+import Hummingbird
+
+/// `/settings/iphone`: Daybook outside the app on a phone — a Shortcuts token, each action as a shortcut sends it
+/// (to copy, and to try), and the steps for the Home Screen, Lock Screen, Control Center, Siri and Scriptable.
+struct PhoneRoutes {
+    let services: AppServices
+
+    func register(on router: Router<DaybookRequestContext>) {
+        router.get("/settings/iphone") { request, context in
+            try await render(request, context)
+        }
+        router.post("/settings/iphone/token") { request, context in
+            let env = try await PageEnvironment(services: services, request: request)
+            do {
+                let created = try await services.accessInteractor(env.database).createToken(
+                    name: env.localizer("phone.token.name"), scope: .shortcuts)
+                return try await render(request, context, created: created.secret)
+            } catch let problem as Access.Problem {
+                return try await render(request, context, status: problem.status, problem: problem)
+            }
+        }
+    }
+
+    private func render(
+        _ request: Request, _ context: DaybookRequestContext, status: HTTPResponse.Status = .ok,
+        created: String? = nil, problem: Access.Problem? = nil
+    ) async throws -> Response {
+        let env = try await PageEnvironment(services: services, request: request)
+        let choices = ShortcutChoices.present(
+            trackers: try await services.trackerInteractor(env.database).list(),
+            day: try await services.timelineInteractor(env.database).day(nil), localizer: env.localizer)
+        // Without a public URL the examples name the address this page was asked at; the page's script writes the
+        // one the browser sees (its scheme included) over it.
+        let publicURL = services.configuration.publicURL?.text
+        let model = PhonePresenter.present(
+            choices: choices, settings: env.settings,
+            base: publicURL ?? "http://" + (request.head.authority ?? "localhost"), pageAddress: publicURL == nil,
+            created: created, problem: problem, localizer: env.localizer)
+        return try env.render(
+            "iphone", page: model, title: model.title, current: .settings, services: services, context: context,
+            status: status)
+    }
+}
