@@ -41,6 +41,8 @@ struct AccessMiddleware: RouterMiddleware {
                     message:
                         "A widget token can only show widgets and tick a yes/no tracker for today; use a full API token for this."
                 )
+            case .granted(.calendar) where path == ScriptableRoutes.path:
+                throw ScriptableRoutes.wrongScope
             case .granted(.calendar) where !isFeed:
                 throw HTTPError(
                     .forbidden,
@@ -64,6 +66,8 @@ struct AccessMiddleware: RouterMiddleware {
             context.session = session
             return Self.renewing(session, use, services: services, response: try await next(request, context))
         }
+        // A script for a phone is made for a token, never for a signed-in browser's session.
+        if path == ScriptableRoutes.path { throw ScriptableRoutes.tokenMissing }
         if path.hasPrefix("/api/") {
             throw HTTPError(
                 .unauthorized, headers: [.wwwAuthenticate: "Bearer realm=\"daybook\""],
