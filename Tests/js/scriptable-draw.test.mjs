@@ -211,7 +211,7 @@ test("every family draws from the kept copies with only Scriptable's documented 
     }
   }
   const large = await runScript(script(), { family: "large", documents });
-  assert.equal(stacks(large.widget).filter((s) => s.size && s.size.width === 30).length, timelines.tracker.entries[0].content.weeks.flat().length);
+  assert.equal(stacks(large.widget).filter((s) => s.size && s.size.width === 30 && s.size.height === 30).length, timelines.tracker.entries[0].content.weeks.flat().length);
   const unknown = await runScript(script(), { family: "small", parameter: "weather", documents });
   assert.deepEqual(texts(unknown.widget).slice(0, 2), [
     "Unknown widget parameter",
