@@ -40,11 +40,12 @@ struct ScriptableRouteTests {
                 "/widgets/scriptable.js", headers: [.authorization: "Bearer \(shortcuts)"])
             #expect(bearer.status == .ok && bearer.text.contains(shortcuts))
 
-            let none = try await browser.get("/widgets/scriptable.js")
+            let json: HTTPFields = [.accept: "application/json"]
+            let none = try await browser.get("/widgets/scriptable.js", headers: json)
             #expect(none.status == .unauthorized)
             #expect(none.text.contains("widgets token"))
             for token in [full, calendar] {
-                let refused = try await browser.get("/widgets/scriptable.js?token=\(token)")
+                let refused = try await browser.get("/widgets/scriptable.js?token=\(token)", headers: json)
                 #expect(refused.status == .forbidden)
                 #expect(refused.text.contains("only a widgets or shortcuts token"))
                 #expect(!refused.text.contains(token))
