@@ -98,7 +98,7 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
-            resources: [.copy("Resources/Templates"), .copy("Resources/Public")]
+            resources: [.copy("Resources/Templates"), .copy("Resources/Public"), .copy("Resources/Scriptable")]
         ),
         .executableTarget(
             name: "daybook",

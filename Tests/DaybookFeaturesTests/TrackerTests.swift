@@ -169,10 +169,18 @@ struct TrackerTests {
     @Test("a widget timeline has an entry now and one at each block boundary, each showing that moment")
     func timeline() throws {
         let response = widgets([block("Write", "09:00", minutes: 90), block("Walk", "12:00", minutes: 30)])
-        let timeline = WidgetPresenter.timeline(.small, response, localizer: Fixtures.localizer())
+        let timeline = WidgetPresenter.timeline(
+            .small, response, linkBase: "https://box.example", localizer: Fixtures.localizer())
         let times = timeline.entries.map { TimeOfDay(date: $0.date, timeZone: Fixtures.seoul).description }
         #expect(times == ["08:30", "09:00", "10:30", "12:00", "12:30"])
         #expect(timeline.refreshAfter == .iso("2026-11-22T00:00:00+09:00"))
+        // A tap opens Today at the address given; the colours are the owner's accent for each appearance.
+        #expect(timeline.url == "https://box.example/")
+        let palette = ThemePalette(accent: response.settings.accentColor)
+        #expect(
+            timeline.accent
+                == Widgets.Appearances(light: palette.light.accentText.hex, dark: palette.dark.accentText.hex))
+        #expect(timeline.background.dark == palette.dark.surface.hex)
         func small(_ index: Int) -> Widgets.Small? {
             if case .small(let small) = timeline.entries[index].content { small } else { nil }
         }
@@ -199,7 +207,9 @@ struct TrackerTests {
             startedAt: morning.addingTimeInterval(-5 * 60),
             sessionStartedAt: morning.addingTimeInterval(-5 * 60))
         let response = widgets([], timer: timer, focusSeconds: 600)
-        let timeline = WidgetPresenter.timeline(.rectangular, response, localizer: Fixtures.localizer())
+        let timeline = WidgetPresenter.timeline(
+            .rectangular, response, linkBase: "http://127.0.0.1:8080", localizer: Fixtures.localizer())
+        #expect(timeline.url == "http://127.0.0.1:8080/focus")
         #expect(timeline.entries.map(\.date) == [morning, morning.addingTimeInterval(20 * 60)])
         guard case .rectangular(let now) = timeline.entries[0].content,
             case .rectangular(let end) = timeline.entries[1].content

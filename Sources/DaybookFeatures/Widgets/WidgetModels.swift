@@ -54,7 +54,19 @@ public enum Widgets {
         public var widget: String
         public var generatedAt: Date
         public var refreshAfter: Date
+        /// The Daybook page a tap on the widget opens, as an absolute address.
+        public var url: String
+        /// The owner's accent, for the ring and headings: text-strength on `background`.
+        public var accent: Appearances
+        /// The panel colour the accent is made to be read on.
+        public var background: Appearances
         public var entries: [Entry]
+    }
+
+    /// One colour for each appearance, `#rrggbb`.
+    public struct Appearances: Sendable, Encodable, Equatable {
+        public var light: String
+        public var dark: String
     }
 
     public enum Content: Sendable, Encodable {

@@ -8,9 +8,10 @@ public enum WidgetPresenter {
 
     /// The widget's state from `response.now` until midnight: an entry now, and one at each moment the widget
     /// would change on its own (a block starting or ending, the timer reaching zero).
-    public static func timeline(_ name: Widgets.Name, _ response: Widgets.Response, localizer: Localizer)
-        -> Widgets.Timeline
-    {
+    /// - Parameter linkBase: The address Daybook is reached at (`https://box.example`), for the page a tap opens.
+    public static func timeline(
+        _ name: Widgets.Name, _ response: Widgets.Response, linkBase: String, localizer: Localizer
+    ) -> Widgets.Timeline {
         let zone = response.settings.timeZone
         let midnight = response.today.adding(days: 1).date(in: zone)
         var moments: Set<Date> = [response.now]
@@ -25,8 +26,12 @@ public enum WidgetPresenter {
             if let end = response.timer.endsAt, end > response.now, end < midnight { moments.insert(end) }
         }
         let dates = moments.sorted().prefix(maximumEntries)
+        let palette = ThemePalette(accent: response.settings.accentColor)
         return Widgets.Timeline(
             widget: name.rawValue, generatedAt: response.now, refreshAfter: midnight,
+            url: linkBase + openPath(name, trackerID: response.tracker?.id),
+            accent: Widgets.Appearances(light: palette.light.accentText.hex, dark: palette.dark.accentText.hex),
+            background: Widgets.Appearances(light: palette.light.surface.hex, dark: palette.dark.surface.hex),
             entries: dates.map {
                 Widgets.Entry(date: $0, content: content(name, response, at: $0, localizer: localizer))
             })
@@ -128,6 +133,15 @@ public enum WidgetPresenter {
                 ? localizer((todayValue ?? 0) >= 1 ? "tracker.toggle.undo" : "tracker.toggle.do", tracker.name) : nil)
     }
 
+    /// The Daybook page that shows more of what the widget shows: Today, Focus, or the tracker's page.
+    public static func openPath(_ name: Widgets.Name, trackerID: String?) -> String {
+        switch name {
+        case .small, .medium, .circular: "/"
+        case .rectangular: "/focus"
+        case .tracker: trackerID.map { "/trackers/" + URLText.component($0) } ?? "/trackers"
+        }
+    }
+
     // MARK: - The page
 
     /// The compact page of a widget now; `query` is added to its own links (the token and tracker it came with),
@@ -138,7 +152,8 @@ public enum WidgetPresenter {
         let content = content(name, response, at: response.now, localizer: localizer)
         var page = Widgets.PageViewModel(
             name: name.rawValue, title: localizer("widget.title.\(name.rawValue)"), query: query,
-            eventsURL: "/events" + eventsQuery, openHref: "/", openLabel: localizer("widget.open"))
+            eventsURL: "/events" + eventsQuery, openHref: openPath(name, trackerID: response.tracker?.id),
+            openLabel: localizer("widget.open"))
         let circumference = 2 * Double.pi * TodayPresenter.ringRadius
         func ring(_ goal: Widgets.Goal?) -> Widgets.Ring? {
             goal.map {
@@ -157,11 +172,9 @@ public enum WidgetPresenter {
             page.ring = ring(circular.goal)
         case .rectangular(let rectangular):
             page.rectangular = rectangular
-            page.openHref = "/focus"
         case .tracker(let grid):
             page.tracker = grid
             page.title = grid.name
-            page.openHref = "/trackers/\(grid.id)"
             page.toggleAction = grid.canToggle ? "/widgets/toggle" + query : nil
             page.toggleValue =
                 grid.canToggle ? ((response.trackerValues[response.today] ?? 0) >= 1 ? "off" : "on") : nil

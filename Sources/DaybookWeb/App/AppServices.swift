@@ -238,13 +238,15 @@ public struct AppServices: Sendable {
         JSONResponse.make(body: try await kept(request, kept: lifetime) { try JSONResponse.encode(try await make()) })
     }
 
-    /// The bytes `make` answers for this request, kept like a page.
-    func kept(_ request: Request, kept lifetime: PageLifetime, make: () async throws -> ByteBuffer) async throws
-        -> ByteBuffer
-    {
+    /// The bytes `make` answers for this request, kept like a page; `variant` tells apart answers to one address
+    /// that differ by something outside it (the address a request came to).
+    func kept(
+        _ request: Request, kept lifetime: PageLifetime, variant: String = "",
+        make: () async throws -> ByteBuffer
+    ) async throws -> ByteBuffer {
         let database = try await database()
         let key = PageKey(
-            address: request.uri.description, database: database,
+            address: variant + request.uri.description, database: database,
             settings: try await ownerSettings(database, request: request), now: clock.now(), lifetime: lifetime)
         return try await answers.value(for: key, make: make)
     }

@@ -133,6 +133,8 @@ private func registerRoutes(on router: Router<DaybookRequestContext>, services: 
     JournalRoutes(services: services).register(on: router, pages: pages)
     TrackerRoutes(services: services).register(on: router, pages: pages)
     TrackerAPIRoutes(services: services).register(on: router)
+    // Before the widgets' `/widgets/{name}`, which it would otherwise look like.
+    ScriptableRoutes(services: services).register(on: router)
     WidgetRoutes(services: services).register(on: router)
     JournalAPIRoutes(services: services).register(on: router)
     CalendarRoutes(services: services).register(pages: pages)

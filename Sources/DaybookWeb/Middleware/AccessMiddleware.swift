@@ -30,6 +30,8 @@ struct AccessMiddleware: RouterMiddleware {
             switch try await access.authorize(bearer: presented) {
             case .unknown: throw AccessRefusal.unknownToken
             case .expired: throw AccessRefusal.expiredToken
+            case .granted(.calendar) where path == ScriptableRoutes.path:
+                throw ScriptableRoutes.wrongScope
             case .granted(let scope):
                 guard Self.reaches(scope, path: path, method: request.method) else {
                     throw AccessRefusal.outOfScope(scope)
@@ -52,6 +54,8 @@ struct AccessMiddleware: RouterMiddleware {
             context.session = session
             return Self.renewing(session, use, services: services, response: try await next(request, context))
         }
+        // A script for a phone is made for a token, never for a signed-in browser's session.
+        if path == ScriptableRoutes.path { throw ScriptableRoutes.tokenMissing }
         if path.hasPrefix("/api/") { throw AccessRefusal.tokenRequired }
         if request.method == .get || request.method == .head {
             let next = "next=" + LoginRoutes.safeNext(request.uri.path)

@@ -14,10 +14,12 @@ struct WidgetRoutes {
             let name = try Self.name(context.parameters.require("name"))
             let tracker = request.uri.queryParameters["tracker"].map(String.init)
             let env = try await PageEnvironment(services: services, request: request)
+            let linkBase = services.linkBase(request)
             return JSONResponse.make(
-                body: try await services.kept(request, kept: Self.lifetime(name)) {
+                body: try await services.kept(request, kept: Self.lifetime(name), variant: linkBase) {
                     let response = try await interactor(env).load(name, trackerID: tracker)
-                    return try JSONResponse.encode(WidgetPresenter.timeline(name, response, localizer: env.localizer))
+                    return try JSONResponse.encode(
+                        WidgetPresenter.timeline(name, response, linkBase: linkBase, localizer: env.localizer))
                 })
         }
         router.get("/widgets/toggle") { request, context in
