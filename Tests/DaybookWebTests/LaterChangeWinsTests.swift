@@ -108,8 +108,10 @@ struct LaterChangeWinsTests {
                 headers: [.contentType: "application/json", Self.madeAt: "2026-11-20T21:00:00Z"],
                 body: ByteBuffer(string: #"{"value": false}"#))
             #expect(api.status == .ok)
-            // The answer has the value that stands.
-            #expect(api.text.contains(#""met":true,"value":1"#))
+            // The answer has the value that stands, and says it.
+            let standing = try jsonObject(api)
+            #expect(standing["value"] as? Double == 1 && standing["met"] as? Bool == true)
+            #expect(standing["say"] as? String == "Walk done")
         }
         #expect(try await database.trackerValues(trackerID: walk.id, from: Self.day, through: Self.day)[Self.day] == 1)
         #expect(try await database.trackerValues(trackerID: water.id, from: Self.day, through: Self.day)[Self.day] == 6)

@@ -65,6 +65,9 @@ public enum Phone {
         public var fieldHint: String
         /// What stands for the token in the examples until one is made or pasted.
         public var placeholder: String
+        /// The header a shortcut sends, by name and with its value: `Bearer` and the token (or its placeholder).
+        public var headerName: String
+        public var bearer: String
         /// The token just made, shown once.
         public var created: String?
         public var createdNote: String?

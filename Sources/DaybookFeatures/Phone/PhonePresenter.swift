@@ -67,7 +67,7 @@ public enum PhonePresenter {
                 heading: localizer("phone.token.heading"), explanation: localizer("phone.token.explanation"),
                 createLabel: localizer("phone.token.create"), fieldLabel: localizer("phone.token.field"),
                 fieldHint: localizer("phone.token.fieldHint"), placeholder: localizer("phone.placeholder.token"),
-                created: created,
+                headerName: "Authorization", bearer: "Bearer " + token, created: created,
                 createdNote: created.map { _ in localizer("phone.token.createdNote") },
                 error: problem.map { AccessPresenter.message(for: $0, localizer: localizer) }),
             actionsHeading: localizer("phone.actions.heading"), actionsLead: localizer("phone.actions.lead"),
