@@ -56,6 +56,7 @@ extension AppDatabase {
         registerDevicesMigration(&migrator)
         registerPushContactMigration(&migrator)
         registerTaskMadeAtMigration(&migrator)
+        registerAppBadgeMigration(&migrator)
         return migrator
     }
 }

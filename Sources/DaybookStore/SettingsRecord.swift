@@ -18,6 +18,7 @@ struct SettingsRecord: Codable, FetchableRecord, PersistableRecord {
     var focusMinutes: Int
     var focusSound: String
     var dailyGoalMinutes: Int
+    var appBadge: String
 
     init(_ settings: Settings) {
         name = settings.name
@@ -31,6 +32,7 @@ struct SettingsRecord: Codable, FetchableRecord, PersistableRecord {
         focusMinutes = settings.focusMinutes
         focusSound = settings.focusSound.rawValue
         dailyGoalMinutes = settings.dailyGoalMinutes
+        appBadge = settings.appBadge.rawValue
     }
 
     /// The domain value; a value this version does not know (written by a newer one) falls back to its default.
@@ -46,7 +48,8 @@ struct SettingsRecord: Codable, FetchableRecord, PersistableRecord {
             focusMinutes: Settings.Limits.focusMinutes.contains(focusMinutes) ? focusMinutes : fallback.focusMinutes,
             focusSound: AmbientSound(rawValue: focusSound) ?? fallback.focusSound,
             dailyGoalMinutes: Settings.Limits.dailyGoalMinutes.contains(dailyGoalMinutes)
-                ? dailyGoalMinutes : fallback.dailyGoalMinutes)
+                ? dailyGoalMinutes : fallback.dailyGoalMinutes,
+            appBadge: AppBadge(rawValue: appBadge) ?? fallback.appBadge)
     }
 }
 

@@ -124,7 +124,8 @@ struct TodayAndSettingsTests {
             SettingsScene.Load.Response(settings: settings, timeZoneIdentifiers: ["Asia/Seoul", "Europe/Paris"]),
             localizer: Fixtures.localizer(.korean))
         let fields = Dictionary(uniqueKeysWithValues: model.sections.flatMap(\.fields).map { ($0.id, $0) })
-        #expect(Set(fields.keys) == Set(SettingsField.allCases.map(\.rawValue)))
+        // The app badge is chosen in Settings → Reminders, beside the reminders whose pushes carry it.
+        #expect(Set(fields.keys) == Set(SettingsField.allCases.filter { $0 != .appBadge }.map(\.rawValue)))
         #expect(fields["language"]?.options.first { $0.isSelected }?.label == "한국어")
         #expect(fields["timeZone"]?.options.first { $0.isSelected }?.value == "Asia/Seoul")
         #expect(fields["firstWeekday"]?.options.first { $0.isSelected }?.label == "월요일")

@@ -108,7 +108,8 @@ struct APITests {
                     "/api/v1/trackers/{id}/values", "/api/v1/trackers/{id}/values/{date}",
                     "/api/v1/widgets/{name}", "/api/v1/map", "/api/v1/map/entries",
                     "/api/v1/place", "/api/v1/connections", "/api/v1/reminders", "/api/v1/reminders/recent",
-                    "/api/v1/push/key", "/api/v1/push/subscriptions", "/api/v1/import/{source}", "/api/v1/changes",
+                    "/api/v1/push/key", "/api/v1/push/subscriptions", "/api/v1/push/test", "/api/v1/badge",
+                    "/api/v1/import/{source}", "/api/v1/changes",
                 ])
             #expect(Set(paths["/api/v1/logs/{date}"]!.keys) == ["parameters", "get", "patch", "put"])
             #expect(Set(paths["/api/v1/settings"]!.keys) == ["get", "patch"])

@@ -16,11 +16,13 @@ public struct Settings: Equatable, Sendable {
     public var focusSound: AmbientSound
     /// Minutes of focus a day should hold, 0–960; 0 means no goal. Today draws a ring toward it.
     public var dailyGoalMinutes: Int
+    /// What the installed app's icon badge counts; nothing until the owner turns it on.
+    public var appBadge: AppBadge
 
     public init(
         name: String, journalName: String, language: AppLanguage, accentColor: HexColor, appearance: Appearance,
         timeZoneIdentifier: String, firstWeekday: FirstWeekday, units: UnitSystem, focusMinutes: Int,
-        focusSound: AmbientSound, dailyGoalMinutes: Int = Limits.defaultDailyGoalMinutes
+        focusSound: AmbientSound, dailyGoalMinutes: Int = Limits.defaultDailyGoalMinutes, appBadge: AppBadge = .off
     ) {
         self.name = name
         self.journalName = journalName
@@ -33,6 +35,7 @@ public struct Settings: Equatable, Sendable {
         self.focusMinutes = focusMinutes
         self.focusSound = focusSound
         self.dailyGoalMinutes = dailyGoalMinutes
+        self.appBadge = appBadge
     }
 
     /// Settings before the owner has chosen anything.
@@ -101,4 +104,12 @@ public enum AmbientSound: String, CaseIterable, Codable, Sendable {
     case brownNoise = "brown-noise"
     case fireplace
     case none
+}
+
+/// What the badge on Daybook's Home Screen or dock icon shows.
+public enum AppBadge: String, CaseIterable, Codable, Sendable {
+    /// No badge.
+    case off
+    /// How much of today is left: the yes/no trackers due and not ticked, and the blocks not done.
+    case leftToday
 }

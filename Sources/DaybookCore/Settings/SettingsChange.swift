@@ -13,11 +13,13 @@ public struct SettingsChange: Equatable, Sendable, Codable {
     public var focusMinutes: String?
     public var focusSound: String?
     public var dailyGoalMinutes: String?
+    public var appBadge: String?
 
     public init(
         name: String? = nil, journalName: String? = nil, language: String? = nil, accentColor: String? = nil,
         appearance: String? = nil, timeZone: String? = nil, firstWeekday: String? = nil, units: String? = nil,
-        focusMinutes: String? = nil, focusSound: String? = nil, dailyGoalMinutes: String? = nil
+        focusMinutes: String? = nil, focusSound: String? = nil, dailyGoalMinutes: String? = nil,
+        appBadge: String? = nil
     ) {
         self.name = name
         self.journalName = journalName
@@ -30,6 +32,7 @@ public struct SettingsChange: Equatable, Sendable, Codable {
         self.focusMinutes = focusMinutes
         self.focusSound = focusSound
         self.dailyGoalMinutes = dailyGoalMinutes
+        self.appBadge = appBadge
     }
 
     public init(from decoder: any Decoder) throws {
@@ -43,6 +46,7 @@ public struct SettingsChange: Equatable, Sendable, Codable {
         firstWeekday = try container.decodeIfPresent(String.self, forKey: .firstWeekday)
         units = try container.decodeIfPresent(String.self, forKey: .units)
         focusSound = try container.decodeIfPresent(String.self, forKey: .focusSound)
+        appBadge = try container.decodeIfPresent(String.self, forKey: .appBadge)
         focusMinutes = try Self.decodeNumberOrText(container, .focusMinutes)
         dailyGoalMinutes = try Self.decodeNumberOrText(container, .dailyGoalMinutes)
     }
@@ -60,14 +64,14 @@ public struct SettingsChange: Equatable, Sendable, Codable {
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case name, journalName, language, accentColor, appearance, timeZone, firstWeekday, units, focusMinutes
-        case focusSound, dailyGoalMinutes
+        case focusSound, dailyGoalMinutes, appBadge
     }
 }
 
 /// A settings field, named as in forms and the API.
 public enum SettingsField: String, CaseIterable, Sendable, Codable {
     case name, journalName, language, accentColor, appearance, timeZone, firstWeekday, units, focusMinutes, focusSound
-    case dailyGoalMinutes
+    case dailyGoalMinutes, appBadge
 }
 
 /// Why a value was refused. Each case names the catalog key of its message.
@@ -136,6 +140,7 @@ extension Settings {
         {
             result.dailyGoalMinutes = value
         }
+        if let value = check(.appBadge, change.appBadge, choice(AppBadge.self)) { result.appBadge = value }
 
         guard problems.isEmpty else { throw SettingsValidationError(problems: problems) }
         return result

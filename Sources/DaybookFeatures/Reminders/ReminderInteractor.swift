@@ -112,3 +112,19 @@ extension Optional {
         return try await transform(self)
     }
 }
+
+/// What became of one push to every subscribed browser.
+public struct PushReport: Equatable, Sendable {
+    /// Taken by the browser's push service.
+    public var sent = 0
+    /// Browsers that had unsubscribed (their push service answered 404 or 410): forgotten.
+    public var gone = 0
+    /// Refused by the push service, or not reached.
+    public var refused = 0
+
+    public init(sent: Int = 0, gone: Int = 0, refused: Int = 0) {
+        self.sent = sent
+        self.gone = gone
+        self.refused = refused
+    }
+}

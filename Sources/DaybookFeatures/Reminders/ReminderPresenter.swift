@@ -17,4 +17,11 @@ public enum ReminderPresenter {
                 body: title ?? localizer("reminder.focus.body"), url: "/focus", sentAt: sentAt)
         }
     }
+
+    /// The reminder "Send a test reminder" sends: it opens the reminder settings.
+    public static func test(sentAt: Date, localizer: Localizer) -> ReminderMessage {
+        ReminderMessage(
+            key: "test:\(Int(sentAt.timeIntervalSince1970))", title: localizer("reminders.test.title"),
+            body: localizer("reminders.test.body"), url: "/settings/reminders", sentAt: sentAt)
+    }
 }

@@ -32,6 +32,12 @@ public enum ReminderSettingsScene {
         public var ntfyURL: FormField
         /// The email address push services (Apple's among them) may write to about this server.
         public var pushContact: FormField
+        /// What the app icon's badge counts (a settings field, `appBadge`).
+        public var appBadge: FormField
+        public var testLabel: String
+        public var testHint: String
+        /// What became of the last test reminder, when one was just sent.
+        public var testResult: String?
         public var saveLabel: String
         public var backLabel: String
         public var error: String?
@@ -92,11 +98,17 @@ public struct ReminderSettingsInteractor: Sendable {
 }
 
 public enum ReminderSettingsPresenter {
+    /// - Parameters:
+    ///   - badge: the stored badge setting; `typedBadge` is what a refused form sent, `badgeProblem` why.
+    ///   - test: what became of a test reminder just sent.
     public static func present(
-        _ settings: ReminderSettings, subscriptions: Int, publicKey: String, typed: ReminderChange? = nil,
-        refused: [ReminderChange.Field] = [], saved: Bool = false, localizer: Localizer
+        _ settings: ReminderSettings, subscriptions: Int, publicKey: String, badge: AppBadge,
+        typed: ReminderChange? = nil, typedBadge: String? = nil, refused: [ReminderChange.Field] = [],
+        badgeProblem: FieldProblem? = nil, saved: Bool = false, test: PushReport? = nil, localizer: Localizer
     ) -> ReminderSettingsScene.ViewModel {
-        ReminderSettingsScene.ViewModel(
+        let badgeValue = typedBadge ?? badge.rawValue
+        let problems = refused.count + (badgeProblem == nil ? 0 : 1)
+        return ReminderSettingsScene.ViewModel(
             title: localizer("reminders.title"), lead: localizer("reminders.lead"),
             journalTime: FormField(
                 id: "journalTime", label: localizer("reminders.journalTime"),
@@ -123,8 +135,19 @@ public enum ReminderSettingsPresenter {
                 value: typed?.pushContact ?? settings.pushContact, hint: localizer("reminders.pushContact.hint"),
                 error: refused.contains(.pushContact) ? message(for: .pushContact, localizer: localizer) : nil,
                 maxLength: ReminderSettings.pushContactLength),
+            appBadge: FormField(
+                id: SettingsField.appBadge.rawValue, label: localizer("reminders.appBadge.label"), value: badgeValue,
+                hint: localizer("reminders.appBadge.hint"),
+                error: badgeProblem.map { FieldProblemPresenter.message(for: $0, localizer: localizer) },
+                options: AppBadge.allCases.map {
+                    FormOption(
+                        value: $0.rawValue, label: localizer("reminders.appBadge.\($0.rawValue)"),
+                        isSelected: $0.rawValue == badgeValue)
+                }),
+            testLabel: localizer("reminders.test.button"), testHint: localizer("reminders.test.hint"),
+            testResult: test.map { testResult($0, localizer: localizer) },
             saveLabel: localizer("settings.save"), backLabel: localizer("nav.settings"),
-            error: refused.isEmpty ? nil : FieldProblemPresenter.summary(count: refused.count, localizer: localizer),
+            error: problems == 0 ? nil : FieldProblemPresenter.summary(count: problems, localizer: localizer),
             saved: saved, savedLabel: localizer("connections.saved"), publicKey: publicKey)
     }
 
@@ -133,6 +156,18 @@ public enum ReminderSettingsPresenter {
             journalTime: settings.journalTime?.description, blockStart: settings.blockStart,
             focusFinished: settings.focusFinished, inPage: settings.inPage, webPush: settings.webPush,
             ntfyURL: settings.ntfyURL, pushContact: settings.pushContact, subscriptions: subscriptions)
+    }
+
+    /// What became of a test reminder, in words: sent to how many devices, and how many refused it or were gone.
+    public static func testResult(_ report: PushReport, localizer: Localizer) -> String {
+        if report.sent + report.refused + report.gone == 0 { return localizer("reminders.test.none") }
+        var parts: [String] = []
+        if report.sent > 0 || report.refused + report.gone == 0 {
+            parts.append(localizer.plural("reminders.test.sent", count: report.sent))
+        }
+        if report.refused > 0 { parts.append(localizer.plural("reminders.test.refused", count: report.refused)) }
+        if report.gone > 0 { parts.append(localizer.plural("reminders.test.gone", count: report.gone)) }
+        return parts.joined(separator: " ")
     }
 
     public static func message(for problem: ReminderSettingsScene.Problem, localizer: Localizer) -> String {

@@ -47,6 +47,7 @@ public enum SettingsScene {
         public var focusMinutes: Int
         public var focusSound: String
         public var dailyGoalMinutes: Int
+        public var appBadge: String
     }
 
     public struct ViewModel: Sendable, Encodable {

@@ -7,7 +7,8 @@ public enum SettingsPresenter {
             accentColor: settings.accentColor.hex, appearance: settings.appearance.rawValue,
             timeZone: settings.timeZoneIdentifier, firstWeekday: settings.firstWeekday.rawValue,
             units: settings.units.rawValue, focusMinutes: settings.focusMinutes,
-            focusSound: settings.focusSound.rawValue, dailyGoalMinutes: settings.dailyGoalMinutes)
+            focusSound: settings.focusSound.rawValue, dailyGoalMinutes: settings.dailyGoalMinutes,
+            appBadge: settings.appBadge.rawValue)
     }
 
     /// The settings form, showing what was typed and why it was refused when a change failed.

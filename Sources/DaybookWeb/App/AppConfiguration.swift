@@ -39,6 +39,13 @@ public struct AppConfiguration: Sendable {
         return home.appendingPathComponent(".local/share/daybook")
     }
 
+    /// Where people open Daybook: the public URL when there is one, else the address this server listens on.
+    var pageOrigin: String {
+        if let publicURL { return publicURL.text }
+        let name = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        return "http://\(name):\(port)"
+    }
+
     /// Whether the server listens only on this machine.
     public var isLoopback: Bool { Self.isLoopback(host: host) }
 

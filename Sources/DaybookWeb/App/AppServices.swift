@@ -184,10 +184,23 @@ public struct AppServices: Sendable {
         let services = self
         return ReminderInteractor(
             store: database, tasks: database, focus: database, settings: database,
-            delivery: ChannelDelivery(
-                events: events, feed: reminderFeed, store: database, pushKey: pushKeys,
-                publicURL: configuration.publicURL?.text, clock: clock),
-            clock: clock, catalog: catalog, initial: { services.initialSettings(language: .english) })
+            delivery: reminderDelivery(database), clock: clock, catalog: catalog,
+            initial: { services.initialSettings(language: .english) })
+    }
+
+    /// Reminders' channels: open pages, Web Push (declarative, carrying the badge) and ntfy.
+    func reminderDelivery(_ database: AppDatabase) -> ChannelDelivery {
+        ChannelDelivery(
+            events: events, feed: reminderFeed, store: database, settings: database,
+            badge: appBadgeInteractor(database), pushKey: pushKeys, publicURL: configuration.publicURL?.text,
+            origin: configuration.pageOrigin, clock: clock)
+    }
+
+    func appBadgeInteractor(_ database: AppDatabase) -> AppBadgeInteractor {
+        let services = self
+        return AppBadgeInteractor(
+            settings: database, snapshots: database, clock: clock,
+            initial: { services.initialSettings(language: .english) })
     }
 
     func connectionsInteractor(_ database: AppDatabase) -> ConnectionsInteractor {

@@ -60,9 +60,15 @@ struct ChannelDelivery: ReminderDelivery {
     let events: EventBus
     let feed: ReminderFeed
     let store: any ReminderStore
+    let settings: any SettingsStore
+    /// The badge a push carries when the owner has it on.
+    let badge: AppBadgeInteractor
     let pushKey: PushKeyStore
     /// The server's public https address, VAPID's contact when the owner gave no email address.
     let publicURL: String?
+    /// Where people open Daybook (the public address, else this machine's): a notification's page is made
+    /// absolute with it.
+    let origin: String
     let clock: any DaybookClock
     let logger = Logger(label: "daybook.reminders")
 
@@ -71,25 +77,8 @@ struct ChannelDelivery: ReminderDelivery {
             feed.add(message)
             await events.publish(.reminder)
         }
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        let payload = (try? encoder.encode(message)) ?? Data()
-        if settings.webPush, let targets = try? await store.pushTargets() {
-            let push = WebPush(key: pushKey.key(), subject: settings.pushSubject(publicURL: publicURL))
-            for target in targets {
-                let subscription = PushSubscription(endpoint: target.endpoint, p256dh: target.p256dh, auth: target.auth)
-                do {
-                    let status = try await WebPush.send(try push.request(payload, to: subscription, now: clock.now()))
-                    // The browser unsubscribed (or was reset): forget it.
-                    if status == 404 || status == 410 {
-                        try? await store.removePushTarget(endpoint: target.endpoint)
-                    } else if !(200..<300).contains(status) {
-                        logger.warning("a push service refused a reminder", metadata: ["status": "\(status)"])
-                    }
-                } catch {
-                    logger.warning("a push service could not be reached", metadata: ["error": "\(error)"])
-                }
-            }
+        if settings.webPush {
+            _ = await push(message, settings: settings)
         }
         if !settings.ntfyURL.isEmpty {
             do {
@@ -98,6 +87,37 @@ struct ChannelDelivery: ReminderDelivery {
                 logger.warning("the ntfy topic could not be reached", metadata: ["error": "\(error)"])
             }
         }
+    }
+
+    /// Sends `message` to every browser subscribed to Web Push, as a declarative message carrying the badge when
+    /// it is on. A browser whose push service says it is gone (404, 410) is forgotten.
+    func push(_ message: ReminderMessage, settings: ReminderSettings) async -> PushReport {
+        var report = PushReport()
+        guard let targets = try? await store.pushTargets(), !targets.isEmpty else { return report }
+        let language = (try? await self.settings.loadSettings())?.language ?? .english
+        let count = (try? await badge.load())?.count
+        let payload = DeclarativePush(message, origin: origin, language: language, badge: count).payload
+        let push = WebPush(key: pushKey.key(), subject: settings.pushSubject(publicURL: publicURL))
+        for target in targets {
+            let subscription = PushSubscription(endpoint: target.endpoint, p256dh: target.p256dh, auth: target.auth)
+            do {
+                let status = try await WebPush.send(try push.request(payload, to: subscription, now: clock.now()))
+                if (200..<300).contains(status) {
+                    report.sent += 1
+                } else if status == 404 || status == 410 {
+                    // The browser unsubscribed (or was reset): forget it.
+                    try? await store.removePushTarget(endpoint: target.endpoint)
+                    report.gone += 1
+                } else {
+                    report.refused += 1
+                    logger.warning("a push service refused a reminder", metadata: ["status": "\(status)"])
+                }
+            } catch {
+                report.refused += 1
+                logger.warning("a push service could not be reached", metadata: ["error": "\(error)"])
+            }
+        }
+        return report
     }
 }
 

@@ -31,8 +31,10 @@ struct ReminderRoutes {
             let env = try await PageEnvironment(services: services, request: request)
             let (settings, count) = try await interactor(env.database).load()
             let model = ReminderSettingsPresenter.present(
-                settings, subscriptions: count, publicKey: publicKey,
-                saved: request.uri.queryParameters["saved"] != nil, localizer: env.localizer)
+                settings, subscriptions: count, publicKey: publicKey, badge: env.settings.appBadge,
+                saved: request.uri.queryParameters["saved"] != nil,
+                test: request.uri.queryParameters["tested"].flatMap { TestReport(query: String($0))?.report },
+                localizer: env.localizer)
             return try env.render(
                 "reminders", page: model, title: model.title, current: .settings, services: services, context: context)
         }
@@ -44,18 +46,56 @@ struct ReminderRoutes {
                 focusFinished: form["focusFinished"].map { $0 == "on" }, inPage: form["inPage"].map { $0 == "on" },
                 webPush: form["webPush"].map { $0 == "on" }, ntfyURL: form["ntfyURL"],
                 pushContact: form["pushContact"])
+            let badge = SettingsChange(appBadge: form[SettingsField.appBadge.rawValue])
+            let reminders = interactor(env.database)
+            // Both halves are checked before either is saved: a refusal changes nothing.
+            var refused: [ReminderChange.Field] = []
             do {
-                _ = try await interactor(env.database).update(change)
-                return Response.seeOther("/settings/reminders?saved=1")
+                _ = try change.applied(to: try await reminders.load().settings)
             } catch let refusal as ReminderChange.Refusal {
-                let (settings, count) = try await interactor(env.database).load()
+                refused = refusal.fields
+            }
+            var badgeProblem: FieldProblem?
+            do {
+                _ = try env.settings.applying(badge)
+            } catch let refusal as SettingsValidationError {
+                badgeProblem = refusal.problems[.appBadge]
+            }
+            guard refused.isEmpty, badgeProblem == nil else {
+                let (settings, count) = try await reminders.load()
                 let model = ReminderSettingsPresenter.present(
-                    settings, subscriptions: count, publicKey: publicKey, typed: change, refused: refusal.fields,
+                    settings, subscriptions: count, publicKey: publicKey, badge: env.settings.appBadge, typed: change,
+                    typedBadge: badge.appBadge, refused: refused, badgeProblem: badgeProblem,
                     localizer: env.localizer)
                 return try env.render(
                     "reminders", page: model, title: model.title, current: .settings, services: services,
-                    context: context, status: refusal.status)
+                    context: context, status: .unprocessableContent)
             }
+            _ = try await reminders.update(change)
+            if badge.appBadge != nil {
+                _ = try await SettingsInteractor(store: env.database, events: services.events) { env.settings }
+                    .update(badge)
+            }
+            return Response.seeOther("/settings/reminders?saved=1")
+        }
+        // One push to every subscribed browser, the way reminders go; the page then says what became of it.
+        router.post("/settings/reminders/test") { request, _ in
+            let env = try await PageEnvironment(services: services, request: request)
+            let report = try await sendTest(env.database, localizer: env.localizer)
+            return Response.seeOther("/settings/reminders?tested=\(TestReport(report).query)#section-test")
+        }
+        router.post("/api/v1/push/test") { request, _ in
+            let database = try await services.database()
+            let localizer = try await services.ownerLocalizer(database, request: request)
+            let report = try await sendTest(database, localizer: localizer)
+            return try JSONResponse.make(
+                TestAnswer(
+                    sent: report.sent, refused: report.refused, gone: report.gone,
+                    message: ReminderSettingsPresenter.testResult(report, localizer: localizer)))
+        }
+        router.get("/api/v1/badge") { _, _ in
+            let badge = try await services.appBadgeInteractor(try await services.database()).load()
+            return try JSONResponse.make(AppBadgePresenter.present(badge))
         }
         router.get("/api/v1/reminders") { _, _ in
             let (settings, count) = try await interactor(try await services.database()).load()
@@ -93,6 +133,37 @@ struct ReminderRoutes {
             }
             return Response(status: .noContent)
         }
+    }
+
+    struct TestAnswer: Encodable {
+        var sent: Int
+        var refused: Int
+        var gone: Int
+        /// What became of it, in the owner's language.
+        var message: String
+    }
+
+    /// A test's outcome in the address the page is sent back to: `sent-refused-gone`.
+    struct TestReport {
+        var report: PushReport
+
+        init(_ report: PushReport) {
+            self.report = report
+        }
+
+        init?(query: String) {
+            let numbers = query.split(separator: "-").compactMap { Int($0) }
+            guard numbers.count == 3, numbers.allSatisfy({ (0...10_000).contains($0) }) else { return nil }
+            report = PushReport(sent: numbers[0], gone: numbers[2], refused: numbers[1])
+        }
+
+        var query: String { "\(report.sent)-\(report.refused)-\(report.gone)" }
+    }
+
+    private func sendTest(_ database: AppDatabase, localizer: Localizer) async throws -> PushReport {
+        let message = ReminderPresenter.test(sentAt: services.clock.now(), localizer: localizer)
+        return await services.reminderDelivery(database).push(
+            message, settings: try await database.loadReminderSettings())
     }
 
     private var publicKey: String { WebPush(key: services.pushKeys.key()).publicKey }

@@ -1,14 +1,19 @@
 // Daybook's shared page behaviour: the service worker, and small enhancements that pages work without.
 
+import "./badge.js";
 import { follow } from "./events.js";
 import { markQueued } from "./hold-forms.js";
 import "./offline.js";
+import { renew } from "./push.js";
 import { tint } from "./tint.js";
 import "./viewport.js";
 
 if ("serviceWorker" in navigator) {
   // A module worker: it shares the outbox module with the pages.
-  navigator.serviceWorker.register("/sw.js", { scope: "/", type: "module" }).then(keepForGood, () => {
+  navigator.serviceWorker.register("/sw.js", { scope: "/", type: "module" }).then(() => {
+    keepForGood();
+    renew();
+  }, () => {
     // Offline support is a bonus; the app works without it.
   });
 }

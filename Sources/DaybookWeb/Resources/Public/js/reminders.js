@@ -4,29 +4,12 @@
 // Safari tab the page says so and how to add Daybook there (ntfy works everywhere). Without this script the page is
 // a plain form.
 import { safariRules, standalone } from "./home-screen.js";
+import { subscribe } from "./push.js";
 
 const form = document.getElementById("reminders-form");
 const button = document.getElementById("allow-notifications");
 const state = document.getElementById("notification-state");
 const text = form.dataset;
-
-function keyBytes(base64url) {
-  const base64 = base64url.replace(/-/g, "+").replace(/_/g, "/").padEnd(Math.ceil(base64url.length / 4) * 4, "=");
-  return Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-}
-
-async function subscribe() {
-  if (!("serviceWorker" in navigator) || !("PushManager" in window) || !window.isSecureContext) return false;
-  const registration = await navigator.serviceWorker.ready;
-  const subscription = (await registration.pushManager.getSubscription())
-    ?? (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(text.publicKey) }));
-  const response = await fetch("/api/v1/push/subscriptions", {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(subscription.toJSON()),
-  });
-  return response.ok;
-}
 
 function show() {
   if (!("Notification" in window)) state.textContent = text.unsupported;
@@ -42,7 +25,7 @@ button.addEventListener("click", async () => {
   if (permission === "granted" && form.elements.namedItem("webPush").checked) {
     let subscribed = false;
     try {
-      subscribed = await subscribe();
+      subscribed = await subscribe(text.publicKey);
     } catch {
       subscribed = false;
     }

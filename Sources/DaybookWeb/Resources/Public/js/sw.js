@@ -36,6 +36,8 @@ const SHELL = [
   "/static/js/outbox.js",
   "/static/js/idb.js",
   "/static/js/events.js",
+  "/static/js/badge.js",
+  "/static/js/push.js",
   "/static/js/freshen.js",
   "/static/js/routes.js",
   "/static/js/kept-journal.js",
@@ -383,29 +385,62 @@ self.addEventListener("message", (event) => {
   }
 });
 
-// Reminders sent by Web Push while no Daybook page is open: shown as notifications; a tap opens the page.
+// Reminders sent by Web Push: a declarative message (`"web_push": 8030`, the Push API's declarative format). A
+// browser that reads the format itself shows it and sets the badge without waking this worker; any other hands it
+// here, and this does the same from the same JSON. Every push shows a notification (none is silent); a tap opens
+// the page it is about. A message in the older shape (title, body and url at the top) still shows.
 self.addEventListener("push", (event) => {
-  let reminder = {};
+  let message = {};
   try {
-    reminder = event.data ? event.data.json() : {};
+    message = event.data ? event.data.json() : {};
   } catch {
-    reminder = { body: event.data?.text() ?? "" };
+    message = { notification: { body: event.data?.text() ?? "" } };
   }
-  event.waitUntil(self.registration.showNotification(reminder.title || "Daybook", {
-    body: reminder.body || "",
-    tag: reminder.key || "daybook",
-    data: { url: reminder.url || "/" },
+  const notification = (message && typeof message.notification === "object" ? message.notification : message) ?? {};
+  const shown = self.registration.showNotification(notification.title || "Daybook", {
+    body: notification.body || "",
+    lang: notification.lang || "",
+    tag: notification.tag || message.key || "daybook",
+    data: { url: notification.navigate || notification.url || "/" },
     icon: "/static/icons/icon-192.png",
-  }));
+  });
+  const badge = message.app_badge;
+  const badged = Number.isInteger(badge) && badge >= 0 && self.navigator.setAppBadge
+    ? self.navigator.setAppBadge(badge).catch(() => {})
+    : Promise.resolve();
+  event.waitUntil(Promise.all([shown, badged]));
 });
 
 self.addEventListener("notificationclick", (event) => {
   event.notification.close();
-  const url = new URL(event.notification.data?.url || "/", self.location.origin).href;
+  const url = new URL(event.notification.navigate || event.notification.data?.url || "/", self.location.origin).href;
   event.waitUntil((async () => {
     for (const client of await self.clients.matchAll({ type: "window", includeUncontrolled: true })) {
       if (client.url === url && "focus" in client) return client.focus();
     }
     return self.clients.openWindow(url);
   })());
+});
+
+// The push service replaced or dropped this browser's subscription: subscribe again with the same key and tell
+// the server, forgetting the old one. Without a network it is done the next time the app opens (`push.js`).
+self.addEventListener("pushsubscriptionchange", (event) => {
+  event.waitUntil((async () => {
+    const old = event.oldSubscription;
+    let options = old?.options;
+    if (!options?.applicationServerKey) {
+      const { publicKey } = await (await fetch("/api/v1/push/key", { headers: { Accept: "application/json" } })).json();
+      const base64 = publicKey.replace(/-/g, "+").replace(/_/g, "/").padEnd(Math.ceil(publicKey.length / 4) * 4, "=");
+      options = { userVisibleOnly: true, applicationServerKey: Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)) };
+    }
+    const fresh = event.newSubscription ?? (await self.registration.pushManager.subscribe(options));
+    await fetch("/api/v1/push/subscriptions", {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(fresh.toJSON()),
+    });
+    if (old && old.endpoint !== fresh.endpoint) {
+      await fetch("/api/v1/push/subscriptions", {
+        method: "DELETE", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ endpoint: old.endpoint }),
+      });
+    }
+  })().catch(() => {}));
 });
