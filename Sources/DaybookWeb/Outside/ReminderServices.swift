@@ -98,27 +98,41 @@ struct ChannelDelivery: ReminderDelivery {
         let count = (try? await badge.load())?.count
         let payload = DeclarativePush(message, origin: origin, language: language, badge: count).payload
         let push = WebPush(key: pushKey.key(), subject: settings.pushSubject(publicURL: publicURL))
-        for target in targets {
-            let subscription = PushSubscription(endpoint: target.endpoint, p256dh: target.p256dh, auth: target.auth)
-            do {
-                let status = try await WebPush.send(try push.request(payload, to: subscription, now: clock.now()))
-                if (200..<300).contains(status) {
-                    report.sent += 1
-                } else if status == 404 || status == 410 {
-                    // The browser unsubscribed (or was reset): forget it.
-                    try? await store.removePushTarget(endpoint: target.endpoint)
-                    report.gone += 1
-                } else {
-                    report.refused += 1
-                    logger.warning("a push service refused a reminder", metadata: ["status": "\(status)"])
+        // All at once, each within `WebPush.timeout`: one push service out of reach does not hold up the others, and a
+        // test reminder is answered within that time however many browsers are subscribed.
+        let outcomes = await withTaskGroup(of: PushOutcome.self) { group in
+            for target in targets {
+                group.addTask {
+                    let subscription = PushSubscription(
+                        endpoint: target.endpoint, p256dh: target.p256dh, auth: target.auth)
+                    do {
+                        let status = try await WebPush.send(
+                            try push.request(payload, to: subscription, now: clock.now()))
+                        if (200..<300).contains(status) { return .sent }
+                        if status == 404 || status == 410 {
+                            // The browser unsubscribed (or was reset): forget it.
+                            try? await store.removePushTarget(endpoint: target.endpoint)
+                            return .gone
+                        }
+                        logger.warning("a push service refused a reminder", metadata: ["status": "\(status)"])
+                    } catch {
+                        logger.warning("a push service could not be reached", metadata: ["error": "\(error)"])
+                    }
+                    return .refused
                 }
-            } catch {
-                report.refused += 1
-                logger.warning("a push service could not be reached", metadata: ["error": "\(error)"])
             }
+            return await group.reduce(into: []) { $0.append($1) }
         }
+        report.sent = outcomes.filter { $0 == .sent }.count
+        report.gone = outcomes.filter { $0 == .gone }.count
+        report.refused = outcomes.filter { $0 == .refused }.count
         return report
     }
+}
+
+/// What became of one push.
+private enum PushOutcome: Sendable {
+    case sent, gone, refused
 }
 
 /// ntfy (ntfy.sh or a self-hosted server): a plain-text POST to the topic's address, titled.

@@ -71,15 +71,18 @@ struct WebPush: Sendable {
 
     /// Posts a message to the push service; its status (201 sent; 404 or 410: the subscription is gone).
     ///
-    /// - Throws: when the push service cannot be reached within 15 seconds.
+    /// - Throws: when the push service does not answer within `timeout`.
     static func send(_ request: Request) async throws -> Int {
         var outgoing = HTTPClientRequest(url: request.url)
         outgoing.method = .POST
         for (name, value) in request.headers { outgoing.headers.add(name: name, value: value) }
         outgoing.body = .bytes(ByteBuffer(bytes: request.body))
-        let response = try await HTTPClient.shared.execute(outgoing, timeout: .seconds(15))
+        let response = try await HTTPClient.shared.execute(outgoing, timeout: timeout)
         return Int(response.status.code)
     }
+
+    /// How long a push service has to answer: they answer within a second when they are up.
+    static let timeout = TimeAmount.seconds(5)
 
     /// A JWT signed with ES256 naming the push service's origin, as RFC 8292 asks.
     func vapidToken(audience: String, expires: Date) -> String {

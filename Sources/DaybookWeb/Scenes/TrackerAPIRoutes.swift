@@ -98,9 +98,19 @@ struct TrackerAPIRoutes {
                 }
             }
         }
+        /// `nil` when the body has no `value` (a `null` one is `.clear`).
         var value: Value?
         /// An amount to add to the day's value (a count's `1`), instead of a value.
         var add: Double?
+
+        enum CodingKeys: String, CodingKey { case value, add }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            // `decodeIfPresent` would read a `null` value as none: a present key is decoded, so `null` clears.
+            value = container.contains(.value) ? try container.decode(Value.self, forKey: .value) : nil
+            add = try container.decodeIfPresent(Double.self, forKey: .add)
+        }
     }
 
     struct OrderBody: Decodable {
