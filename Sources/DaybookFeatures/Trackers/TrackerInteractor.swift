@@ -169,15 +169,18 @@ public struct TrackerInteractor: Sendable {
         return Trackers.Saved(tracker: tracker, day: day, value: standing)
     }
 
-    /// Adds `amount` to today's value of a number or duration tracker (a count: `1` a tap), in one write, so two taps
-    /// at once count twice.
+    /// Adds `amount` to a day's value (today's unless `day` names another) of a number or duration tracker (a count:
+    /// `1` a tap), in one write, so two taps at once count twice.
     ///
     /// - Throws: `Trackers.Problem.invalidValue` for a yes/no or rating tracker, or a sum the tracker cannot hold;
-    ///   `.notFound`, `.archived`.
-    public func add(_ amount: Double, trackerID: String, madeAt: Date? = nil) async throws -> Trackers.Saved {
+    ///   `.notFound`, `.archived`, `.futureDay`, `.invalidDate`.
+    public func add(_ amount: Double, trackerID: String, day rawDay: String? = nil, madeAt: Date? = nil) async throws
+        -> Trackers.Saved
+    {
         let settings = try await ownerSettings()
         let now = clock.now()
-        let day = DayKey(date: madeAt.map { min($0, now) } ?? now, timeZone: settings.timeZone)
+        let day = try Self.day(
+            rawDay, today: DayKey(date: madeAt.map { min($0, now) } ?? now, timeZone: settings.timeZone))
         guard let tracker = try await store.tracker(id: trackerID) else { throw Trackers.Problem.notFound }
         guard !tracker.isArchived else { throw Trackers.Problem.archived }
         let kind = tracker.kind

@@ -187,8 +187,7 @@ struct TrackerAPIRoutes {
                     saved = try await interactor.tick(done, trackerID: id, madeAt: madeAt)
                 case _ where context.tokenScope == .widgets: throw AccessRefusal.widgetTickOnly
                 case (_, let amount?):
-                    guard date == nil || date == "today" else { throw Trackers.Problem.invalidDate }
-                    saved = try await interactor.add(amount, trackerID: id, madeAt: madeAt)
+                    saved = try await interactor.add(amount, trackerID: id, day: date, madeAt: madeAt)
                 case (let value?, nil):
                     let input: Trackers.ValueInput =
                         switch value {
