@@ -28,15 +28,12 @@ struct PhoneRoutes {
         created: String? = nil, problem: Access.Problem? = nil
     ) async throws -> Response {
         let env = try await PageEnvironment(services: services, request: request)
-        let choices = ShortcutChoices.present(
-            trackers: try await services.trackerInteractor(env.database).list(),
-            day: try await services.timelineInteractor(env.database).day(nil), localizer: env.localizer)
+        let choices = try await ShortcutRoutes.choices(services, env.database, localizer: env.localizer)
         // Without a public URL the examples name the address this page was asked at; the page's script writes the
         // one the browser sees (its scheme included) over it.
-        let publicURL = services.configuration.publicURL?.text
         let model = PhonePresenter.present(
             choices: choices, settings: env.settings,
-            base: publicURL ?? "http://" + (request.head.authority ?? "localhost"), pageAddress: publicURL == nil,
+            base: services.linkBase(request), pageAddress: services.configuration.publicURL == nil,
             created: created, problem: problem, localizer: env.localizer)
         return try env.render(
             "iphone", page: model, title: model.title, current: .settings, services: services, context: context,

@@ -1,5 +1,6 @@
 import DaybookCore
 import DaybookFeatures
+import DaybookStore
 import Hummingbird
 
 /// `/api/v1/shortcuts`: the names a phone's shortcut offers to choose from, with the ids its actions take.
@@ -10,10 +11,16 @@ struct ShortcutRoutes {
         router.get("/api/v1/shortcuts") { request, _ in
             let database = try await services.database()
             let localizer = try await services.ownerLocalizer(database, request: request)
-            return try JSONResponse.make(
-                ShortcutChoices.present(
-                    trackers: try await services.trackerInteractor(database).list(),
-                    day: try await services.timelineInteractor(database).day(nil), localizer: localizer))
+            return try JSONResponse.make(try await Self.choices(services, database, localizer: localizer))
         }
+    }
+
+    /// The lists, read as the app shows them: the trackers and today's blocks.
+    static func choices(_ services: AppServices, _ database: AppDatabase, localizer: Localizer) async throws
+        -> ShortcutChoices.List
+    {
+        ShortcutChoices.present(
+            trackers: try await services.trackerInteractor(database).list(),
+            day: try await services.timelineInteractor(database).day(nil), localizer: localizer)
     }
 }
