@@ -14,7 +14,9 @@ extension AppDatabase: ImportStore {
 
     /// Source ids already imported from `source` (of one kind, or every kind when `kind` is nil), with our ids,
     /// by kind.
-    private func importedItems(from source: ImportSource, onlyKind kind: String?) async throws -> [String: [String: String]] {
+    private func importedItems(from source: ImportSource, onlyKind kind: String?) async throws -> [String: [String:
+        String]]
+    {
         try await writer.read { db in
             var items: [String: [String: String]] = [:]
             let rows = try Row.fetchCursor(

@@ -5,6 +5,7 @@ import DaybookTestSupport
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import NIOCore
 import Testing
 
 @testable import DaybookWeb
@@ -13,6 +14,10 @@ import Testing
 struct TestApp {
     let services: AppServices
     let database: AppDatabase?
+
+    /// The push services here are this machine's test servers, which may wait their turn while every suite runs at
+    /// once: they get longer than a push service on the internet does.
+    static let pushTimeout = TimeAmount.seconds(60)
 
     static func make(
         host: String = "127.0.0.1", settings: Settings? = nil, gate: DatabaseGate? = nil,
@@ -37,6 +42,7 @@ struct TestApp {
                 ids: PhotoIDGenerator()))
         // Tests never reach another machine.
         services.weatherProvider = weather
+        services.pushTimeout = pushTimeout
         return TestApp(services: services, database: database)
     }
 

@@ -78,7 +78,7 @@ struct WebPushTests {
             let endpoint = "http://127.0.0.1:\(client.port!)/push/browser-1"
             let message = Data(#"{"title":"Time to write","body":"How was today?","url":"/journal/new"}"#.utf8)
             let request = try push.request(message, to: subscription(endpoint), now: now)
-            #expect(try await WebPush.send(request) == 201)
+            #expect(try await WebPush.send(request, timeout: TestApp.pushTimeout) == 201)
         }
         let received = try #require(inbox.received.withLock { $0 }.first)
         #expect(received.headers[HTTPField.Name("Content-Encoding")!] == "aes128gcm")

@@ -44,6 +44,8 @@ public struct AppServices: Sendable {
     let reminderFeed = ReminderFeed()
     /// This server's Web Push (VAPID) key.
     let pushKeys: PushKeyStore
+    /// How long each push service has to answer before a reminder goes on without it.
+    var pushTimeout = WebPush.timeout
     /// Encrypted backups of the data folder, one at a time.
     var backups: BackupRunner
     /// Pages and API answers kept until the data, the day, the language (or the minute) changes.
@@ -193,7 +195,7 @@ public struct AppServices: Sendable {
         ChannelDelivery(
             events: events, feed: reminderFeed, store: database, settings: database,
             badge: appBadgeInteractor(database), pushKey: pushKeys, publicURL: configuration.publicURL?.text,
-            origin: configuration.pageOrigin, clock: clock)
+            origin: configuration.pageOrigin, clock: clock, pushTimeout: pushTimeout)
     }
 
     func appBadgeInteractor(_ database: AppDatabase) -> AppBadgeInteractor {

@@ -70,6 +70,8 @@ struct ChannelDelivery: ReminderDelivery {
     /// absolute with it.
     let origin: String
     let clock: any DaybookClock
+    /// How long each push service has to answer (`WebPush.timeout`).
+    var pushTimeout = WebPush.timeout
     let logger = Logger(label: "daybook.reminders")
 
     func deliver(_ message: ReminderMessage, settings: ReminderSettings) async {
@@ -98,7 +100,7 @@ struct ChannelDelivery: ReminderDelivery {
         let count = (try? await badge.load())?.count
         let payload = DeclarativePush(message, origin: origin, language: language, badge: count).payload
         let push = WebPush(key: pushKey.key(), subject: settings.pushSubject(publicURL: publicURL))
-        // All at once, each within `WebPush.timeout`: one push service out of reach does not hold up the others, and a
+        // All at once, each within `pushTimeout`: one push service out of reach does not hold up the others, and a
         // test reminder is answered within that time however many browsers are subscribed.
         let outcomes = await withTaskGroup(of: PushOutcome.self) { group in
             for target in targets {
@@ -107,7 +109,7 @@ struct ChannelDelivery: ReminderDelivery {
                         endpoint: target.endpoint, p256dh: target.p256dh, auth: target.auth)
                     do {
                         let status = try await WebPush.send(
-                            try push.request(payload, to: subscription, now: clock.now()))
+                            try push.request(payload, to: subscription, now: clock.now()), timeout: pushTimeout)
                         if (200..<300).contains(status) { return .sent }
                         if status == 404 || status == 410 {
                             // The browser unsubscribed (or was reset): forget it.

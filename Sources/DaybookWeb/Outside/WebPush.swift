@@ -72,7 +72,7 @@ struct WebPush: Sendable {
     /// Posts a message to the push service; its status (201 sent; 404 or 410: the subscription is gone).
     ///
     /// - Throws: when the push service does not answer within `timeout`.
-    static func send(_ request: Request) async throws -> Int {
+    static func send(_ request: Request, timeout: TimeAmount = timeout) async throws -> Int {
         var outgoing = HTTPClientRequest(url: request.url)
         outgoing.method = .POST
         for (name, value) in request.headers { outgoing.headers.add(name: name, value: value) }
