@@ -75,11 +75,11 @@ extension AppDatabase: FocusStore {
     }
 
     public func transitionTimer<Outcome: Sendable>(
-        _ change: @escaping @Sendable (FocusTimer) -> TimerTransition<Outcome>
+        _ change: @escaping @Sendable (FocusTimer) throws -> TimerTransition<Outcome>
     ) async throws -> Outcome {
         try await write { db in
             let stored = try DatabaseSnapshot(db: db).timer()
-            let next = change(stored)
+            let next = try change(stored)
             if next.timer != stored || !next.finished.isEmpty {
                 try Self.save(next.timer, recording: next.finished, db)
             }

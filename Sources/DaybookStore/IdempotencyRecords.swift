@@ -87,14 +87,17 @@ extension AppDatabase {
         }
     }
 
-    /// `updates`, then the record of the idempotency key of the request being handled (when it carries one).
+    /// `updates`, then the record of the idempotency key of the request being handled (when it carries one and
+    /// `updates` changed a row): a transaction that found nothing to change (an unknown id, a refusal) keeps no key,
+    /// so a repeat is handled afresh and refused again, rather than told that a write was made.
     private static func claiming<T>(_ updates: @escaping @Sendable (Database) throws -> T)
         -> @Sendable (Database) throws -> T
     {
         let claim = IdempotencyClaim.current
         return { db in
+            let changesBefore = db.totalChangesCount
             let result = try updates(db)
-            try claim?.record(db)
+            if db.totalChangesCount > changesBefore { try claim?.record(db) }
             return result
         }
     }

@@ -41,6 +41,11 @@ keeps one of each (a trashed entry for restoring, a yes/no tracker for toggling,
 two devices, made anew for each such case. Without it, whether an operation ever met anything but
 404 would hang on how far a time-bounded run's stateful phase happened to get, and on the seed.
 
+Every write sent with an `Idempotency-Key` is sent a second time with the same key, as a phone's outbox does when
+the first answer was lost on the way (`a_repeat_gets_the_first_answer`): the repeat must get the first status, and
+the first body when the first was a refusal or was kept for repeats, never a 204 "committed" for a write that was
+refused.
+
 A photo upload is "any bytes" to JSON Schema, but only an image is a valid one (the document says so in prose):
 the cases schemathesis means to be accepted upload a small PNG made here. Everything else schemathesis draws
 is left as it is.
@@ -466,3 +471,33 @@ def map_case(context, case):
         case.path_parameters = {**(case.path_parameters or {}), "id": kept_id(kind)}
         case._record_starting_state()
     return case
+
+
+WRITES = ("POST", "PUT", "PATCH", "DELETE")
+
+
+@schemathesis.check
+def a_repeat_gets_the_first_answer(ctx, response, case):
+    """A write sent again with its Idempotency-Key is answered as the first time: the same status, and the same
+    body when the first answer was a refusal or the repeat says it is a replay."""
+    import requests
+
+    request = response.request
+    key = request.headers.get("Idempotency-Key")
+    if request.method not in WRITES or not isinstance(key, str) or not re.fullmatch(r"[!-~]{1,255}", key):
+        return None
+    if response.status_code == 409 and b"idempotencyKeyInFlight" in response.content:
+        return None
+    with requests.Session() as session:
+        again = session.send(request.copy(), timeout=30)
+    replayed = again.headers.get("Idempotent-Replayed")
+    said = f"{request.method} {request.url} sent again with its Idempotency-Key was answered {again.status_code}"
+    assert replayed != "committed", f"{said} \"committed\", though the first answer was {response.status_code}"
+    assert again.status_code == response.status_code, f"{said}; the first answer was {response.status_code}"
+    if response.status_code >= 400 or replayed == "true":
+        first = response.content
+        # Schemathesis may keep only the first bytes of a long body.
+        second = again.content if response.content_size == len(first) else again.content[:len(first)]
+        assert second == first, \
+            f"{said} with other words: {again.content[:300]!r}, first {first[:300]!r}"
+    return None

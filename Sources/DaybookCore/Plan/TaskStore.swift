@@ -76,9 +76,11 @@ public protocol FocusStore: Sendable {
     /// Moves the timer in one write transaction: `change` is given the timer as stored at that moment and says
     /// what it becomes and which sessions that finished; both are saved together before any other write can read
     /// the timer. So simultaneous actions (two devices, the lock screen, an outbox replay) each act on what the
-    /// one before them left, as if they came one after another.
-    func transitionTimer<Outcome: Sendable>(_ change: @escaping @Sendable (FocusTimer) -> TimerTransition<Outcome>)
-        async throws -> Outcome
+    /// one before them left, as if they came one after another. A `change` that throws (a refused action) saves
+    /// nothing.
+    func transitionTimer<Outcome: Sendable>(
+        _ change: @escaping @Sendable (FocusTimer) throws -> TimerTransition<Outcome>
+    ) async throws -> Outcome
     /// Focused seconds of the sessions that started in `interval`, in total and per task id.
     func focusTotals(in interval: DateInterval) async throws -> FocusTotals
     /// The sessions that started in `interval`, oldest first.

@@ -106,18 +106,21 @@ public struct FocusInteractor: Sendable {
 
     /// Settles the timer, then makes `transition` at `madeAt` (a device's time, checked) or now: read, checked and
     /// saved in one write, so four simultaneous stops record one session and three refusals.
+    ///
+    /// A refusal is thrown inside that write, which then saves nothing, not even a countdown that ended meanwhile
+    /// (the next read or the watcher records it): a refused request leaves no trace, so the same request sent
+    /// again with its idempotency key is refused again rather than told it was made.
     private func act(
         madeAt: Date? = nil,
         _ transition: @escaping @Sendable (FocusTimer, Date) throws(FocusTimerError) -> (FocusTimer, FocusSession?)
     ) async throws -> Focus.Response {
         let now = clock.now()
-        typealias Outcome = (result: Result<FocusTimer, Focus.Problem>, changed: Bool)
-        let (result, changed) = try await store.transitionTimer { stored -> TimerTransition<Outcome> in
+        let (timer, changed) = try await store.transitionTimer { stored -> TimerTransition<(FocusTimer, Bool)> in
             if let madeAt {
                 do throws(DeviceTime.Problem) {
                     try DeviceTime.check(madeAt, now: now, after: stored.lastChange)
                 } catch {
-                    return TimerTransition(timer: stored, outcome: (.failure(.deviceTime(error)), false))
+                    throw Focus.Problem.deviceTime(error)
                 }
             }
             let (timer, finished) = stored.settle(at: madeAt ?? now)
@@ -126,15 +129,13 @@ public struct FocusInteractor: Sendable {
                 let (next, session) = try transition(timer, madeAt ?? now)
                 let finished = settled + [session].compactMap { $0 }
                 return TimerTransition(
-                    timer: next, finished: finished, outcome: (.success(next), next != stored || !finished.isEmpty))
+                    timer: next, finished: finished, outcome: (next, next != stored || !finished.isEmpty))
             } catch {
-                // A countdown that ended meanwhile is still recorded; the refused action changes nothing else.
-                return TimerTransition(
-                    timer: timer, finished: settled, outcome: (.failure(.timer(error)), timer != stored))
+                throw Focus.Problem.timer(error)
             }
         }
         if changed { await events.publish(.timer) }
-        return try await respond((try result.get(), now))
+        return try await respond((timer, now))
     }
 
     private func respond(_ state: (FocusTimer, Date)) async throws -> Focus.Response {

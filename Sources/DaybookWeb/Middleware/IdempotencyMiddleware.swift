@@ -7,8 +7,10 @@ import Hummingbird
 /// Makes writes that carry an `Idempotency-Key` happen exactly once: a repeat gets the first answer, the same
 /// key with another request is refused (422), and a key whose request is still being handled is refused (409).
 ///
-/// The key is recorded by the store in the same transaction as the write it guards (`IdempotencyClaim`), so a
-/// server stopped between commit and answer still knows the write was made; the answer is kept just after.
+/// The key is recorded by the store in the same transaction as the write it guards (`IdempotencyClaim`), and only
+/// when that transaction changed something, so a server stopped between commit and answer still knows the write
+/// was made; the answer is kept just after, a refusal as much as a success. A request refused before it changed
+/// anything records no key: sent again, it is handled again and refused again.
 struct IdempotencyMiddleware: RouterMiddleware {
     typealias Context = DaybookRequestContext
     static let header = HTTPField.Name("Idempotency-Key")!
@@ -55,7 +57,18 @@ struct IdempotencyMiddleware: RouterMiddleware {
             key: key, method: request.method.rawValue, path: target, createdAt: services.clock.now(),
             digest: { digest.finish() })
         let prepared = request
-        let response = try await IdempotencyClaim.$current.withValue(claim) { try await next(prepared, context) }
+        let response: Response
+        do {
+            response = try await IdempotencyClaim.$current.withValue(claim) { try await next(prepared, context) }
+        } catch {
+            // A write that committed and was then refused: the refusal is what the key answered, and a repeat
+            // gets it again. An error that is no refusal of the request's keeps nothing: a repeat then says the
+            // write was made, which it was.
+            guard try await database.idempotencyRecord(key: key) != nil else { throw error }
+            let refusal = await ErrorAnswer(services: services).response(error, request: prepared, context: context)
+            guard (400..<500).contains(refusal.status.code) else { throw error }
+            response = refusal
+        }
         guard try await database.idempotencyRecord(key: key) != nil else { return response }
         // The write committed: keep its answer for the repeats.
         let body = try await Self.collect(response.body)

@@ -1,9 +1,7 @@
 import DaybookCore
 import DaybookFeatures
-import Foundation
 import HTTPTypes
 import Hummingbird
-import Logging
 
 /// The outermost layer: turns every error into a calm, localized answer and adds the security headers.
 struct ResponseGuardMiddleware: RouterMiddleware {
@@ -17,91 +15,13 @@ struct ResponseGuardMiddleware: RouterMiddleware {
         do {
             response = try await next(request, context)
         } catch {
-            response = await errorResponse(error, request: request, context: context)
+            response = await ErrorAnswer(services: services).response(error, request: request, context: context)
         }
         let path = request.uri.path
         let tileOrigin = path == "/map" ? await services.connections.current(services.gate.database)?.tileOrigin : nil
         SecurityHeaders.apply(
             to: &response.headers, path: path, tileOrigin: tileOrigin, https: services.configuration.publicURL != nil)
         return response
-    }
-
-    private func errorResponse(_ error: any Error, request: Request, context: Context) async -> Response {
-        let status: HTTPResponse.Status
-        var headers: HTTPFields = [:]
-        if DiskFull.cause(of: error) != nil {
-            // Whatever was being written: what was saved before stays, and the same request works once space is freed.
-            status = Self.insufficientStorage
-            context.logger.warning("the disk is full", metadata: ["path": .string(request.uri.path)])
-        } else if let problem = error as? SceneProblem {
-            status = problem.status
-            headers = problem.headers
-        } else if let error = error as? HTTPResponseError {
-            status = error.status
-            if let httpError = error as? HTTPError { headers = httpError.headers }
-        } else {
-            status = .internalServerError
-            context.logger.error("request failed", metadata: ["path": .string(request.uri.path), "error": "\(error)"])
-        }
-        if status == .serviceUnavailable, services.gate.database == nil {
-            return SetupPage.response(request: request, services: services)
-        }
-        let localizer = await requestLocalizer(request)
-        let key = Self.messageKey(for: status)
-        let problem = error as? SceneProblem
-        let reason = problem?.message(localizer)
-        if request.wantsJSON {
-            if let problem {
-                return APIError.response(
-                    status: status, code: problem.code, message: reason ?? "", fields: problem.fields(localizer),
-                    headers: headers)
-            }
-            let detail = (error as? HTTPError)?.body
-            return APIError.response(
-                status: status, code: key, message: detail ?? localizer("error.\(key).body"), headers: headers)
-        }
-        let page = ErrorPage.ViewModel(
-            title: localizer("error.\(key).title"), body: localizer("error.\(key).body"), reason: reason,
-            homeLabel: localizer("error.home"))
-        let shell = ShellPresenter.present(
-            title: page.title, current: nil, appearance: .system, showsNavigation: false, localizer: localizer)
-        let theme = ThemeLinks(palette: ThemePalette(accent: .defaultAccent), appearance: .system)
-        if var response = try? services.renderer.render(
-            "error", page: page, shell: shell, csrf: context.csrfToken, theme: theme, status: status)
-        {
-            for field in headers { response.headers.append(field) }
-            return response
-        }
-        return Response(status: status)
-    }
-
-    private func requestLocalizer(_ request: Request) async -> Localizer {
-        if let database = services.gate.database, let settings = try? await database.loadSettings() {
-            return services.localizer(for: settings)
-        }
-        return services.localizer(negotiatedFrom: request)
-    }
-
-    /// 507: the disk holding the data folder is full.
-    static let insufficientStorage = HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage")
-
-    static func messageKey(for status: HTTPResponse.Status) -> String {
-        switch status.code {
-        case 400: "badRequest"
-        case 401: "unauthorized"
-        case 403: "forbidden"
-        case 404: "notFound"
-        case 405: "methodNotAllowed"
-        case 409: "conflict"
-        case 413: "tooLarge"
-        case 415: "unsupportedMediaType"
-        case 421: "misdirected"
-        case 429: "tooManyRequests"
-        case 503: "unavailable"
-        case 507: "diskFull"
-        case 400..<500: "badRequest"
-        default: "internal"
-        }
     }
 }
 

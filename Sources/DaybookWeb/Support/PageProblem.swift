@@ -11,7 +11,7 @@ struct PageProblem: SceneProblem {
         self.reason = reason
     }
 
-    var code: String { ResponseGuardMiddleware.messageKey(for: status) }
+    var code: String { ErrorAnswer.messageKey(for: status) }
 
     func message(_ localizer: Localizer) -> String { reason }
 }
