@@ -144,6 +144,15 @@ let package = Package(
             path: "Benchmarks/JournalBenchmark"
         ),
         .executableTarget(
+            name: "migration-benchmark",
+            dependencies: [
+                "DaybookStore",
+                "DaybookTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            path: "Benchmarks/MigrationBenchmark"
+        ),
+        .executableTarget(
             name: "markdown-benchmark",
             dependencies: ["CCMarkGFM", "DaybookCore", "DaybookHostileText", "DaybookMedia"],
             path: "Benchmarks/MarkdownBenchmark"
@@ -155,7 +164,13 @@ let package = Package(
         ),
         .target(
             name: "DaybookTestSupport",
-            dependencies: ["DaybookCore", "DaybookStore", "DaybookVipsTesting"]
+            dependencies: [
+                "DaybookCore",
+                "DaybookStore",
+                "DaybookVipsTesting",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         .testTarget(
             name: "DaybookCoreTests",

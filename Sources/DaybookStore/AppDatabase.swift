@@ -16,29 +16,27 @@ public struct AppDatabase: Sendable {
     /// The map's places as of a journal revision: rebuilt on the first map request after an entry changed.
     let placeIndexCache = Locked<(revision: Int, index: PlaceIndex)?>(nil)
 
-    /// Wraps a connection and brings its schema up to date, rebuilding the search index when its tokenizer changed.
+    /// Wraps a connection and brings its schema up to date, rebuilding the search index when its tokenizer changed,
+    /// and notes this Daybook's version as the one that last opened it.
     ///
     /// - Parameter writer: a connection made with `AppDatabase.makeConfiguration()`.
-    /// - Throws: a GRDB error when a migration fails; the database is left as it was (each migration is a transaction).
+    /// - Throws: `UpgradeProblem.newerDatabase`, before anything is written, when a newer Daybook migrated it; a
+    ///   GRDB error when a migration fails, the database left at the last migration completed (each migration is
+    ///   a transaction).
     public init(_ writer: any DatabaseWriter) throws {
         self.writer = writer
+        try Self.refuseNewer(try writer.read { db in try Self.schemaStatus(db) })
         try Self.migrator.migrate(writer)
-        try writer.write { db in try SearchIndex.prepare(db) }
+        try writer.write { db in
+            try SearchIndex.prepare(db)
+            try Self.recordOpening(db, version: BuildInfo.version, at: Date())
+        }
         writer.add(transactionObserver: revisions, extent: .databaseLifetime)
         writer.add(transactionObserver: journalRevisions, extent: .databaseLifetime)
     }
 
     /// Grows with every committed write; equal revisions mean equal answers to the same question.
     public var revision: Int { revisions.value }
-
-    /// Opens (creating when needed) the database in a data folder, in WAL mode.
-    public static func open(folder: URL) throws -> AppDatabase {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        var configuration = makeConfiguration()
-        configuration.busyMode = .timeout(5)
-        let pool = try DatabasePool(path: folder.appendingPathComponent(fileName).path, configuration: configuration)
-        return try AppDatabase(pool)
-    }
 
     /// An empty database in memory, with the same schema: for tests and previews.
     public static func inMemory() throws -> AppDatabase {

@@ -33,12 +33,11 @@ extension AppDatabase {
             guard (try? String.fetchOne(db, sql: "PRAGMA integrity_check")) == "ok" else {
                 throw SnapshotProblem.damaged
             }
-            let applied = try Set(String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations"))
-            let known = migrator.migrations
-            let unknown = applied.subtracting(known)
-            guard unknown.isEmpty else { throw SnapshotProblem.newerSchema(unknown.sorted()) }
+            // The same check as a database about to be opened: a newer Daybook's is not this one's to write into.
+            let status = try schemaStatus(db)
+            guard !status.isSuperseded else { throw SnapshotProblem.newerSchema(status.unknown) }
             let photos = try String.fetchAll(db, sql: "SELECT id FROM photo ORDER BY id")
-            return SnapshotContents(migrations: known.filter(applied.contains), photoIDs: photos)
+            return SnapshotContents(migrations: status.applied, photoIDs: photos)
         }
     }
 

@@ -2,7 +2,7 @@ import GRDB
 
 extension AppDatabase {
     /// Migrations are frozen once shipped: add a new one, never edit an old one.
-    static var migrator: DatabaseMigrator {
+    package static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1 settings and access") { db in
             try db.create(table: "settings") { t in
@@ -57,6 +57,7 @@ extension AppDatabase {
         registerPushContactMigration(&migrator)
         registerTaskMadeAtMigration(&migrator)
         registerAppBadgeMigration(&migrator)
+        registerOpenedByMigration(&migrator)
         return migrator
     }
 }

@@ -13,7 +13,8 @@ struct Daybook: AsyncParsableCommand {
             DemoCommand.self, SoundsCommand.self, StatsCommand.self, LogCommand.self, ExportCommand.self,
             JournalCommand.self,
             PhotoCommand.self, TrackCommand.self, StatusCommand.self, BackupCommand.self, ImportCommand.self,
-            CheckCommand.self, PairCommand.self, TokenCommand.self,
+            CheckCommand.self, PairCommand.self, TokenCommand.self, MigrateCommand.self, UpgradeCheckCommand.self,
+            UpgradeUndoCommand.self,
         ],
         defaultSubcommand: Serve.self)
 }

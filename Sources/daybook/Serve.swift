@@ -84,6 +84,8 @@ struct Serve: AsyncParsableCommand {
             switch await services.gate.waitUntilSettled() {
             case .failed(let reason):
                 FileHandle.standardError.write(Data("The database could not be opened: \(reason)\n".utf8))
+            case .notUpgraded(let problem):
+                FileHandle.standardError.write(Data("\(problem.description)\n".utf8))
             case .ready: logger.notice("the database is open")
             case .opening: break
             }

@@ -24,7 +24,7 @@ struct AppDatabaseTests {
                 "v13 tracker frequency and note", "v14 idempotency keys", "v15 changes feed",
                 "v16 when log fields changed", "v17 entry conflicts",
                 "v18 photo content hash", "v19 entry edit origin", "v20 search terms", "v21 tag counts",
-                "v22 devices", "v23 push contact", "v24 when tasks changed", "v25 app badge",
+                "v22 devices", "v23 push contact", "v24 when tasks changed", "v25 app badge", "v26 opened by",
             ])
         #expect(try database.tableNames().contains("settings") && database.tableNames().contains("photo"))
         // Opening again finds everything in place.
@@ -38,7 +38,7 @@ struct AppDatabaseTests {
                 "v13 tracker frequency and note", "v14 idempotency keys", "v15 changes feed",
                 "v16 when log fields changed", "v17 entry conflicts",
                 "v18 photo content hash", "v19 entry edit origin", "v20 search terms", "v21 tag counts",
-                "v22 devices", "v23 push contact", "v24 when tasks changed", "v25 app badge",
+                "v22 devices", "v23 push contact", "v24 when tasks changed", "v25 app badge", "v26 opened by",
             ])
     }
 

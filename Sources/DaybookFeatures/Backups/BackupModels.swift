@@ -32,16 +32,21 @@ public enum BackupsScene {
         public var progress: (done: Int64, total: Int64)?
         /// The last self-check (`daybook check`, or the server's weekly one).
         public var check: CheckReport?
+        /// The copies of the database taken before upgrades, newest first, and the folder that holds them.
+        public var upgradeCopies: [File]
+        public var upgradeFolder: String
 
         public init(
             plan: BackupPlan, status: BackupStatus, files: [File], progress: (done: Int64, total: Int64)?,
-            check: CheckReport? = nil
+            check: CheckReport? = nil, upgradeCopies: [File] = [], upgradeFolder: String = "pre-upgrade"
         ) {
             self.plan = plan
             self.status = status
             self.files = files
             self.progress = progress
             self.check = check
+            self.upgradeCopies = upgradeCopies
+            self.upgradeFolder = upgradeFolder
         }
     }
 
@@ -70,8 +75,24 @@ public enum BackupsScene {
         public var restoreHint: String
         public var restoreCommand: String
         public var check: Check
+        public var upgrades: Upgrades
         public var error: String?
         public var flash: String?
+    }
+
+    /// The copies taken before upgrades, and how to go back to one.
+    public struct Upgrades: Sendable, Encodable {
+        public var heading: String
+        public var hint: String
+        public var copies: [UpgradeCopyRow]
+        public var none: String?
+        public var command: String
+    }
+
+    public struct UpgradeCopyRow: Sendable, Encodable {
+        public var name: String
+        public var label: String
+        public var size: String
     }
 
     /// How the last self-check went.

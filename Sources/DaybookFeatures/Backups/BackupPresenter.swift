@@ -60,6 +60,7 @@ public enum BackupPresenter {
             restoreHint: localizer("backups.restore.hint"),
             restoreCommand: "daybook backup restore FILE",
             check: check(response.check, localizer: localizer),
+            upgrades: upgrades(response, localizer: localizer),
             error: problems.isEmpty ? nil : FieldProblemPresenter.summary(count: problems.count, localizer: localizer),
             flash: flash)
     }
@@ -102,6 +103,24 @@ public enum BackupPresenter {
         return BackupsScene.Check(
             heading: localizer("backups.check"), summary: summary, isClean: report?.isClean ?? true,
             hint: localizer("backups.check.hint"), command: "daybook check --repair")
+    }
+
+    /// The copies taken before upgrades: where they are, which step each was taken before, and the way back.
+    static func upgrades(_ response: BackupsScene.Response, localizer: Localizer) -> BackupsScene.Upgrades {
+        BackupsScene.Upgrades(
+            heading: localizer("backups.upgrades"), hint: localizer("backups.upgrades.hint", response.upgradeFolder),
+            copies: response.upgradeCopies.map { copy in
+                // daybook-before-25-20261128T201500Z.sqlite: taken before the 26th step.
+                let step = copy.name.split(separator: "-").dropFirst(2).first.flatMap { Int($0) }.map { $0 + 1 }
+                return BackupsScene.UpgradeCopyRow(
+                    name: copy.name,
+                    label: localizer(
+                        "backups.upgrades.row", step.map { localizer.number($0) } ?? "?",
+                        localizer.longDate(copy.date) + " " + localizer.time(copy.date)),
+                    size: megabytes(copy.size, localizer: localizer))
+            },
+            none: response.upgradeCopies.isEmpty ? localizer("backups.upgrades.none") : nil,
+            command: "daybook upgrade-undo")
     }
 
     public static func message(for problem: BackupsScene.Problem, localizer: Localizer) -> String {

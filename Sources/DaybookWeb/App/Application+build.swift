@@ -11,6 +11,8 @@ public enum StartupError: Error, CustomStringConvertible {
     case passphraseRequiredBehindProxy(publicURL: String)
     case resourcesMissing(String)
     case database(String)
+    /// The data folder's database was migrated by a newer Daybook, or its upgrade stopped.
+    case upgrade(UpgradeProblem)
 
     public var description: String {
         switch self {
@@ -27,6 +29,7 @@ public enum StartupError: Error, CustomStringConvertible {
             """
         case .resourcesMissing(let what): "Daybook's resource files are missing (\(what)). Reinstall Daybook."
         case .database(let reason): "The database could not be opened: \(reason)"
+        case .upgrade(let problem): problem.description
         }
     }
 }
@@ -49,16 +52,37 @@ public func makeServices(
     let assets = try StaticAssets(folder: publicFiles)
     let renderer = try PageRenderer(templates: templates, assetVersion: assets.version)
     let gate = DatabaseGate()
+    if let folder = configuration.dataFolder {
+        // A database a newer Daybook migrated is refused before anything listens, and nothing is written to it.
+        let status: SchemaStatus
+        do { status = try AppDatabase.schemaStatus(ofFile: folder.appendingPathComponent(AppDatabase.fileName)) } catch
+        {
+            throw StartupError.database(String(describing: error))
+        }
+        if status.isSuperseded {
+            throw StartupError.upgrade(.newerDatabase(version: status.openedBy, migrations: status.unknown))
+        }
+    }
     let open: @Sendable () throws -> AppDatabase = {
-        if let folder = configuration.dataFolder { return try AppDatabase.open(folder: folder) }
-        return try AppDatabase.inMemory()
+        guard let folder = configuration.dataFolder else { return try AppDatabase.inMemory() }
+        let (database, copy) = try AppDatabase.upgrade(folder: folder, now: clock.now())
+        if let copy {
+            let migrations = (try? database.appliedMigrations().last) ?? nil
+            FileHandle.standardError.write(
+                Data(
+                    ("Daybook \(BuildInfo.version) upgraded the database to \(migrations ?? "the latest schema"). "
+                        + "The copy taken before is \(copy.path); Settings → Backups says how to go back.\n").utf8))
+        }
+        return database
     }
     if !configuration.requiresLogin {
         gate.open(open)
     } else {
         // Exposed: the lock must be checked before anything listens.
         let database: AppDatabase
-        do { database = try open() } catch { throw StartupError.database(String(describing: error)) }
+        do { database = try open() } catch let problem as UpgradeProblem {
+            throw StartupError.upgrade(problem)
+        } catch { throw StartupError.database(String(describing: error)) }
         guard try await database.passphraseHash() != nil else {
             if let publicURL = configuration.publicURL {
                 throw StartupError.passphraseRequiredBehindProxy(publicURL: publicURL.text)

@@ -10,6 +10,8 @@ public final class DatabaseGate: Sendable {
         case opening
         case ready(AppDatabase)
         case failed(String)
+        /// The upgrade of the database stopped: every page says why and where the copy taken before it is.
+        case notUpgraded(UpgradeProblem)
     }
 
     private let current: Locked<State>
@@ -30,6 +32,8 @@ public final class DatabaseGate: Sendable {
         Task.detached {
             do {
                 self.finish(.ready(try make()))
+            } catch let problem as UpgradeProblem {
+                self.finish(.notUpgraded(problem))
             } catch {
                 self.finish(.failed(String(describing: error)))
             }

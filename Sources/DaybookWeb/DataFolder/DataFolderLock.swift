@@ -48,7 +48,7 @@ public final class DataFolderLock: Sendable {
 }
 
 /// Bytes free on the file system that holds `folder`, or nil when it cannot be told.
-func freeSpace(at folder: URL) -> Int64? {
+public func freeSpace(at folder: URL) -> Int64? {
     var info = statvfs()
     guard statvfs(folder.path, &info) == 0 else { return nil }
     return Int64(info.f_bavail) * Int64(info.f_frsize)

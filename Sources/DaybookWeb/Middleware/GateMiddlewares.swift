@@ -62,12 +62,23 @@ struct ReadinessMiddleware: RouterMiddleware {
         -> Response
     {
         guard !PublicPaths.isStatic(request.uri.path) else { return try await next(request, context) }
-        switch services.gate.state {
+        let state = services.gate.state
+        if case .ready = state { return try await next(request, context) }
+        if request.uri.path == "/theme.css" {
+            // The page shown meanwhile is drawn in the default theme: the owner's is in the database.
+            let theme = services.themes.theme(accent: .defaultAccent, appearance: .system)
+            return AssetRoutes.serve(
+                ByteBuffer(string: theme.stylesheet), type: "text/css; charset=utf-8",
+                etag: "\"\(theme.links.version)\"", request: request, cacheControl: "no-cache")
+        }
+        switch state {
         case .ready: return try await next(request, context)
         case .opening: return SetupPage.response(request: request, services: services)
         case .failed(let reason):
             context.logger.error("the database could not be opened", metadata: ["reason": .string(reason)])
             throw HTTPError(.internalServerError)
+        case .notUpgraded(let problem):
+            return SetupPage.notUpgraded(problem, request: request, services: services)
         }
     }
 }

@@ -64,8 +64,12 @@ struct BackupRoutes {
 
     private func response(_ database: AppDatabase) async throws -> BackupsScene.Response {
         let interactor = BackupInteractor(store: database)
+        let copies = PreUpgradeCopies(dataFolder: services.dataFolder)
         return BackupsScene.Response(
             plan: try await interactor.plan(), status: try await interactor.status(), files: services.backups.files(),
-            progress: services.backups.current, check: DataCheck(dataFolder: services.dataFolder).lastResult())
+            progress: services.backups.current, check: DataCheck(dataFolder: services.dataFolder).lastResult(),
+            upgradeCopies: copies.list().map {
+                BackupsScene.File(name: $0.file.lastPathComponent, size: $0.bytes, date: $0.takenAt)
+            }, upgradeFolder: copies.folder.path)
     }
 }
