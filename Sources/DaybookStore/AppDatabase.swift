@@ -17,7 +17,7 @@ public struct AppDatabase: Sendable {
     let placeIndexCache = Locked<(revision: Int, index: PlaceIndex)?>(nil)
 
     /// Wraps a connection and brings its schema up to date, rebuilding the search index when its tokenizer changed,
-    /// and notes this Daybook's version as the one that last opened it.
+    /// and notes this Daybook's version as the one that opened it last (when another did before).
     ///
     /// - Parameter writer: a connection made with `AppDatabase.makeConfiguration()`.
     /// - Throws: `UpgradeProblem.newerDatabase`, before anything is written, when a newer Daybook migrated it; a
@@ -27,10 +27,9 @@ public struct AppDatabase: Sendable {
         self.writer = writer
         try Self.refuseNewer(try writer.read { db in try Self.schemaStatus(db) })
         try Self.migrator.migrate(writer)
-        try writer.write { db in
-            try SearchIndex.prepare(db)
-            try Self.recordOpening(db, version: BuildInfo.version, at: Date())
-        }
+        try writer.write { db in try SearchIndex.prepare(db) }
+        // Noted when another version opened it last; a full disk may refuse the note, never the opening.
+        try? writer.write { db in try Self.recordOpening(db, version: BuildInfo.version, at: Date()) }
         writer.add(transactionObserver: revisions, extent: .databaseLifetime)
         writer.add(transactionObserver: journalRevisions, extent: .databaseLifetime)
     }

@@ -140,8 +140,10 @@ extension AppDatabase {
         return try DatabasePool(path: folder.appendingPathComponent(fileName).path, configuration: configuration)
     }
 
-    /// Notes this Daybook's version as the one that last opened the database.
+    /// Notes this Daybook's version as the one that last opened the database, when another did before: an opening
+    /// by the same version writes nothing.
     static func recordOpening(_ db: Database, version: String, at date: Date) throws {
+        guard try String.fetchOne(db, sql: "SELECT version FROM openedBy WHERE id = 1") != version else { return }
         try db.execute(
             sql: """
                 INSERT INTO openedBy (id, version, openedAt) VALUES (1, ?, ?)
