@@ -30,7 +30,7 @@ struct ErrorAnswer {
         if status == .serviceUnavailable, services.gate.database == nil {
             return SetupPage.response(request: request, services: services)
         }
-        let localizer = await requestLocalizer(request)
+        let localizer = context.environment?.localizer ?? services.localizer(negotiatedFrom: request)
         let key = Self.messageKey(for: status)
         let problem = error as? SceneProblem
         let reason = problem?.message(localizer)
@@ -57,13 +57,6 @@ struct ErrorAnswer {
             return response
         }
         return Response(status: status)
-    }
-
-    private func requestLocalizer(_ request: Request) async -> Localizer {
-        if let database = services.gate.database, let settings = try? await database.loadSettings() {
-            return services.localizer(for: settings)
-        }
-        return services.localizer(negotiatedFrom: request)
     }
 
     /// 507: the disk holding the data folder is full.

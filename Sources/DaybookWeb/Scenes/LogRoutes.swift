@@ -61,7 +61,7 @@ struct LogRoutes {
             let change = Log.Change(
                 sleepQuality: Self.edited(form, "sleepQuality"), mood: Self.edited(form, "mood"),
                 reflection: Self.edited(form, "reflection", as: Self.reflectionFingerprint))
-            let env = try await PageEnvironment(services: services, request: request)
+            let env = try context.env
             do {
                 let log = try await services.logInteractor(env.database).save(
                     change, on: day, madeAt: MadeAt.of(request))
@@ -74,7 +74,7 @@ struct LogRoutes {
             }
         }
         router.get("/api/v1/logs/{date}") { request, context in
-            try await respond(request) { interactor, localizer in
+            try await respond(context) { interactor, localizer in
                 guard let response = try await interactor.load(context.parameters.get("date")) else {
                     return notSetUp(localizer)
                 }
@@ -92,7 +92,7 @@ struct LogRoutes {
                     change.mood = change.mood ?? ""
                     change.reflection = change.reflection ?? ""
                 }
-                return try await respond(request) { interactor, localizer in
+                return try await respond(context) { interactor, localizer in
                     let day = context.parameters.get("date")
                     try await interactor.save(change, on: day, madeAt: MadeAt.of(request))
                     await services.events.publish(.log)
@@ -108,7 +108,7 @@ struct LogRoutes {
         _ request: Request, _ context: DaybookRequestContext, day: String?, rejection: Log.Rejection? = nil,
         status: HTTPResponse.Status = .ok
     ) async throws -> Response {
-        let env = try await PageEnvironment(services: services, request: request)
+        let env = try context.env
         let page = try await env.page(request, services: services, kept: rejection == nil ? .day : nil) {
             guard let response = try await services.logInteractor(env.database).load(day) else {
                 throw HTTPError(.conflict)
@@ -127,10 +127,10 @@ struct LogRoutes {
     /// Runs `action` with the log's interactor and the owner's language; a refusal it throws is answered as its
     /// `SceneProblem`.
     private func respond(
-        _ request: Request, _ action: (LogInteractor, Localizer) async throws -> Response
+        _ context: DaybookRequestContext, _ action: (LogInteractor, Localizer) async throws -> Response
     ) async throws -> Response {
-        let database = try await services.database()
-        let localizer = try await services.ownerLocalizer(database, request: request)
+        let database = try context.env.database
+        let localizer = try context.localizer
         return try await action(services.logInteractor(database), localizer)
     }
 
