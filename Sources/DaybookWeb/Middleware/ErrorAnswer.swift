@@ -11,6 +11,9 @@ struct ErrorAnswer {
     let services: AppServices
 
     func response(_ error: any Error, request: Request, context: DaybookRequestContext) async -> Response {
+        if error as? Onboarding.Problem == .notSetUp, !request.wantsJSON {
+            return Response.seeOther("/onboarding")
+        }
         let status: HTTPResponse.Status
         var headers: HTTPFields = [:]
         if DiskFull.cause(of: error) != nil {

@@ -76,7 +76,7 @@ struct LogRoutes {
         router.get("/api/v1/logs/{date}") { request, context in
             try await respond(context) { interactor, localizer in
                 guard let response = try await interactor.load(context.parameters.get("date")) else {
-                    return notSetUp(localizer)
+                    throw Onboarding.Problem.notSetUp
                 }
                 return try JSONResponse.make(
                     LogPresenter.present(response, markdown: services.markdown, localizer: localizer))
@@ -96,7 +96,7 @@ struct LogRoutes {
                     let day = context.parameters.get("date")
                     try await interactor.save(change, on: day, madeAt: MadeAt.of(request))
                     await services.events.publish(.log)
-                    guard let response = try await interactor.load(day) else { return notSetUp(localizer) }
+                    guard let response = try await interactor.load(day) else { throw Onboarding.Problem.notSetUp }
                     return try JSONResponse.make(
                         LogPresenter.present(response, markdown: services.markdown, localizer: localizer))
                 }
@@ -111,7 +111,7 @@ struct LogRoutes {
         let env = try context.env
         let page = try await env.page(request, services: services, kept: rejection == nil ? .day : nil) {
             guard let response = try await services.logInteractor(env.database).load(day) else {
-                throw HTTPError(.conflict)
+                throw Onboarding.Problem.notSetUp
             }
             // "Saved at …" right after a save (and beside a refusal), not on every visit.
             let model = LogPresenter.present(
@@ -132,11 +132,6 @@ struct LogRoutes {
         let database = try context.env.database
         let localizer = try context.localizer
         return try await action(services.logInteractor(database), localizer)
-    }
-
-    private func notSetUp(_ localizer: Localizer) -> Response {
-        APIError.response(
-            status: .conflict, code: "notSetUp", message: OnboardingPresenter.notSetUpMessage(localizer: localizer))
     }
 }
 

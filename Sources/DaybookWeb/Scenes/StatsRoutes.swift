@@ -12,7 +12,7 @@ struct StatsRoutes {
             // The dashboard depends only on the stored data, the day and the language: kept until they change.
             let page = try await env.page(request, services: services, kept: .day) {
                 guard let response = try await services.statsInteractor(env.database).load(Self.request(request)) else {
-                    throw HTTPError(.conflict)
+                    throw Onboarding.Problem.notSetUp
                 }
                 var model = StatsPresenter.present(response, localizer: env.localizer)
                 // A square per day of the year: drawn here in one pass instead of through the template.
@@ -26,9 +26,7 @@ struct StatsRoutes {
             let database = try context.env.database
             let localizer = try context.localizer
             guard let response = try await services.statsInteractor(database).load(Self.request(request)) else {
-                return APIError.response(
-                    status: .conflict, code: "notSetUp",
-                    message: OnboardingPresenter.notSetUpMessage(localizer: localizer))
+                throw Onboarding.Problem.notSetUp
             }
             return try JSONResponse.make(StatsPresenter.present(response, localizer: localizer))
         }

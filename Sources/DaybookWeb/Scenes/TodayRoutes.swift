@@ -10,7 +10,7 @@ struct TodayRoutes {
             let env = try context.env
             let paired = request.uri.queryParameters["paired"] != nil
             let page = try await env.page(request, services: services, kept: .minute) {
-                guard let response = try await interactor(env).load() else { throw HTTPError(.conflict) }
+                guard let response = try await interactor(env).load() else { throw Onboarding.Problem.notSetUp }
                 let model = TodayPresenter.present(response, paired: paired, localizer: env.localizer)
                 return try PageRenderer.EncodedPage(model, title: model.title)
             }
