@@ -155,7 +155,7 @@ public struct AppServices: Sendable {
     }
 
     func logInteractor(_ database: AppDatabase) -> LogInteractor {
-        LogInteractor(settings: database, logs: database, snapshots: database, clock: clock)
+        LogInteractor(settings: database, logs: database, snapshots: database, clock: clock, events: events)
     }
 
     func importInteractor(_ database: AppDatabase) -> ImportInteractor {

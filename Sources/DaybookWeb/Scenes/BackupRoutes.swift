@@ -43,8 +43,7 @@ struct BackupRoutes {
             let now = services.clock.now()
             if services.backups.begin() {
                 Task { [services] in
-                    await services.backups.perform(database, now: now, calendar: calendar)
-                    await services.events.publish(.settings)
+                    await services.backups.perform(database, now: now, calendar: calendar, events: services.events)
                 }
             }
             return Response.seeOther("/settings/backups")

@@ -65,7 +65,6 @@ struct LogRoutes {
             do {
                 let log = try await services.logInteractor(env.database).save(
                     change, on: day, madeAt: MadeAt.of(request))
-                await services.events.publish(.log)
                 return Response.seeOther("/log/\(log.day)?saved=1")
             } catch let problem as Log.Problem where problem != .invalidDate && problem != .futureDay {
                 return try await page(
@@ -95,7 +94,6 @@ struct LogRoutes {
                 return try await respond(context) { interactor, localizer in
                     let day = context.parameters.get("date")
                     try await interactor.save(change, on: day, madeAt: MadeAt.of(request))
-                    await services.events.publish(.log)
                     guard let response = try await interactor.load(day) else { throw Onboarding.Problem.notSetUp }
                     return try JSONResponse.make(
                         LogPresenter.present(response, markdown: services.markdown, localizer: localizer))

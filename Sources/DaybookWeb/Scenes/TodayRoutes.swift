@@ -20,12 +20,13 @@ struct TodayRoutes {
         router.post("/today/sleep") { request, context in
             let env = try context.env
             try await interactor(env).recordSleep(context.form["quality"], madeAt: MadeAt.of(request))
-            await services.events.publish(.log)
             return Response.seeOther("/")
         }
     }
 
     private func interactor(_ env: PageEnvironment) -> TodayInteractor {
-        TodayInteractor(store: env.database, snapshots: env.database, logs: env.database, clock: services.clock)
+        TodayInteractor(
+            store: env.database, snapshots: env.database, logs: env.database, clock: services.clock,
+            events: services.events)
     }
 }
