@@ -7,14 +7,17 @@ public struct LogInteractor: Sendable {
     private let logs: any DailyLogStore
     private let snapshots: any SnapshotStore
     private let clock: any DaybookClock
+    private let events: EventBus
 
     public init(
-        settings: any SettingsStore, logs: any DailyLogStore, snapshots: any SnapshotStore, clock: any DaybookClock
+        settings: any SettingsStore, logs: any DailyLogStore, snapshots: any SnapshotStore, clock: any DaybookClock,
+        events: EventBus = EventBus()
     ) {
         self.settings = settings
         self.logs = logs
         self.snapshots = snapshots
         self.clock = clock
+        self.events = events
     }
 
     /// - Parameter rawDay: `YYYY-MM-DD`, or `nil` for today.
@@ -54,8 +57,11 @@ public struct LogInteractor: Sendable {
         }
         if let reflection, reflection.count > DailyLog.Limits.reflectionLength { throw Log.Problem.reflectionTooLong }
         let change = DailyLogChange(sleepQuality: sleep, mood: mood, reflection: reflection)
-        return try await logs.changeLog(change, on: day, madeAt: madeAt, at: now)
+        let saved =
+            try await logs.changeLog(change, on: day, madeAt: madeAt, at: now)
             ?? DailyLog(day: day, updatedAt: madeAt ?? now)
+        await events.publish(.log)
+        return saved
     }
 
     static func day(_ raw: String?, today: DayKey) throws -> DayKey {

@@ -1,6 +1,11 @@
 import DaybookCore
 
 public enum Onboarding {
+    public enum Problem: Error, Equatable, Sendable {
+        /// Nothing is saved yet: a page leads to onboarding, the API says so with 409.
+        case notSetUp
+    }
+
     /// Where a person is in onboarding: a welcome, then two short steps.
     public enum Step: String, Sendable, CaseIterable {
         case welcome, name, journal

@@ -6,15 +6,18 @@ public struct TodayInteractor: Sendable {
     private let store: any SettingsStore
     private let snapshots: any SnapshotStore
     private let logs: any DailyLogStore
+    private let events: EventBus
     private let clock: any DaybookClock
 
     public init(
-        store: any SettingsStore, snapshots: any SnapshotStore, logs: any DailyLogStore, clock: any DaybookClock
+        store: any SettingsStore, snapshots: any SnapshotStore, logs: any DailyLogStore, clock: any DaybookClock,
+        events: EventBus = EventBus()
     ) {
         self.store = store
         self.snapshots = snapshots
         self.logs = logs
         self.clock = clock
+        self.events = events
     }
 
     /// - Returns: `nil` while onboarding is not finished.
@@ -52,5 +55,6 @@ public struct TodayInteractor: Sendable {
         let madeAt = madeAt.map { min($0, now) }
         let today = DayKey(date: madeAt ?? now, timeZone: settings?.timeZone ?? TimeZone(secondsFromGMT: 0)!)
         try await logs.saveSleepQuality(quality, on: today, madeAt: madeAt, at: now)
+        await events.publish(.log)
     }
 }

@@ -117,17 +117,6 @@ public struct AppServices: Sendable {
         Settings.initial(language: language, timeZone: configuration.serverTimeZone)
     }
 
-    /// The saved settings, or the first-visit defaults in the language the request asks for.
-    func ownerSettings(_ database: AppDatabase, request: Request) async throws -> Settings {
-        let negotiated = AppLanguage.negotiate(acceptLanguage: request.headers[.acceptLanguage])
-        return try await database.loadSettings() ?? initialSettings(language: negotiated)
-    }
-
-    /// A localizer in the owner's language, or the request's before anything was saved.
-    func ownerLocalizer(_ database: AppDatabase, request: Request) async throws -> Localizer {
-        localizer(for: try await ownerSettings(database, request: request))
-    }
-
     func localizer(for settings: Settings) -> Localizer {
         Localizer(language: settings.language, timeZone: settings.timeZone, catalog: catalog)
     }
@@ -166,7 +155,7 @@ public struct AppServices: Sendable {
     }
 
     func logInteractor(_ database: AppDatabase) -> LogInteractor {
-        LogInteractor(settings: database, logs: database, snapshots: database, clock: clock)
+        LogInteractor(settings: database, logs: database, snapshots: database, clock: clock, events: events)
     }
 
     func importInteractor(_ database: AppDatabase) -> ImportInteractor {
@@ -248,21 +237,23 @@ public struct AppServices: Sendable {
     /// `make`'s answer as JSON, kept like a page: the same address with the same stored data, day and language
     /// (and minute, for answers that show the time) is answered from memory.
     func keptJSON(
-        _ request: Request, kept lifetime: PageLifetime, make: () async throws -> some Encodable
+        _ request: Request, _ context: DaybookRequestContext, kept lifetime: PageLifetime,
+        make: () async throws -> some Encodable
     ) async throws -> Response {
-        JSONResponse.make(body: try await kept(request, kept: lifetime) { try JSONResponse.encode(try await make()) })
+        JSONResponse.make(
+            body: try await kept(request, context, kept: lifetime) { try JSONResponse.encode(try await make()) })
     }
 
     /// The bytes `make` answers for this request, kept like a page; `variant` tells apart answers to one address
     /// that differ by something outside it (the address a request came to).
     func kept(
-        _ request: Request, kept lifetime: PageLifetime, variant: String = "",
+        _ request: Request, _ context: DaybookRequestContext, kept lifetime: PageLifetime, variant: String = "",
         make: () async throws -> ByteBuffer
     ) async throws -> ByteBuffer {
-        let database = try await database()
+        let env = try context.env
         let key = PageKey(
-            address: variant + request.uri.description, database: database,
-            settings: try await ownerSettings(database, request: request), now: clock.now(), lifetime: lifetime)
+            address: variant + request.uri.description, database: env.database, settings: env.settings,
+            now: clock.now(), lifetime: lifetime)
         return try await answers.value(for: key, make: make)
     }
 }

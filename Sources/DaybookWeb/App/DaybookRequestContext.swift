@@ -22,6 +22,9 @@ public struct DaybookRequestContext: RequestContext {
     public var deviceID: String?
     /// The login session's secret, when the request came with a valid one: its form token is made from it.
     public var session: String?
+    /// The owner's settings (or a first visit's defaults), language, localizer and theme, known once the database
+    /// is open: looked up once, by the outermost middleware, and read by every layer and handler after it.
+    var environment: PageEnvironment?
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
@@ -31,6 +34,21 @@ public struct DaybookRequestContext: RequestContext {
 
     /// JSON bodies larger than this are refused with 413.
     public var maxUploadSize: Int { Limits.jsonBody }
+}
+
+extension DaybookRequestContext {
+    /// The request's environment; "finishing setup" (503) while the database is not open yet.
+    var env: PageEnvironment {
+        get throws {
+            guard let environment else { throw HTTPError(.serviceUnavailable, message: "Daybook is finishing setup.") }
+            return environment
+        }
+    }
+
+    /// The owner's language (or, before anything was saved, the browser's).
+    var localizer: Localizer {
+        get throws { try env.localizer }
+    }
 }
 
 /// Explicit request limits.

@@ -12,8 +12,8 @@ struct PageEnvironment: Sendable {
     var localizer: Localizer
     var theme: ThemeLinks
 
-    init(services: AppServices, request: Request) async throws {
-        database = try await services.database()
+    init(services: AppServices, database: AppDatabase, request: Request) async throws {
+        self.database = database
         saved = try await database.loadSettings()
         let negotiated = AppLanguage.negotiate(acceptLanguage: request.headers[.acceptLanguage])
         settings = saved ?? services.initialSettings(language: negotiated)

@@ -38,7 +38,6 @@ extension AppServices {
         let now = clock.now()
         let calendar = Calendar.gregorian(in: settings.timeZone)
         guard BackupSchedule.isDue(status, now: now, calendar: calendar) else { return }
-        await backups.run(database, now: now, calendar: calendar)
-        await events.publish(.settings)
+        await backups.run(database, now: now, calendar: calendar, events: events)
     }
 }

@@ -35,9 +35,9 @@ final class BackupRunner: Sendable {
     /// Starts a backup unless one is running.
     /// - Returns: false when one was already running (nothing new is started).
     @discardableResult
-    func run(_ database: AppDatabase, now: Date, calendar: Calendar) async -> Bool {
+    func run(_ database: AppDatabase, now: Date, calendar: Calendar, events: EventBus) async -> Bool {
         guard begin() else { return false }
-        await perform(database, now: now, calendar: calendar)
+        await perform(database, now: now, calendar: calendar, events: events)
         return true
     }
 
@@ -51,9 +51,14 @@ final class BackupRunner: Sendable {
         }
     }
 
-    /// Makes the backup `begin()` claimed, and lets the runner go.
-    func perform(_ database: AppDatabase, now: Date, calendar: Calendar) async {
-        defer { progress.withLock { $0 = nil } }
+    /// Makes the backup `begin()` claimed, lets the runner go, and tells open pages how it went.
+    func perform(_ database: AppDatabase, now: Date, calendar: Calendar, events: EventBus) async {
+        await make(database, now: now, calendar: calendar)
+        progress.withLock { $0 = nil }
+        await events.publish(.settings)
+    }
+
+    private func make(_ database: AppDatabase, now: Date, calendar: Calendar) async {
         do {
             let plan = try await database.loadBackupPlan()
             guard plan.isConfigured else { return }

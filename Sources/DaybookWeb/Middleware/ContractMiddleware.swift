@@ -62,13 +62,8 @@ struct ContractMiddleware: RouterMiddleware {
                 }
             }, body: body)
         guard issues.isEmpty else {
-            return ContractRefusal.response(issues, operation: operation.id, localizer: try await localizer(request))
+            return ContractRefusal.response(issues, operation: operation.id, localizer: try context.localizer)
         }
         return try await next(request, context)
-    }
-
-    private func localizer(_ request: Request) async throws -> Localizer {
-        let database = try await services.database()
-        return try await services.ownerLocalizer(database, request: request)
     }
 }

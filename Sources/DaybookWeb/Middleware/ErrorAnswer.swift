@@ -11,6 +11,9 @@ struct ErrorAnswer {
     let services: AppServices
 
     func response(_ error: any Error, request: Request, context: DaybookRequestContext) async -> Response {
+        if error as? Onboarding.Problem == .notSetUp, !request.wantsJSON {
+            return Response.seeOther("/onboarding")
+        }
         let status: HTTPResponse.Status
         var headers: HTTPFields = [:]
         if DiskFull.cause(of: error) != nil {
@@ -30,7 +33,7 @@ struct ErrorAnswer {
         if status == .serviceUnavailable, services.gate.database == nil {
             return SetupPage.response(request: request, services: services)
         }
-        let localizer = await requestLocalizer(request)
+        let localizer = context.environment?.localizer ?? services.localizer(negotiatedFrom: request)
         let key = Self.messageKey(for: status)
         let problem = error as? SceneProblem
         let reason = problem?.message(localizer)
@@ -57,13 +60,6 @@ struct ErrorAnswer {
             return response
         }
         return Response(status: status)
-    }
-
-    private func requestLocalizer(_ request: Request) async -> Localizer {
-        if let database = services.gate.database, let settings = try? await database.loadSettings() {
-            return services.localizer(for: settings)
-        }
-        return services.localizer(negotiatedFrom: request)
     }
 
     /// 507: the disk holding the data folder is full.

@@ -30,9 +30,9 @@ struct IdempotencyMiddleware: RouterMiddleware {
         guard let key = request.headers[Self.header], [.post, .put, .patch, .delete].contains(request.method) else {
             return try await next(request, context)
         }
-        guard Self.isValid(key) else { return try await refuse(.badRequest, "idempotencyKeyInvalid", request) }
+        guard Self.isValid(key) else { return try refuse(.badRequest, "idempotencyKeyInvalid", context) }
         let claimed = inFlight.withLock { keys in keys.insert(key).inserted }
-        guard claimed else { return try await refuse(.conflict, "idempotencyKeyInFlight", request) }
+        guard claimed else { return try refuse(.conflict, "idempotencyKeyInFlight", context) }
         defer { _ = inFlight.withLock { keys in keys.remove(key) } }
 
         let database = try await services.database()
@@ -40,7 +40,7 @@ struct IdempotencyMiddleware: RouterMiddleware {
         if let record = try await database.idempotencyRecord(key: key) {
             let digest = try await Self.digest(of: request.body)
             guard record.method == request.method.rawValue, record.path == target, record.digest == digest else {
-                return try await refuse(.unprocessableContent, "idempotencyKeyReused", request)
+                return try refuse(.unprocessableContent, "idempotencyKeyReused", context)
             }
             return Self.replay(record.answer)
         }
@@ -106,9 +106,8 @@ struct IdempotencyMiddleware: RouterMiddleware {
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body)))
     }
 
-    private func refuse(_ status: HTTPResponse.Status, _ code: String, _ request: Request) async throws -> Response {
-        let database = try await services.database()
-        let localizer = try await services.ownerLocalizer(database, request: request)
+    private func refuse(_ status: HTTPResponse.Status, _ code: String, _ context: Context) throws -> Response {
+        let localizer = try context.localizer
         return APIError.response(status: status, code: code, message: localizer("api.error.\(code)"))
     }
 

@@ -51,7 +51,7 @@ struct MadeAtMiddleware: RouterMiddleware {
         guard let text = request.headers[MadeAt.header], MadeAt.parse(text) == nil else {
             return try await next(request, context)
         }
-        let localizer = try await services.ownerLocalizer(try await services.database(), request: request)
+        let localizer = try context.localizer
         return APIError.response(
             status: .badRequest, code: "invalidMadeAt", message: localizer("api.error.invalidMadeAt"))
     }

@@ -11,8 +11,7 @@ struct OnboardingMiddleware: RouterMiddleware {
         -> Response
     {
         // Nothing saved yet is the first visit: onboarding it is.
-        let settings = try await services.database().loadSettings()
-        guard settings?.needsOnboarding == false else { return Response.seeOther("/onboarding") }
+        guard try context.env.saved?.needsOnboarding == false else { return Response.seeOther("/onboarding") }
         return try await next(request, context)
     }
 }

@@ -3,7 +3,8 @@ import DaybookFeatures
 import HTTPTypes
 import Hummingbird
 
-/// The outermost layer: turns every error into a calm, localized answer and adds the security headers.
+/// The outermost layer: learns who the request is for once (the context's `environment`, once the database is
+/// open), turns every error into a calm answer in their language, and adds the security headers.
 struct ResponseGuardMiddleware: RouterMiddleware {
     typealias Context = DaybookRequestContext
     let services: AppServices
@@ -11,6 +12,10 @@ struct ResponseGuardMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
     {
+        var context = context
+        if !PublicPaths.isStatic(request.uri.path), let database = services.gate.database {
+            context.environment = try? await PageEnvironment(services: services, database: database, request: request)
+        }
         var response: Response
         do {
             response = try await next(request, context)

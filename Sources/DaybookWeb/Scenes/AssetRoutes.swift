@@ -26,25 +26,25 @@ struct AssetRoutes {
                 ByteBuffer(string: script), type: "text/javascript; charset=utf-8",
                 etag: "\"sw-\(services.assets.version)\"", request: request, cacheControl: "no-cache")
         }
-        router.get("/theme.css") { request, _ in
-            let settings = try await currentSettings(request)
+        router.get("/theme.css") { request, context in
+            let settings = try context.env.settings
             let theme = services.themes.theme(accent: settings.accentColor, appearance: settings.appearance)
             return Self.serve(
                 ByteBuffer(string: theme.stylesheet), type: "text/css; charset=utf-8",
                 etag: "\"\(theme.links.version)\"",
                 request: request, cacheControl: "no-cache")
         }
-        router.get("/manifest.webmanifest") { request, _ in
-            let settings = try await currentSettings(request)
-            let localizer = services.localizer(for: settings)
+        router.get("/manifest.webmanifest") { _, context in
+            let settings = try context.env.settings
+            let localizer = try context.localizer
             var response = try JSONResponse.make(ShellPresenter.presentManifest(settings, localizer: localizer))
             response.headers[.contentType] = "application/manifest+json"
             response.headers[.cacheControl] = "no-cache"
             return response
         }
-        router.get("/offline") { request, context in
-            let settings = try await currentSettings(request)
-            let localizer = services.localizer(for: settings)
+        router.get("/offline") { _, context in
+            let settings = try context.env.settings
+            let localizer = try context.localizer
             let page = ShellPresenter.presentOffline(localizer: localizer)
             // With the navigation, the kept screens are a tap away; so is the Journal from an entry the page draws
             // from the kept journal (`kept-views.js`).
@@ -55,10 +55,6 @@ struct AssetRoutes {
                 "offline", page: page, shell: shell, csrf: "",
                 theme: ThemeLinks(palette: ThemePalette(accent: settings.accentColor), appearance: settings.appearance))
         }
-    }
-
-    private func currentSettings(_ request: Request) async throws -> Settings {
-        try await services.ownerSettings(try await services.database(), request: request)
     }
 
     static func serve(_ body: ByteBuffer, type: String, etag: String, request: Request, cacheControl: String)

@@ -11,7 +11,7 @@ struct BackupRoutes {
 
     func register(on router: Router<DaybookRequestContext>, pages: RouterGroup<DaybookRequestContext>) {
         pages.get("/settings/backups") { request, context in
-            let env = try await PageEnvironment(services: services, request: request)
+            let env = try context.env
             let flash = request.uri.queryParameters["saved"] != nil ? env.localizer("backups.saved") : nil
             let model = BackupPresenter.present(
                 try await response(env.database), flash: flash, localizer: env.localizer)
@@ -19,7 +19,7 @@ struct BackupRoutes {
                 "backups", page: model, title: model.title, current: .settings, services: services, context: context)
         }
         router.post("/settings/backups") { request, context in
-            let env = try await PageEnvironment(services: services, request: request)
+            let env = try context.env
             let form = context.form
             let change = BackupPlanChange(
                 passphrase: form["passphrase"], recipients: form["recipients"], secondFolder: form["secondFolder"],
@@ -36,22 +36,21 @@ struct BackupRoutes {
             }
         }
         router.post("/settings/backups/run") { request, context in
-            let env = try await PageEnvironment(services: services, request: request)
+            let env = try context.env
             _ = try await BackupInteractor(store: env.database).planToRun()
             let database = env.database
             let calendar = Calendar.gregorian(in: env.settings.timeZone)
             let now = services.clock.now()
             if services.backups.begin() {
                 Task { [services] in
-                    await services.backups.perform(database, now: now, calendar: calendar)
-                    await services.events.publish(.settings)
+                    await services.backups.perform(database, now: now, calendar: calendar, events: services.events)
                 }
             }
             return Response.seeOther("/settings/backups")
         }
-        router.get("/settings/backups/state") { request, _ in
-            let database = try await services.database()
-            let localizer = try await services.ownerLocalizer(database, request: request)
+        router.get("/settings/backups/state") { request, context in
+            let database = try context.env.database
+            let localizer = try context.localizer
             return try JSONResponse.make(BackupPresenter.state(try await response(database), localizer: localizer))
         }
         router.get("/settings/backups/files/{name}") { _, context in

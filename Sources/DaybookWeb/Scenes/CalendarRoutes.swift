@@ -8,7 +8,7 @@ struct CalendarRoutes {
 
     func register(pages: RouterGroup<DaybookRequestContext>) {
         pages.get("/calendar") { request, context in
-            let env = try await PageEnvironment(services: services, request: request)
+            let env = try context.env
             let query = request.uri.queryParameters
             let page = try await env.page(request, services: services, kept: .day) {
                 let response = try await services.calendarInteractor(env.database).month(

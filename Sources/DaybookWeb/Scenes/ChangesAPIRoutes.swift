@@ -18,8 +18,8 @@ struct ChangesAPIRoutes {
     }
 
     func register(on router: Router<DaybookRequestContext>) {
-        router.get("/api/v1/changes") { request, _ in
-            let database = try await services.database()
+        router.get("/api/v1/changes") { request, context in
+            let database = try context.env.database
             let since = request.uri.queryParameters["since"].map(String.init)
             let cursor = since.flatMap(ChangeCursor.init(text:))
             if since != nil, cursor == nil { return try await refuse(request, database) }
@@ -35,7 +35,7 @@ struct ChangesAPIRoutes {
     }
 
     private func refuse(_ request: Request, _ database: AppDatabase) async throws -> Response {
-        let localizer = try await services.ownerLocalizer(database, request: request)
+        let localizer = try context.localizer
         return APIError.response(
             status: .badRequest, code: "invalidCursor", message: localizer("api.error.invalidCursor"),
             fields: ["since": localizer("api.error.invalidCursor")])

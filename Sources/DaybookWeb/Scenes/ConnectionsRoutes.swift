@@ -9,7 +9,7 @@ struct ConnectionsRoutes {
 
     func register(on router: Router<DaybookRequestContext>, pages: RouterGroup<DaybookRequestContext>) {
         pages.get("/settings/connections") { request, context in
-            let env = try await PageEnvironment(services: services, request: request)
+            let env = try context.env
             let model = ConnectionsPresenter.present(
                 try await services.connectionsInteractor(env.database).load(),
                 saved: request.uri.queryParameters["saved"] != nil, localizer: env.localizer)
@@ -18,7 +18,7 @@ struct ConnectionsRoutes {
                 context: context)
         }
         router.post("/settings/connections") { request, context in
-            let env = try await PageEnvironment(services: services, request: request)
+            let env = try context.env
             let form = context.form
             let change = ConnectionsChange(
                 weather: form["weather"].map { $0 == "on" }, tileURL: form["tileURL"],
@@ -35,13 +35,13 @@ struct ConnectionsRoutes {
                     context: context, status: error.status)
             }
         }
-        router.get("/api/v1/connections") { _, _ in
-            let database = try await services.database()
+        router.get("/api/v1/connections") { _, context in
+            let database = try context.env.database
             return try JSONResponse.make(
                 ConnectionsPresenter.json(try await services.connectionsInteractor(database).load()))
         }
-        router.patch("/api/v1/connections") { request, _ in
-            let database = try await services.database()
+        router.patch("/api/v1/connections") { request, context in
+            let database = try context.env.database
             let change = try await JSONBody.decode(ConnectionsChange.self, from: request) ?? ConnectionsChange()
             let updated = try await services.connectionsInteractor(database).update(change)
             services.connections.remember(updated)

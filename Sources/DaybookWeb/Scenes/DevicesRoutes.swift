@@ -9,17 +9,17 @@ struct DevicesRoutes {
 
     func register(on router: Router<DaybookRequestContext>) {
         router.get("/settings/devices") { request, context in
-            let env = try await PageEnvironment(services: services, request: request)
+            let env = try context.env
             return try await render(env, context, ended: request.uri.queryParameters["ended"] != nil)
         }
         router.post("/settings/devices/pair") { request, context in
-            let env = try await PageEnvironment(services: services, request: request)
+            let env = try context.env
             guard case .ready = services.pairingAvailability else { return Response.seeOther("/settings/devices") }
             let pairing = try await services.devicesInteractor(env.database).startPairing()
             return try await render(env, context, created: pairing)
         }
         router.post("/settings/devices/{id}/end") { request, context in
-            let env = try await PageEnvironment(services: services, request: request)
+            let env = try context.env
             try await services.devicesInteractor(env.database).end(device: context.parameters.require("id"))
             return Response.seeOther("/settings/devices?ended=1")
         }

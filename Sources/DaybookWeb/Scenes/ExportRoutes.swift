@@ -9,23 +9,23 @@ struct ExportRoutes {
     let services: AppServices
 
     func register(on router: Router<DaybookRequestContext>) {
-        router.get("/api/v1/export/sessions.csv") { request, _ in
-            let database = try await services.database()
-            let zone = try await services.ownerSettings(database, request: request).timeZone
+        router.get("/api/v1/export/sessions.csv") { request, context in
+            let database = try context.env.database
+            let zone = try context.env.settings.timeZone
             return Self.download(
                 try ExportCSV.sessions(try await database.allSessions(), timeZone: zone),
                 type: "text/csv; charset=utf-8; header=present",
                 name: "daybook-sessions.csv")
         }
-        router.get("/api/v1/export/logs.csv") { _, _ in
-            let database = try await services.database()
+        router.get("/api/v1/export/logs.csv") { _, context in
+            let database = try context.env.database
             return Self.download(
                 try ExportCSV.logs(try await database.allDailyLogs()), type: "text/csv; charset=utf-8; header=present",
                 name: "daybook-logs.csv")
         }
-        router.get("/settings/export.zip") { request, _ in
-            let database = try await services.database()
-            let settings = try await services.ownerSettings(database, request: request)
+        router.get("/settings/export.zip") { request, context in
+            let database = try context.env.database
+            let settings = try context.env.settings
             let now = services.clock.now()
             let file = FileManager.default.temporaryDirectory.appendingPathComponent(
                 "daybook-export-\(UUID().uuidString).zip")

@@ -9,9 +9,9 @@ struct FeedRoutes {
     let services: AppServices
 
     func register(on router: Router<DaybookRequestContext>) {
-        router.get(RouterPath(CalendarFeedAccess.path)) { request, _ in
-            let database = try await services.database()
-            let settings = try await services.ownerSettings(database, request: request)
+        router.get(RouterPath(CalendarFeedAccess.path)) { request, context in
+            let database = try context.env.database
+            let settings = try context.env.settings
             let now = services.clock.now()
             let first = DayKey(date: now, timeZone: settings.timeZone).adding(days: -365)
             let document = TaskCalendar.document(

@@ -44,7 +44,7 @@ struct FocusRoutes {
         _ request: Request, _ context: DaybookRequestContext, redirect: Bool = false,
         _ action: (FocusInteractor) async throws -> Focus.Response
     ) async throws -> Response {
-        let env = try await PageEnvironment(services: services, request: request)
+        let env = try context.env
         let interactor = services.focusInteractor(env.database)
         do {
             let response = try await action(interactor)

@@ -13,8 +13,8 @@ struct ImportRoutes {
 
     func register(on router: Router<DaybookRequestContext>) {
         router.post("/api/v1/import/{source}") { request, context in
-            let database = try await services.database()
-            let settings = try await services.ownerSettings(database, request: request)
+            let database = try context.env.database
+            let settings = try context.env.settings
             let localizer = services.localizer(for: settings)
             guard let source = ImportSource(rawValue: context.parameters.get("source") ?? "") else {
                 throw ImportScene.Problem.unknownSource

@@ -101,9 +101,9 @@ struct JournalAPIRoutes {
     }
 
     func register(on router: Router<DaybookRequestContext>) {
-        router.get("/api/v1/entries") { request, _ in
+        router.get("/api/v1/entries") { request, context in
             let query = request.uri.queryParameters
-            return try await respond(request) { scene in
+            return try await respond(context) { scene in
                 let response = try await scene.interactor.list(
                     Journal.List.Request(
                         tag: query["tag"].map(String.init), starredOnly: query["starred"] == "true",
@@ -116,7 +116,7 @@ struct JournalAPIRoutes {
             let body = try await JSONBody.decode(Body.self, from: request, upTo: Limits.markdownBody) ?? Body()
             // Quick capture from a phone's shortcut: the text, nothing else.
             if context.tokenScope == .shortcuts, !body.isTextOnly { throw AccessRefusal.entryTextOnly }
-            return try await respond(request) { scene in
+            return try await respond(context) { scene in
                 let saved = try await scene.interactor.create(
                     body.draft, id: body.id, madeAt: MadeAt.of(request), lineage: body.lineage)
                 var json = scene.json(saved.shown)
@@ -127,7 +127,7 @@ struct JournalAPIRoutes {
         router.post("/api/v1/entries/today/append") { request, context in
             let body = try await JSONBody.decode(Appending.self, from: request, upTo: Limits.markdownBody)
             guard let text = body?.text else { throw HTTPError(.badRequest, message: "Send {\"text\": …}.") }
-            return try await respond(request) { scene in
+            return try await respond(context) { scene in
                 do {
                     let appended = try await scene.interactor.appendToToday(text, madeAt: MadeAt.of(request))
                     return try JSONResponse.make(
@@ -141,14 +141,14 @@ struct JournalAPIRoutes {
         }
         router.get("/api/v1/entries/{id}") { request, context in
             let id = try context.parameters.require("id")
-            return try await respond(request) { scene in
+            return try await respond(context) { scene in
                 try JSONResponse.make(scene.json(try await scene.interactor.shown(id: id)))
             }
         }
         router.patch("/api/v1/entries/{id}") { request, context in
             let id = try context.parameters.require("id")
             let body = try await JSONBody.decode(Body.self, from: request, upTo: Limits.markdownBody) ?? Body()
-            return try await respond(request) { scene in
+            return try await respond(context) { scene in
                 guard let revision = body.revision else { throw Journal.Problem.invalidRevision }
                 if body.onConflict == .keepBoth {
                     let saved = try await scene.interactor.updateKeepingBoth(
@@ -167,51 +167,51 @@ struct JournalAPIRoutes {
         router.post("/api/v1/entries/{id}/conflicts/{conflict}") { request, context in
             let (id, conflict) = (try context.parameters.require("id"), try context.parameters.require("conflict"))
             let choice = try await JSONBody.decode(Choice.self, from: request, upTo: Limits.jsonBody)
-            return try await respond(request) { scene in
+            return try await respond(context) { scene in
                 let entry = try await scene.interactor.choose(id: id, conflictID: conflict, keep: choice?.keep ?? "")
                 return try JSONResponse.make(scene.json(entry))
             }
         }
         router.delete("/api/v1/entries/{id}") { request, context in
             let id = try context.parameters.require("id")
-            return try await respond(request) { scene in
+            return try await respond(context) { scene in
                 try await scene.interactor.trash(id: id)
                 return Response(status: .noContent)
             }
         }
         router.post("/api/v1/entries/{id}/restore") { request, context in
             let id = try context.parameters.require("id")
-            return try await respond(request) { scene in
+            return try await respond(context) { scene in
                 try JSONResponse.make(scene.json(try await scene.interactor.restore(id: id)))
             }
         }
-        router.get("/api/v1/trash") { request, _ in
-            try await respond(request) { scene in
+        router.get("/api/v1/trash") { request, context in
+            try await respond(context) { scene in
                 let response = try await scene.interactor.trashed()
                 let today = DayKey(date: response.now, timeZone: response.settings.timeZone)
                 return try JSONResponse.make(EntryList(entries: scene.rows(response.entries, today: today), next: nil))
             }
         }
-        router.delete("/api/v1/trash") { request, _ in
-            try await respond(request) { scene in
+        router.delete("/api/v1/trash") { request, context in
+            try await respond(context) { scene in
                 try await scene.interactor.emptyTrash()
                 return Response(status: .noContent)
             }
         }
         // What a device keeps of the journal to read, search and map it without the server: the whole journal a
         // page at a time (`after`), or the entries a change named (`ids`, comma-separated).
-        router.get("/api/v1/device/journal") { request, _ in
+        router.get("/api/v1/device/journal") { request, context in
             let query = request.uri.queryParameters
             let ids = query["ids"].map { $0.split(separator: ",").map(String.init) }
-            return try await respond(request) { scene in
+            return try await respond(context) { scene in
                 let response = try await scene.interactor.kept(after: query["after"].map(String.init), ids: ids)
                 return try JSONResponse.make(JournalPresenter.kept(response, localizer: scene.localizer))
             }
         }
-        router.get("/api/v1/search") { request, _ in
+        router.get("/api/v1/search") { request, context in
             let query = request.uri.queryParameters
             let text = query["q"].map(String.init) ?? ""
-            return try await respond(request) { scene in
+            return try await respond(context) { scene in
                 let page = try await scene.interactor.search(
                     text, tag: query["tag"].map(String.init), from: query["from"].map(String.init),
                     through: query["to"].map(String.init), starredOnly: query["starred"] == "true",
@@ -254,10 +254,10 @@ struct JournalAPIRoutes {
     /// Runs `action` with the scene in the owner's language; a refusal it throws is answered by
     /// `ResponseGuardMiddleware` as its `SceneProblem`.
     private func respond(
-        _ request: Request, _ action: (Scene) async throws -> Response
+        _ context: DaybookRequestContext, _ action: (Scene) async throws -> Response
     ) async throws -> Response {
-        let database = try await services.database()
-        let localizer = try await services.ownerLocalizer(database, request: request)
+        let database = try context.env.database
+        let localizer = try context.localizer
         return try await action(Scene(interactor: services.journalInteractor(database), localizer: localizer))
     }
 }

@@ -41,7 +41,7 @@ struct JournalRoutes {
             var typed = day.map { JournalEntryDraft(date: "\($0)T12:00") }
             // From a point held on the Map: an entry written there.
             if let at = query["at"].map(String.init) {
-                let env = try await PageEnvironment(services: services, request: request)
+                let env = try context.env
                 guard let point = Coordinate(text: at) else { throw EntryMap.Problem.invalidPoint }
                 let place = try await interactor(env).place(at: point.latitude, point.longitude)
                 typed = typed ?? JournalEntryDraft()
@@ -60,8 +60,8 @@ struct JournalRoutes {
                 return try PageRenderer.EncodedPage(model, title: model.title)
             }
         }
-        router.post("/journal/trash/empty") { request, _ in
-            let env = try await PageEnvironment(services: services, request: request)
+        router.post("/journal/trash/empty") { request, context in
+            let env = try context.env
             try await interactor(env).emptyTrash()
             return Response.seeOther("/journal/trash")
         }
@@ -83,31 +83,31 @@ struct JournalRoutes {
         }
         router.post("/journal/{id}/delete") { request, context in
             let id = try context.parameters.require("id")
-            let env = try await PageEnvironment(services: services, request: request)
+            let env = try context.env
             try await interactor(env).trash(id: id)
             return Response.seeOther("/journal")
         }
         router.post("/journal/{id}/tags") { request, context in
             let id = try context.parameters.require("id")
-            let env = try await PageEnvironment(services: services, request: request)
+            let env = try context.env
             try await interactor(env).addTag(id: id, context.form["tag"] ?? "")
             return Response.seeOther("/journal#entry-\(URLText.component(id))")
         }
         router.post("/journal/{id}/conflicts/{conflict}") { request, context in
             let (id, conflict) = (try context.parameters.require("id"), try context.parameters.require("conflict"))
-            let env = try await PageEnvironment(services: services, request: request)
+            let env = try context.env
             try await interactor(env).choose(id: id, conflictID: conflict, keep: context.form["keep"] ?? "")
             return Response.seeOther("/journal/\(URLText.component(id))")
         }
         router.post("/journal/{id}/conflicts/{conflict}/delete") { request, context in
             let (id, conflict) = (try context.parameters.require("id"), try context.parameters.require("conflict"))
-            let env = try await PageEnvironment(services: services, request: request)
+            let env = try context.env
             try await interactor(env).deleteSetAside(id: id, conflictID: conflict)
             return Response.seeOther("/journal/\(URLText.component(id))")
         }
         router.post("/journal/{id}/restore") { request, context in
             let id = try context.parameters.require("id")
-            let env = try await PageEnvironment(services: services, request: request)
+            let env = try context.env
             try await interactor(env).restore(id: id)
             return Response.seeOther("/journal/trash")
         }
@@ -122,7 +122,7 @@ struct JournalRoutes {
         _ request: Request, _ context: DaybookRequestContext, _ template: String, kept: PageLifetime? = .day,
         make: (PageEnvironment) async throws -> PageRenderer.EncodedPage
     ) async throws -> Response {
-        let env = try await PageEnvironment(services: services, request: request)
+        let env = try context.env
         let encoded = try await env.page(request, services: services, kept: kept) { try await make(env) }
         return try env.render(template, encoded: encoded, current: .journal, services: services, context: context)
     }
@@ -131,7 +131,7 @@ struct JournalRoutes {
         _ request: Request, _ context: DaybookRequestContext, id: String?, typed: JournalEntryDraft? = nil,
         problems: [JournalField: JournalProblem] = [:], status: HTTPResponse.Status = .ok
     ) async throws -> Response {
-        let env = try await PageEnvironment(services: services, request: request)
+        let env = try context.env
         let response = try await interactor(env).entry(id)
         let model = JournalPresenter.editor(response, typed: typed, problems: problems, localizer: env.localizer)
         return try env.render(
@@ -156,7 +156,7 @@ struct JournalRoutes {
     /// typed and why not. An edit that started from an older revision keeps both versions (the entry then asks
     /// which to keep), so no words are lost to a save made elsewhere meanwhile.
     private func save(_ request: Request, _ context: DaybookRequestContext, id: String?) async throws -> Response {
-        let env = try await PageEnvironment(services: services, request: request)
+        let env = try context.env
         let form = context.form
         let draft = JournalEntryDraft(
             title: form["title"] ?? "", body: (form["body"] ?? "").replacingOccurrences(of: "\r\n", with: "\n"),

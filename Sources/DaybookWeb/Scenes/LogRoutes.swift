@@ -61,11 +61,10 @@ struct LogRoutes {
             let change = Log.Change(
                 sleepQuality: Self.edited(form, "sleepQuality"), mood: Self.edited(form, "mood"),
                 reflection: Self.edited(form, "reflection", as: Self.reflectionFingerprint))
-            let env = try await PageEnvironment(services: services, request: request)
+            let env = try context.env
             do {
                 let log = try await services.logInteractor(env.database).save(
                     change, on: day, madeAt: MadeAt.of(request))
-                await services.events.publish(.log)
                 return Response.seeOther("/log/\(log.day)?saved=1")
             } catch let problem as Log.Problem where problem != .invalidDate && problem != .futureDay {
                 return try await page(
@@ -74,9 +73,9 @@ struct LogRoutes {
             }
         }
         router.get("/api/v1/logs/{date}") { request, context in
-            try await respond(request) { interactor, localizer in
+            try await respond(context) { interactor, localizer in
                 guard let response = try await interactor.load(context.parameters.get("date")) else {
-                    return notSetUp(localizer)
+                    throw Onboarding.Problem.notSetUp
                 }
                 return try JSONResponse.make(
                     LogPresenter.present(response, markdown: services.markdown, localizer: localizer))
@@ -92,11 +91,10 @@ struct LogRoutes {
                     change.mood = change.mood ?? ""
                     change.reflection = change.reflection ?? ""
                 }
-                return try await respond(request) { interactor, localizer in
+                return try await respond(context) { interactor, localizer in
                     let day = context.parameters.get("date")
                     try await interactor.save(change, on: day, madeAt: MadeAt.of(request))
-                    await services.events.publish(.log)
-                    guard let response = try await interactor.load(day) else { return notSetUp(localizer) }
+                    guard let response = try await interactor.load(day) else { throw Onboarding.Problem.notSetUp }
                     return try JSONResponse.make(
                         LogPresenter.present(response, markdown: services.markdown, localizer: localizer))
                 }
@@ -108,10 +106,10 @@ struct LogRoutes {
         _ request: Request, _ context: DaybookRequestContext, day: String?, rejection: Log.Rejection? = nil,
         status: HTTPResponse.Status = .ok
     ) async throws -> Response {
-        let env = try await PageEnvironment(services: services, request: request)
+        let env = try context.env
         let page = try await env.page(request, services: services, kept: rejection == nil ? .day : nil) {
             guard let response = try await services.logInteractor(env.database).load(day) else {
-                throw HTTPError(.conflict)
+                throw Onboarding.Problem.notSetUp
             }
             // "Saved at …" right after a save (and beside a refusal), not on every visit.
             let model = LogPresenter.present(
@@ -127,16 +125,11 @@ struct LogRoutes {
     /// Runs `action` with the log's interactor and the owner's language; a refusal it throws is answered as its
     /// `SceneProblem`.
     private func respond(
-        _ request: Request, _ action: (LogInteractor, Localizer) async throws -> Response
+        _ context: DaybookRequestContext, _ action: (LogInteractor, Localizer) async throws -> Response
     ) async throws -> Response {
-        let database = try await services.database()
-        let localizer = try await services.ownerLocalizer(database, request: request)
+        let database = try context.env.database
+        let localizer = try context.localizer
         return try await action(services.logInteractor(database), localizer)
-    }
-
-    private func notSetUp(_ localizer: Localizer) -> Response {
-        APIError.response(
-            status: .conflict, code: "notSetUp", message: OnboardingPresenter.notSetUpMessage(localizer: localizer))
     }
 }
 

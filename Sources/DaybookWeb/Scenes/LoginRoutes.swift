@@ -9,12 +9,12 @@ struct LoginRoutes {
 
     func register(on router: Router<DaybookRequestContext>) {
         router.get("/login") { request, context in
-            let env = try await PageEnvironment(services: services, request: request)
+            let env = try context.env
             let next = Self.safeNext(request.uri.queryParameters["next"].map(String.init) ?? "/")
             return try render(env, context, next: next, ended: request.uri.queryParameters["ended"] != nil)
         }
         router.post("/login") { request, context in
-            let env = try await PageEnvironment(services: services, request: request)
+            let env = try context.env
             let next = Self.safeNext(context.form["next"] ?? "/")
             let key = context.clientAddress ?? "unknown"
             if let wait = await services.throttle.admit(key) {
@@ -42,7 +42,7 @@ struct LoginRoutes {
         }
         router.post("/logout") { request, context in
             if let session = request.cookies[services.sessionCookieName]?.value {
-                try await services.accessInteractor(try await services.database()).signOut(session: session)
+                try await services.accessInteractor(try context.env.database).signOut(session: session)
             }
             return Self.signedOut(to: services.requiresLogin ? "/login" : "/", services: services)
         }

@@ -8,30 +8,30 @@ struct MapAPIRoutes {
     let services: AppServices
 
     func register(on router: Router<DaybookRequestContext>) {
-        router.get("/api/v1/map") { request, _ in
+        router.get("/api/v1/map") { request, context in
             let query = request.uri.queryParameters
-            return try await respond(request) { interactor, localizer in
+            return try await respond(context) { interactor, localizer in
                 let clusters = try await interactor.clusters(
                     bbox: query["bbox"].map(String.init), zoom: query["zoom"].map(String.init))
                 // Panning back and forth asks for the same areas again: kept until the next write.
-                return try await services.keptJSON(request, kept: .day) {
+                return try await services.keptJSON(request, context, kept: .day) {
                     MapPresenter.json(clusters, localizer: localizer)
                 }
             }
         }
-        router.get("/api/v1/map/entries") { request, _ in
+        router.get("/api/v1/map/entries") { request, context in
             let query = request.uri.queryParameters
-            return try await respond(request) { interactor, localizer in
+            return try await respond(context) { interactor, localizer in
                 let page = try await interactor.entries(
                     bbox: query["bbox"].map(String.init), limit: query["limit"].map(String.init))
                 return try JSONResponse.make(MapPresenter.json(page, localizer: localizer))
             }
         }
-        router.get("/api/v1/place") { request, _ in
+        router.get("/api/v1/place") { request, context in
             let raw = request.uri.queryParameters["at"].map(String.init) ?? ""
-            return try await respond(request) { _, localizer in
+            return try await respond(context) { _, localizer in
                 guard let point = Coordinate(text: raw) else { throw EntryMap.Problem.invalidPoint }
-                let database = try await services.database()
+                let database = try context.env.database
                 let place = try await services.journalInteractor(database).place(at: point.latitude, point.longitude)
                 return try JSONResponse.make(PlacePresenter.json(place, localizer: localizer))
             }
@@ -41,10 +41,10 @@ struct MapAPIRoutes {
     /// Runs `action` with the Map's interactor and the owner's language; a refusal it throws is answered as its
     /// `SceneProblem`.
     private func respond(
-        _ request: Request, _ action: (MapInteractor, Localizer) async throws -> Response
+        _ context: DaybookRequestContext, _ action: (MapInteractor, Localizer) async throws -> Response
     ) async throws -> Response {
-        let database = try await services.database()
-        let localizer = try await services.ownerLocalizer(database, request: request)
+        let database = try context.env.database
+        let localizer = try context.localizer
         return try await action(services.mapInteractor(database), localizer)
     }
 }

@@ -9,7 +9,7 @@ struct MapRoutes {
 
     func register(on router: Router<DaybookRequestContext>, pages: RouterGroup<DaybookRequestContext>) {
         pages.get("/map") { request, context in
-            let env = try await PageEnvironment(services: services, request: request)
+            let env = try context.env
             let at = request.uri.queryParameters["at"].map(String.init)
             let page = try await env.page(request, services: services, kept: .day) {
                 let response = try await services.mapInteractor(env.database).page(at: at)
@@ -20,11 +20,11 @@ struct MapRoutes {
             }
             return try env.render("map", encoded: page, current: .map, services: services, context: context)
         }
-        router.get("/map/static.svg") { request, _ in
+        router.get("/map/static.svg") { request, context in
             guard let point = request.uri.queryParameters["at"].flatMap({ Coordinate(text: String($0)) }) else {
                 throw EntryMap.Problem.invalidPoint
             }
-            let localizer = try await services.ownerLocalizer(try await services.database(), request: request)
+            let localizer = try context.localizer
             guard let basemap = services.basemaps.basemap(services.assets) else { throw HTTPError(.notFound) }
             let svg = StaticMapSVG.render(
                 basemap, at: point, title: PlacePresenter.point(point, localizer: localizer))

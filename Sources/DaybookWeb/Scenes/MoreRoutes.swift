@@ -7,7 +7,7 @@ struct MoreRoutes {
 
     func register(pages: RouterGroup<DaybookRequestContext>) {
         pages.get("/more") { request, context in
-            let env = try await PageEnvironment(services: services, request: request)
+            let env = try context.env
             let model = ShellPresenter.presentMore(localizer: env.localizer)
             return try services.renderer.render(
                 "more", page: model, shell: env.shell(title: model.title, current: nil, onMorePage: true),

@@ -31,7 +31,7 @@ struct OnboardingRoutes {
     }
 
     @Sendable func show(request: Request, context: DaybookRequestContext) async throws -> Response {
-        let env = try await PageEnvironment(services: services, request: request)
+        let env = try context.env
         guard env.settings.needsOnboarding else { return Response.seeOther("/") }
         let requested = request.uri.queryParameters["step"].flatMap { Onboarding.Step(rawValue: String($0)) }
         let response = try await interactor(env).load(requested: requested, negotiated: env.negotiated)
@@ -43,7 +43,7 @@ struct OnboardingRoutes {
         _ step: Onboarding.Step, request: Request, context: DaybookRequestContext,
         save: (OnboardingInteractor, PageEnvironment) async throws -> String
     ) async throws -> Response {
-        let env = try await PageEnvironment(services: services, request: request)
+        let env = try context.env
         do {
             return Response.seeOther(try await save(interactor(env), env))
         } catch let error as SettingsValidationError {

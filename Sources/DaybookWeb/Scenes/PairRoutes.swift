@@ -10,11 +10,11 @@ struct PairRoutes {
     func register(on router: Router<DaybookRequestContext>) {
         router.get("/pair") { request, context in
             guard services.requiresLogin else { return Response.seeOther("/") }
-            return try render(try await PageEnvironment(services: services, request: request), context)
+            return try render(try context.env, context)
         }
         router.post("/pair") { request, context in
             guard services.requiresLogin else { return Response.seeOther("/") }
-            let env = try await PageEnvironment(services: services, request: request)
+            let env = try context.env
             do {
                 let session = try await pair(context.form["code"] ?? "", request: request, context: context, env: env)
                 return LoginRoutes.signedIn(to: "/?paired=1", session: session, services: services)

@@ -12,7 +12,7 @@ struct PhoneRoutes {
             try await render(request, context)
         }
         router.post("/settings/iphone/token") { request, context in
-            let env = try await PageEnvironment(services: services, request: request)
+            let env = try context.env
             do {
                 let created = try await services.accessInteractor(env.database).createToken(
                     name: env.localizer("phone.token.name"), scope: .shortcuts)
@@ -27,7 +27,7 @@ struct PhoneRoutes {
         _ request: Request, _ context: DaybookRequestContext, status: HTTPResponse.Status = .ok,
         created: String? = nil, problem: Access.Problem? = nil
     ) async throws -> Response {
-        let env = try await PageEnvironment(services: services, request: request)
+        let env = try context.env
         let choices = try await ShortcutRoutes.choices(services, env.database, localizer: env.localizer)
         // Without a public URL the examples name the address this page was asked at; the page's script writes the
         // one the browser sees (its scheme included) over it.

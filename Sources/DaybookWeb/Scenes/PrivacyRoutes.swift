@@ -7,7 +7,7 @@ struct PrivacyRoutes {
 
     func register(on router: Router<DaybookRequestContext>) {
         router.get("/privacy") { request, context in
-            let env = try await PageEnvironment(services: services, request: request)
+            let env = try context.env
             let model = PrivacyPresenter.present(
                 dataFolder: services.configuration.dataFolder?.path, requiresLogin: services.requiresLogin,
                 localizer: env.localizer)

@@ -28,7 +28,7 @@ struct ReminderRoutes {
 
     func register(on router: Router<DaybookRequestContext>, pages: RouterGroup<DaybookRequestContext>) {
         pages.get("/settings/reminders") { request, context in
-            let env = try await PageEnvironment(services: services, request: request)
+            let env = try context.env
             let (settings, count) = try await interactor(env.database).load()
             let model = ReminderSettingsPresenter.present(
                 settings, subscriptions: count, publicKey: publicKey, badge: env.settings.appBadge,
@@ -39,7 +39,7 @@ struct ReminderRoutes {
                 "reminders", page: model, title: model.title, current: .settings, services: services, context: context)
         }
         router.post("/settings/reminders") { request, context in
-            let env = try await PageEnvironment(services: services, request: request)
+            let env = try context.env
             let form = context.form
             let change = ReminderChange(
                 journalTime: form["journalTime"], blockStart: form["blockStart"].map { $0 == "on" },
@@ -79,30 +79,30 @@ struct ReminderRoutes {
             return Response.seeOther("/settings/reminders?saved=1")
         }
         // One push to every subscribed browser, the way reminders go; the page then says what became of it.
-        router.post("/settings/reminders/test") { request, _ in
-            let env = try await PageEnvironment(services: services, request: request)
+        router.post("/settings/reminders/test") { request, context in
+            let env = try context.env
             let report = try await sendTest(env.database, localizer: env.localizer)
             return Response.seeOther("/settings/reminders?tested=\(TestReport(report).query)#section-test")
         }
-        router.post("/api/v1/push/test") { request, _ in
-            let database = try await services.database()
-            let localizer = try await services.ownerLocalizer(database, request: request)
+        router.post("/api/v1/push/test") { request, context in
+            let database = try context.env.database
+            let localizer = try context.localizer
             let report = try await sendTest(database, localizer: localizer)
             return try JSONResponse.make(
                 TestAnswer(
                     sent: report.sent, refused: report.refused, gone: report.gone,
                     message: ReminderSettingsPresenter.testResult(report, localizer: localizer)))
         }
-        router.get("/api/v1/badge") { _, _ in
-            let badge = try await services.appBadgeInteractor(try await services.database()).load()
+        router.get("/api/v1/badge") { _, context in
+            let badge = try await services.appBadgeInteractor(try context.env.database).load()
             return try JSONResponse.make(AppBadgePresenter.present(badge))
         }
-        router.get("/api/v1/reminders") { _, _ in
-            let (settings, count) = try await interactor(try await services.database()).load()
+        router.get("/api/v1/reminders") { _, context in
+            let (settings, count) = try await interactor(try context.env.database).load()
             return try JSONResponse.make(ReminderSettingsPresenter.json(settings, subscriptions: count))
         }
-        router.patch("/api/v1/reminders") { request, _ in
-            let database = try await services.database()
+        router.patch("/api/v1/reminders") { request, context in
+            let database = try context.env.database
             let change = try await JSONBody.decode(ReminderChange.self, from: request) ?? ReminderChange()
             let updated = try await interactor(database).update(change)
             let count = try await interactor(database).load().subscriptions
@@ -116,9 +116,9 @@ struct ReminderRoutes {
         router.get("/api/v1/push/key") { _, _ in
             try JSONResponse.make(["publicKey": publicKey])
         }
-        router.post("/api/v1/push/subscriptions") { request, _ in
-            let database = try await services.database()
-            let localizer = try await services.ownerLocalizer(database, request: request)
+        router.post("/api/v1/push/subscriptions") { request, context in
+            let database = try context.env.database
+            let localizer = try context.localizer
             guard let body = try await JSONBody.decode(Subscription.self, from: request) else {
                 throw HTTPError(.badRequest, message: localizer("reminders.error.subscription"))
             }
@@ -126,8 +126,8 @@ struct ReminderRoutes {
                 PushTarget(endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth))
             return Response(status: .noContent)
         }
-        router.delete("/api/v1/push/subscriptions") { request, _ in
-            let database = try await services.database()
+        router.delete("/api/v1/push/subscriptions") { request, context in
+            let database = try context.env.database
             if let body = try await JSONBody.decode(Unsubscription.self, from: request) {
                 try await interactor(database).unsubscribe(endpoint: body.endpoint)
             }

@@ -16,17 +16,17 @@ struct RenderAPIRoutes {
     }
 
     func register(on router: Router<DaybookRequestContext>) {
-        router.post("/api/v1/render") { request, _ in
+        router.post("/api/v1/render") { request, context in
             let body = try await JSONBody.decode(Body.self, from: request, upTo: Limits.markdownBody)
             guard let body else { throw HTTPError(.badRequest) }
             guard body.markdown.utf8.count <= MarkdownLimits.utf8Bytes else {
-                let database = try await services.database()
+                let database = try context.env.database
                 throw HTTPError(
                     .contentTooLarge,
-                    message: Self.tooLargeMessage(try await services.ownerLocalizer(database, request: request)))
+                    message: Self.tooLargeMessage(try context.localizer))
             }
             // Rendered as a saved entry is, photos' sizes included, so nothing moves when the preview's images load.
-            let html = try await services.journalInteractor(try await services.database()).html(body.markdown)
+            let html = try await services.journalInteractor(try context.env.database).html(body.markdown)
             return try JSONResponse.make(Answer(html: html))
         }
     }

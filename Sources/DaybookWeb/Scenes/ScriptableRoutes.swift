@@ -13,8 +13,8 @@ struct ScriptableRoutes {
         router.get(RouterPath(Self.path)) { request, context in
             guard let token = context.token, let scope = context.tokenScope else { throw Self.tokenMissing }
             guard scope == .widgets || scope == .shortcuts else { throw Self.wrongScope }
-            let database = try await services.database()
-            let localizer = try await services.ownerLocalizer(database, request: request)
+            let database = try context.env.database
+            let localizer = try context.localizer
             let script = try ScriptableScript.make(
                 address: services.linkBase(request), token: token, language: localizer.language.rawValue,
                 timeZone: localizer.timeZone.identifier, strings: ScriptableScript.strings(localizer))

@@ -8,9 +8,9 @@ struct SettingsAPIRoutes {
     let services: AppServices
 
     func register(on router: Router<DaybookRequestContext>) {
-        router.get("/api/v1/settings") { request, _ in
+        router.get("/api/v1/settings") { request, context in
             // The form lists every time zone: kept until something is saved.
-            try await services.keptJSON(request, kept: .day) {
+            try await services.keptJSON(request, context, kept: .day) {
                 let (interactor, localizer) = try await scene(request)
                 return SettingsPresenter.present(try await interactor.load(), localizer: localizer)
             }
@@ -29,8 +29,8 @@ struct SettingsAPIRoutes {
     }
 
     private func scene(_ request: Request) async throws -> (SettingsInteractor, Localizer) {
-        let database = try await services.database()
-        let settings = try await services.ownerSettings(database, request: request)
+        let database = try context.env.database
+        let settings = try context.env.settings
         return (
             SettingsInteractor(store: database, events: services.events, initial: { settings }),
             services.localizer(for: settings)

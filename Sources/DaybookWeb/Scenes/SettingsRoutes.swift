@@ -8,7 +8,7 @@ struct SettingsRoutes {
 
     func register(on router: Router<DaybookRequestContext>, pages: RouterGroup<DaybookRequestContext>) {
         pages.get("/settings") { request, context in
-            let env = try await PageEnvironment(services: services, request: request)
+            let env = try context.env
             let saved = request.uri.queryParameters["saved"] != nil
             let model = SettingsPresenter.present(
                 try await interactor(env).load(), saved: saved, requiresLogin: services.requiresLogin,
@@ -16,7 +16,7 @@ struct SettingsRoutes {
             return try await render(model, env, context)
         }
         router.post("/settings") { request, context in
-            let env = try await PageEnvironment(services: services, request: request)
+            let env = try context.env
             let change = SettingsChange(form: context.form)
             do {
                 _ = try await interactor(env).update(change)
@@ -30,7 +30,7 @@ struct SettingsRoutes {
             }
         }
         router.post("/settings/tokens") { request, context in
-            let env = try await PageEnvironment(services: services, request: request)
+            let env = try context.env
             let settings = SettingsPresenter.present(
                 try await interactor(env).load(), requiresLogin: services.requiresLogin, localizer: env.localizer)
             let name = context.form["tokenName"] ?? ""
@@ -47,7 +47,7 @@ struct SettingsRoutes {
             }
         }
         router.post("/settings/tokens/{id}/revoke") { request, context in
-            let env = try await PageEnvironment(services: services, request: request)
+            let env = try context.env
             try await services.accessInteractor(env.database).revokeToken(id: context.parameters.require("id"))
             return Response.seeOther("/settings#access")
         }

@@ -8,9 +8,9 @@ struct ShortcutRoutes {
     let services: AppServices
 
     func register(on router: Router<DaybookRequestContext>) {
-        router.get("/api/v1/shortcuts") { request, _ in
-            let database = try await services.database()
-            let localizer = try await services.ownerLocalizer(database, request: request)
+        router.get("/api/v1/shortcuts") { request, context in
+            let database = try context.env.database
+            let localizer = try context.localizer
             return try JSONResponse.make(try await Self.choices(services, database, localizer: localizer))
         }
     }

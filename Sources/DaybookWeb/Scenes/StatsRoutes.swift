@@ -8,11 +8,11 @@ struct StatsRoutes {
 
     func register(on router: Router<DaybookRequestContext>, pages: RouterGroup<DaybookRequestContext>) {
         pages.get("/stats") { request, context in
-            let env = try await PageEnvironment(services: services, request: request)
+            let env = try context.env
             // The dashboard depends only on the stored data, the day and the language: kept until they change.
             let page = try await env.page(request, services: services, kept: .day) {
                 guard let response = try await services.statsInteractor(env.database).load(Self.request(request)) else {
-                    throw HTTPError(.conflict)
+                    throw Onboarding.Problem.notSetUp
                 }
                 var model = StatsPresenter.present(response, localizer: env.localizer)
                 // A square per day of the year: drawn here in one pass instead of through the template.
@@ -22,13 +22,11 @@ struct StatsRoutes {
             }
             return try env.render("stats", encoded: page, current: .stats, services: services, context: context)
         }
-        router.get("/api/v1/stats") { request, _ in
-            let database = try await services.database()
-            let localizer = try await services.ownerLocalizer(database, request: request)
+        router.get("/api/v1/stats") { request, context in
+            let database = try context.env.database
+            let localizer = try context.localizer
             guard let response = try await services.statsInteractor(database).load(Self.request(request)) else {
-                return APIError.response(
-                    status: .conflict, code: "notSetUp",
-                    message: OnboardingPresenter.notSetUpMessage(localizer: localizer))
+                throw Onboarding.Problem.notSetUp
             }
             return try JSONResponse.make(StatsPresenter.present(response, localizer: localizer))
         }

@@ -25,17 +25,17 @@ struct TaskAPIRoutes {
     }
 
     func register(on router: Router<DaybookRequestContext>) {
-        router.get("/api/v1/tasks") { request, _ in
+        router.get("/api/v1/tasks") { request, context in
             let date = request.uri.queryParameters["date"].map(String.init)
-            return try await respond(request) { interactor, localizer in
-                try await services.keptJSON(request, kept: .minute) {
+            return try await respond(context) { interactor, localizer in
+                try await services.keptJSON(request, context, kept: .minute) {
                     TimelinePresenter.present(try await interactor.day(date), localizer: localizer)
                 }
             }
         }
         router.post("/api/v1/tasks") { request, context in
             let body = try await JSONBody.decode(NewTask.self, from: request)
-            return try await respond(request) { interactor, localizer in
+            return try await respond(context) { interactor, localizer in
                 let task = try await interactor.create(
                     body?.draft ?? TaskDraft(), id: body?.id, madeAt: MadeAt.of(request))
                 let day = try await interactor.day(task.day.description)
@@ -46,7 +46,7 @@ struct TaskAPIRoutes {
         router.patch("/api/v1/tasks/{id}") { request, context in
             let id = try context.parameters.require("id")
             let draft = try await JSONBody.decode(TaskDraft.self, from: request) ?? TaskDraft()
-            return try await respond(request) { interactor, localizer in
+            return try await respond(context) { interactor, localizer in
                 let (scope, date) = try occurrence(request)
                 let task = try await interactor.update(
                     id: id, draft, scope: scope, on: date, madeAt: MadeAt.of(request))
@@ -56,7 +56,7 @@ struct TaskAPIRoutes {
         router.post("/api/v1/tasks/{id}/done") { request, context in
             let id = try context.parameters.require("id")
             let body = try await JSONBody.decode(Done.self, from: request) ?? Done()
-            return try await respond(request) { interactor, localizer in
+            return try await respond(context) { interactor, localizer in
                 try await interactor.setDone(
                     id: id, done: body.done ?? true, on: body.date, madeAt: MadeAt.of(request))
                 return try JSONResponse.make(
@@ -65,7 +65,7 @@ struct TaskAPIRoutes {
         }
         router.delete("/api/v1/tasks/{id}") { request, context in
             let id = try context.parameters.require("id")
-            return try await respond(request) { interactor, _ in
+            return try await respond(context) { interactor, _ in
                 let (scope, date) = try occurrence(request)
                 _ = try await interactor.delete(id: id, scope: scope, on: date, madeAt: MadeAt.of(request))
                 return Response(status: .noContent)
@@ -94,10 +94,10 @@ struct TaskAPIRoutes {
     /// Runs `action` with the timeline's interactor and the owner's language; a refusal it throws is answered as its
     /// `SceneProblem`.
     private func respond(
-        _ request: Request, _ action: (TimelineInteractor, Localizer) async throws -> Response
+        _ context: DaybookRequestContext, _ action: (TimelineInteractor, Localizer) async throws -> Response
     ) async throws -> Response {
-        let database = try await services.database()
-        let localizer = try await services.ownerLocalizer(database, request: request)
+        let database = try context.env.database
+        let localizer = try context.localizer
         return try await action(services.timelineInteractor(database), localizer)
     }
 }

@@ -16,7 +16,7 @@ struct TimelineRoutes {
         }
         router.post("/timeline/tasks") { request, context in
             let draft = TaskDraft(form: context.form)
-            let env = try await PageEnvironment(services: services, request: request)
+            let env = try context.env
             do {
                 let task = try await interactor(env).create(draft, id: context.form["id"], madeAt: MadeAt.of(request))
                 return Response.seeOther("/timeline?date=\(task.day)")
@@ -38,7 +38,7 @@ struct TimelineRoutes {
             var draft = TaskDraft(form: form)
             if form["date"] == nil { draft.date = nil }
             let scope = form["scope"].flatMap(EditScope.init(rawValue:)) ?? .all
-            let env = try await PageEnvironment(services: services, request: request)
+            let env = try context.env
             do {
                 let task = try await interactor(env).update(
                     id: id, draft, scope: scope, on: form["day"], madeAt: MadeAt.of(request))
@@ -54,7 +54,7 @@ struct TimelineRoutes {
         router.post("/timeline/tasks/{id}/done") { request, context in
             let id = try context.parameters.require("id")
             let date = context.form["date"]
-            let env = try await PageEnvironment(services: services, request: request)
+            let env = try context.env
             try await interactor(env).setDone(
                 id: id, done: context.form["done"] != "0", on: date, madeAt: MadeAt.of(request))
             return Response.seeOther("/timeline" + (date.map { "?date=\($0)" } ?? ""))
@@ -63,7 +63,7 @@ struct TimelineRoutes {
             let id = try context.parameters.require("id")
             let date = context.form["date"] ?? ""
             let scope = context.form["scope"].flatMap(EditScope.init(rawValue:)) ?? .all
-            let env = try await PageEnvironment(services: services, request: request)
+            let env = try context.env
             let deletion = try await interactor(env).delete(id: id, scope: scope, on: date, madeAt: MadeAt.of(request))
             // A change made since on another device stands: nothing was deleted, so there is nothing to undo.
             guard let deletion else { return Response.seeOther("/timeline?date=\(date)") }
@@ -74,7 +74,7 @@ struct TimelineRoutes {
         router.post("/timeline/undo") { request, context in
             let key = context.form["key"] ?? ""
             guard let deletion = await services.undo.take(key) else { throw HTTPError(.notFound) }
-            let env = try await PageEnvironment(services: services, request: request)
+            let env = try context.env
             try await interactor(env).restore(deletion)
             return Response.seeOther("/timeline?date=\(deletion.day)")
         }
@@ -88,7 +88,7 @@ struct TimelineRoutes {
         _ request: Request, _ context: DaybookRequestContext, date: String?, undo key: String?,
         rejection: Timeline.Rejection? = nil, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
-        let env = try await PageEnvironment(services: services, request: request)
+        let env = try context.env
         // An undo offer lives outside the store: a page showing one is not kept.
         let kept: PageLifetime? = key == nil && rejection == nil ? .minute : nil
         let page = try await env.page(request, services: services, kept: kept) {
@@ -109,7 +109,7 @@ struct TimelineRoutes {
         _ request: Request, _ context: DaybookRequestContext, id: String, day: String?, scope: EditScope = .this,
         rejection: Timeline.Rejection? = nil, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
-        let env = try await PageEnvironment(services: services, request: request)
+        let env = try context.env
         let response = try await interactor(env).day(day)
         // The task as it is on that day (a repeating one with that day's done state); else as stored.
         var found = response.tasks.first { $0.id == id }

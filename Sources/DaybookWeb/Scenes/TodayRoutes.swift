@@ -7,10 +7,10 @@ struct TodayRoutes {
 
     func register(on router: Router<DaybookRequestContext>, pages: RouterGroup<DaybookRequestContext>) {
         pages.get("/") { request, context in
-            let env = try await PageEnvironment(services: services, request: request)
+            let env = try context.env
             let paired = request.uri.queryParameters["paired"] != nil
             let page = try await env.page(request, services: services, kept: .minute) {
-                guard let response = try await interactor(env).load() else { throw HTTPError(.conflict) }
+                guard let response = try await interactor(env).load() else { throw Onboarding.Problem.notSetUp }
                 let model = TodayPresenter.present(response, paired: paired, localizer: env.localizer)
                 return try PageRenderer.EncodedPage(model, title: model.title)
             }
@@ -18,14 +18,15 @@ struct TodayRoutes {
         }
         // The morning prompt: how did you sleep, 1–5. It goes into today's log.
         router.post("/today/sleep") { request, context in
-            let env = try await PageEnvironment(services: services, request: request)
+            let env = try context.env
             try await interactor(env).recordSleep(context.form["quality"], madeAt: MadeAt.of(request))
-            await services.events.publish(.log)
             return Response.seeOther("/")
         }
     }
 
     private func interactor(_ env: PageEnvironment) -> TodayInteractor {
-        TodayInteractor(store: env.database, snapshots: env.database, logs: env.database, clock: services.clock)
+        TodayInteractor(
+            store: env.database, snapshots: env.database, logs: env.database, clock: services.clock,
+            events: services.events)
     }
 }

@@ -118,38 +118,38 @@ struct TrackerAPIRoutes {
     }
 
     func register(on router: Router<DaybookRequestContext>) {
-        router.get("/api/v1/trackers") { request, _ in
-            try await respond(request) { interactor in .list(try await interactor.list()) }
+        router.get("/api/v1/trackers") { request, context in
+            try await respond(context) { interactor in .list(try await interactor.list()) }
         }
-        router.post("/api/v1/trackers") { request, _ in
+        router.post("/api/v1/trackers") { request, context in
             let body = try await JSONBody.decode(Body.self, from: request) ?? Body()
-            return try await respond(request, status: .created) { interactor in
+            return try await respond(context, status: .created) { interactor in
                 let tracker = try await interactor.create(body.draft)
                 return .tracker(try await interactor.detail(id: tracker.id))
             }
         }
-        router.put("/api/v1/trackers/order") { request, _ in
+        router.put("/api/v1/trackers/order") { request, context in
             let body = try await JSONBody.decode(OrderBody.self, from: request) ?? OrderBody(ids: [])
-            return try await respond(request) { interactor in
+            return try await respond(context) { interactor in
                 try await interactor.reorder(body.ids)
                 return .list(try await interactor.list())
             }
         }
         router.get("/api/v1/trackers/{id}") { request, context in
             let id = try context.parameters.require("id")
-            return try await respond(request) { interactor in .tracker(try await interactor.detail(id: id)) }
+            return try await respond(context) { interactor in .tracker(try await interactor.detail(id: id)) }
         }
         router.patch("/api/v1/trackers/{id}") { request, context in
             let id = try context.parameters.require("id")
             let body = try await JSONBody.decode(Body.self, from: request) ?? Body()
-            return try await respond(request) { interactor in
+            return try await respond(context) { interactor in
                 _ = try await interactor.update(id: id, body.draft)
                 return .tracker(try await interactor.detail(id: id))
             }
         }
         router.delete("/api/v1/trackers/{id}") { request, context in
             let id = try context.parameters.require("id")
-            return try await respond(request) { interactor in
+            return try await respond(context) { interactor in
                 try await interactor.delete(id: id)
                 return nil
             }
@@ -157,7 +157,7 @@ struct TrackerAPIRoutes {
         router.get("/api/v1/trackers/{id}/values") { request, context in
             let id = try context.parameters.require("id")
             let query = request.uri.queryParameters
-            return try await respond(request) { interactor in
+            return try await respond(context) { interactor in
                 let detail = try await interactor.detail(id: id)
                 let today = detail.today
                 let through = try query["through"].map { try Self.day(String($0), today: today) } ?? today
@@ -178,7 +178,7 @@ struct TrackerAPIRoutes {
             else {
                 throw HTTPError(.badRequest, message: "Send {\"value\": …}, or {\"add\": …} to add to today's value.")
             }
-            return try await respond(request) { interactor in
+            return try await respond(context) { interactor in
                 let madeAt = MadeAt.of(request)
                 let saved: Trackers.Saved
                 switch (body.value, body.add) {
@@ -205,7 +205,7 @@ struct TrackerAPIRoutes {
         router.delete("/api/v1/trackers/{id}/values/{date}") { request, context in
             let id = try context.parameters.require("id")
             let date = context.parameters.get("date")
-            return try await respond(request) { interactor in
+            return try await respond(context) { interactor in
                 try await interactor.setValue(.clear, trackerID: id, day: date, madeAt: MadeAt.of(request))
                 return nil
             }
@@ -220,11 +220,11 @@ struct TrackerAPIRoutes {
     /// Runs `action` and answers what it returns as the presenter shows it (204 for nothing); a refusal it throws
     /// is answered as its `SceneProblem`.
     private func respond(
-        _ request: Request, status: HTTPResponse.Status = .ok,
+        _ context: DaybookRequestContext, status: HTTPResponse.Status = .ok,
         _ action: (TrackerInteractor) async throws -> Trackers.APIAnswer?
     ) async throws -> Response {
-        let database = try await services.database()
-        let localizer = try await services.ownerLocalizer(database, request: request)
+        let database = try context.env.database
+        let localizer = try context.localizer
         guard let answer = try await action(services.trackerInteractor(database)) else {
             return Response(status: .noContent)
         }

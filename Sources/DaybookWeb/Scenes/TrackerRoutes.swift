@@ -18,7 +18,7 @@ struct TrackerRoutes {
             try await form(request, context, tracker: nil)
         }
         router.post("/trackers/new") { request, context in
-            let env = try await PageEnvironment(services: services, request: request)
+            let env = try context.env
             let draft = Self.draft(context.form, creating: true)
             do {
                 let tracker = try await interactor(env).create(draft)
@@ -40,13 +40,13 @@ struct TrackerRoutes {
         }
         pages.get("/trackers/{id}/edit") { request, context in
             let id = try context.parameters.require("id")
-            let env = try await PageEnvironment(services: services, request: request)
+            let env = try context.env
             let tracker = try await interactor(env).detail(id: id).tracker
             return try await form(request, context, tracker: tracker)
         }
         router.post("/trackers/{id}/edit") { request, context in
             let id = try context.parameters.require("id")
-            let env = try await PageEnvironment(services: services, request: request)
+            let env = try context.env
             let draft = Self.draft(context.form, creating: false)
             do {
                 _ = try await interactor(env).update(id: id, draft)
@@ -59,7 +59,7 @@ struct TrackerRoutes {
         }
         router.post("/trackers/{id}/archive") { request, context in
             let id = try context.parameters.require("id")
-            let env = try await PageEnvironment(services: services, request: request)
+            let env = try context.env
             // The state the page showed the tap would set: two taps, or the outbox replaying beside a live
             // tap, archive it once and never bring it back. A form from before that field says nothing and
             // turns it over, as it always did.
@@ -74,13 +74,13 @@ struct TrackerRoutes {
         }
         router.post("/trackers/{id}/delete") { request, context in
             let id = try context.parameters.require("id")
-            let env = try await PageEnvironment(services: services, request: request)
+            let env = try context.env
             try await interactor(env).delete(id: id)
             return Response.seeOther("/trackers")
         }
         router.post("/trackers/{id}/move") { request, context in
             let id = try context.parameters.require("id")
-            let env = try await PageEnvironment(services: services, request: request)
+            let env = try context.env
             let offset = context.form["direction"] == "up" ? -1 : 1
             try await interactor(env).move(id: id, by: offset)
             return Response.seeOther("/trackers")
@@ -88,7 +88,7 @@ struct TrackerRoutes {
         router.post("/trackers/{id}/values/{date}") { request, context in
             let id = try context.parameters.require("id")
             let day = context.parameters.get("date")
-            let env = try await PageEnvironment(services: services, request: request)
+            let env = try context.env
             let form = context.form
             let input: Trackers.ValueInput
             if form["clear"] != nil {
@@ -121,7 +121,7 @@ struct TrackerRoutes {
         _ request: Request, _ context: DaybookRequestContext, _ template: String,
         make: (PageEnvironment) async throws -> PageRenderer.EncodedPage
     ) async throws -> Response {
-        let env = try await PageEnvironment(services: services, request: request)
+        let env = try context.env
         let encoded = try await env.page(request, services: services, kept: .day) { try await make(env) }
         return try env.render(template, encoded: encoded, current: .trackers, services: services, context: context)
     }
@@ -130,7 +130,7 @@ struct TrackerRoutes {
         _ request: Request, _ context: DaybookRequestContext, tracker: Tracker?, typed: Trackers.Draft? = nil,
         problem: Trackers.Problem? = nil, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
-        let env = try await PageEnvironment(services: services, request: request)
+        let env = try context.env
         let model = TrackerPresenter.form(
             tracker, typed: typed, problem: problem, settings: env.settings, localizer: env.localizer)
         return try env.render(

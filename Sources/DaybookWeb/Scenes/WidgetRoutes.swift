@@ -13,17 +13,17 @@ struct WidgetRoutes {
         router.get("/api/v1/widgets/{name}") { request, context in
             let name = try Self.name(context.parameters.require("name"))
             let tracker = request.uri.queryParameters["tracker"].map(String.init)
-            let env = try await PageEnvironment(services: services, request: request)
+            let env = try context.env
             let linkBase = services.linkBase(request)
             return JSONResponse.make(
-                body: try await services.kept(request, kept: Self.lifetime(name), variant: linkBase) {
+                body: try await services.kept(request, context, kept: Self.lifetime(name), variant: linkBase) {
                     let response = try await interactor(env).load(name, trackerID: tracker)
                     return try JSONResponse.encode(
                         WidgetPresenter.timeline(name, response, linkBase: linkBase, localizer: env.localizer))
                 })
         }
         router.get("/widgets/toggle") { request, context in
-            let env = try await PageEnvironment(services: services, request: request)
+            let env = try context.env
             let tracker = request.uri.queryParameters["tracker"].map(String.init)
             let response = try await interactor(env).load(.tracker, trackerID: tracker)
             guard let chosen = response.tracker else { throw HTTPError(.notFound) }
@@ -37,7 +37,7 @@ struct WidgetRoutes {
                 services: services, context: context)
         }
         router.post("/widgets/toggle") { request, context in
-            let env = try await PageEnvironment(services: services, request: request)
+            let env = try context.env
             let tracker = request.uri.queryParameters["tracker"].map(String.init)
             let chosen = try await interactor(env).load(.tracker, trackerID: tracker)
             guard let id = chosen.tracker?.id else { throw HTTPError(.notFound) }
@@ -53,9 +53,9 @@ struct WidgetRoutes {
             let isImage = raw.hasSuffix(".svg")
             let name = try Self.name(isImage ? String(raw.dropLast(4)) : raw)
             let tracker = request.uri.queryParameters["tracker"].map(String.init)
-            let env = try await PageEnvironment(services: services, request: request)
+            let env = try context.env
             if isImage {
-                let body = try await services.kept(request, kept: Self.lifetime(name)) {
+                let body = try await services.kept(request, context, kept: Self.lifetime(name)) {
                     let response = try await interactor(env).load(name, trackerID: tracker)
                     let content = WidgetPresenter.content(name, response, at: response.now, localizer: env.localizer)
                     return ByteBuffer(
