@@ -2,10 +2,12 @@
 // (which keeps pages and holds posts) and the pages (which show what waits) both read.
 
 // Where this device keeps its copy (Cache Storage): the pages and the photos as last seen, kept across versions,
-// and the app shell of one version (`SHELL_PREFIX` + the assets' version).
-export const PAGES = "daybook-pages";
-export const PHOTOS = "daybook-photos";
-export const SHELL_PREFIX = "daybook-shell-";
+// and the app shell of one version (`SHELL_PREFIX` + the assets' version). Every cache's name begins with
+// `CACHE_PREFIX`: forgetting this device (Settings → This device) deletes them all by it.
+export const CACHE_PREFIX = "daybook-";
+export const PAGES = `${CACHE_PREFIX}pages`;
+export const PHOTOS = `${CACHE_PREFIX}photos`;
+export const SHELL_PREFIX = `${CACHE_PREFIX}shell-`;
 
 /** Whether `path` is an entry's own page (not the new-entry editor, not the trash, not an editor). */
 export const entryPage = (path) => /^\/journal\/[0-9A-Za-z-]+$/.test(path) && path !== "/journal/new" && path !== "/journal/trash";
