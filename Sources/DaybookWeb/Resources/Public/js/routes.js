@@ -62,6 +62,32 @@ export function keptData(url) {
   return { "/api/v1/search": "search", "/api/v1/map": "map", "/api/v1/map/entries": "mapEntries" }[url.pathname] ?? "";
 }
 
+/** The kept pages a change from the changes feed shows on: exact paths, and every page (`*`) when the owner's
+ * settings change. `/timeline` stands for every kept day (`/timeline?date=…`: kept pages match by path). */
+export function pagesOf(change) {
+  const id = encodeURIComponent(change.id);
+  switch (change.kind) {
+    case "entry": return ["/", "/journal", `/journal/${id}`, `/journal/${id}/edit`, "/calendar", "/map"];
+    case "tracker": return ["/", "/trackers", `/trackers/${id}`];
+    case "trackerValue": return ["/", "/trackers", `/trackers/${encodeURIComponent(change.id.split("/")[0])}`];
+    case "log": return ["/", "/log", `/log/${id}`, "/stats"];
+    case "task": return ["/", "/focus", "/log", "/timeline", `/timeline/tasks/${id}/edit`, "/stats"];
+    case "focusSession": case "focusTimer": return ["/", "/focus", "/log", "/stats"];
+    case "settings": return ["*"];
+    default: return [];
+  }
+}
+
+/** What a deletion takes from the copy: an entry's page and editor (`pages`, exact paths), a photo at every width
+ * it was kept at (`photos`, paths that its kept addresses begin with). */
+export function goneWith(change) {
+  if (!change.deleted) return { pages: [], photos: [] };
+  const id = encodeURIComponent(change.id);
+  if (change.kind === "entry") return { pages: [`/journal/${id}`, `/journal/${id}/edit`], photos: [] };
+  if (change.kind === "photo") return { pages: [], photos: [`/photos/${change.id}`] };
+  return { pages: [], photos: [] };
+}
+
 // The writes a device may make without the server, each with what it is in the owner's words (`kinds` on the page).
 const WRITES = [
   { kind: "tracker", pattern: /^\/trackers\/[^/]+\/values\/[^/]+$/ },
