@@ -62,6 +62,37 @@ export function keptData(url) {
   return { "/api/v1/search": "search", "/api/v1/map": "map", "/api/v1/map/entries": "mapEntries" }[url.pathname] ?? "";
 }
 
+// How the service worker answers each request of Daybook's own origin, in Workbox's shape: an ordered list of
+// routes, each a `match` (a function of `{url, request}`, or a pattern tested on the path) and the name of the
+// `strategy` the worker answers with (`sw.js`); `method` is GET unless named. The first route that matches
+// answers; a request no route matches, or one to another origin, goes to the network as if there were no worker.
+export const ROUTES = [
+  // A form post that can wait (`queuedPost`): sent, or kept in the outbox without the server. The outbox's own
+  // sends carry their Idempotency-Key and go straight to the server; so do the scripts' JSON and multipart sends.
+  {
+    method: "POST", strategy: "outbox",
+    match: ({ url, request }) => queuedPost(url) && !request.headers.has("Idempotency-Key")
+      && (request.headers.get("Content-Type") || "").startsWith("application/x-www-form-urlencoded"),
+  },
+  // Search results and the map's markers: the server's, else the kept journal's (`keptData`).
+  { strategy: "keptData", match: ({ url }) => keptData(url) !== "" },
+  // A page: the server's first, keeping a copy of the daily ones (`keptPage`); without it, the copy.
+  { strategy: "page", match: ({ request }) => request.mode === "navigate" },
+  // A photo never changes under one address: the kept copy first.
+  { strategy: "photo", match: /^\/photos\// },
+  // The app shell and the owner's colours: the kept copy first, else the server's, kept.
+  { strategy: "shell", match: /^\/(static\/|theme\.css$)/ },
+];
+
+/** The name of the strategy the worker answers `request` with (`ROUTES`); `""` leaves it to the network. */
+export function strategyFor(request, origin) {
+  const url = new URL(request.url);
+  if (url.origin !== origin) return "";
+  const route = ROUTES.find(({ method = "GET", match }) => request.method === method
+    && (match instanceof RegExp ? match.test(url.pathname) : match({ url, request })));
+  return route?.strategy ?? "";
+}
+
 /** The kept pages a change from the changes feed shows on: exact paths, and every page (`*`) when the owner's
  * settings change. `/timeline` stands for every kept day (`/timeline?date=…`: kept pages match by path). */
 export function pagesOf(change) {

@@ -4,12 +4,12 @@
 // first); a kept copy is marked with the time it was kept, and the page says so. Form posts made offline wait in
 // the outbox (`outbox.js` says how they are sent later, exactly once); the whole journal is kept as data
 // (`kept-journal.js`), which answers search and the map without the server. Which pages are kept, which posts
-// wait and what the kept journal answers is `routes.js`.
+// wait, what the kept journal answers and which strategy below answers each request is `routes.js`.
 import { freshen } from "/static/js/freshen.js";
 import { boxOf, catchUp, fillJournal, forgetJournal, mapClusters, mapEntries, searchKept } from "/static/js/kept-journal.js";
 import { afterSending, flush, items, sendOrKeep, unreachable, waitingPhoto } from "/static/js/outbox.js";
 import {
-  keptData, keptPage, PAGES, pageKey, pageNearby, pagesAtHand, PHOTOS, queuedPost, SHELL_PREFIX, timelineWeek,
+  keptData, keptPage, PAGES, pageKey, pageNearby, pagesAtHand, PHOTOS, SHELL_PREFIX, strategyFor, timelineWeek,
 } from "/static/js/routes.js";
 
 const VERSION = "__ASSET_VERSION__";
@@ -81,48 +81,34 @@ self.addEventListener("activate", (event) => {
   );
 });
 
+// Each request of this origin goes to the strategy its route in `routes.js` names; any other to the network.
 self.addEventListener("fetch", (event) => {
-  const request = event.request;
-  const url = new URL(request.url);
-  if (url.origin !== self.location.origin) return;
-  // A post that carries its key is the outbox sending: it goes straight to the server.
-  if (request.method === "POST" && queuedPost(url) && !request.headers.has("Idempotency-Key")
-    && (request.headers.get("Content-Type") || "").startsWith("application/x-www-form-urlencoded")) {
-    event.respondWith(post(request));
-    return;
-  }
-  if (request.method !== "GET") return;
-
-  if (keptData(url)) {
-    event.respondWith(data(request, url));
-    return;
-  }
-  if (request.mode === "navigate") {
-    event.respondWith(page(event, url));
-    return;
-  }
-  if (url.pathname.startsWith("/photos/")) {
-    event.respondWith(photo(request));
-    return;
-  }
-  if (url.pathname.startsWith("/static/") || url.pathname === "/theme.css") {
-    event.respondWith(
-      caches.match(request).then((cached) => cached || fetch(request).then((response) => {
-        if (response.ok) {
-          const copy = response.clone();
-          caches.open(CACHE).then((cache) => cache.put(request, copy));
-        }
-        return response;
-      }).catch(async (error) => {
-        // Without the server, a kept page whose theme (the owner's colours, `?v=` of their settings) this device
-        // has not loaded yet takes the one it has.
-        const kept = await caches.match(request, { ignoreSearch: true });
-        if (kept) return kept;
-        throw error;
-      })),
-    );
-  }
+  const strategy = strategyFor(event.request, self.location.origin);
+  if (strategy) event.respondWith(STRATEGIES[strategy](event, new URL(event.request.url)));
 });
+
+/**
+ * The app shell and the owner's colours: the kept copy first, else the server's, kept for this version. Without
+ * the server, a kept page whose theme (the owner's colours, `?v=` of their settings) this device has not loaded yet
+ * takes the one it has.
+ */
+async function shell(event) {
+  const request = event.request;
+  const cached = await caches.match(request);
+  if (cached) return cached;
+  try {
+    const response = await fetch(request);
+    if (response.ok) {
+      const copy = response.clone();
+      caches.open(CACHE).then((cache) => cache.put(request, copy));
+    }
+    return response;
+  } catch (error) {
+    const kept = await caches.match(request, { ignoreSearch: true });
+    if (kept) return kept;
+    throw error;
+  }
+}
 
 // How long a page kept on this device waits for a server that does not answer before the copy is shown.
 const PATIENCE = 15_000;
@@ -163,7 +149,8 @@ async function page(event, url) {
  * Search results and the map's markers: from the server while it answers, else from the kept journal, marked as
  * found on this device (`X-Daybook-Kept: device`).
  */
-async function data(request, url) {
+async function data(event, url) {
+  const request = event.request;
   const response = await fetch(request).catch(() => undefined);
   if (!unreachable(response)) return response;
   const query = url.searchParams;
@@ -290,7 +277,8 @@ async function marked(copy) {
  * Photos never change under one address: the kept copy first. Without the server, one added offline comes from the
  * outbox, and any other from the widest copy of it this device keeps.
  */
-async function photo(request) {
+async function photo(event) {
+  const request = event.request;
   const cache = await caches.open(PHOTOS);
   const copy = await cache.match(request);
   if (copy) return copy;
@@ -311,7 +299,8 @@ async function photo(request) {
  * A form post, sent with an Idempotency-Key. Without the server (or while earlier changes still wait, so none
  * overtakes another) it waits in the outbox, and the person goes back to the page they were on.
  */
-async function post(request) {
+async function post(event) {
+  const request = event.request;
   // A page may say when the person acted (the focus timer, whose own call waited for a server that was away).
   const said = Date.parse(request.headers.get("Daybook-Made-At") || "");
   const change = {
@@ -330,6 +319,9 @@ async function post(request) {
   if (request.mode === "navigate") return Response.redirect(change.from, 303);
   return new Response(null, { status: 202, headers: { "X-Daybook-Outbox": "waiting" } });
 }
+
+// The strategies the routes of `routes.js` name, each answering `(event, url)`.
+const STRATEGIES = { outbox: post, keptData: data, page, photo, shell };
 
 /**
  * Brings the kept pages up to date from the changes feed. Wake-ups during a run make one more run, not one each;
