@@ -9,6 +9,9 @@ export const PAGES = `${CACHE_PREFIX}pages`;
 export const PHOTOS = `${CACHE_PREFIX}photos`;
 export const SHELL_PREFIX = `${CACHE_PREFIX}shell-`;
 
+/** The page shown for an address this device has no copy of while the server cannot be reached. */
+export const OFFLINE_PAGE = "/offline";
+
 /** Whether `path` is an entry's own page (not the new-entry editor, not the trash, not an editor). */
 export const entryPage = (path) => /^\/journal\/[0-9A-Za-z-]+$/.test(path) && path !== "/journal/new" && path !== "/journal/trash";
 
@@ -41,6 +44,65 @@ export function pageNearby(url) {
 
 const monthOf = (date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}`;
 const dayOf = (date) => `${monthOf(date)}-${String(date.getDate()).padStart(2, "0")}`;
+
+/**
+ * The app shell of one version of the assets: what the worker keeps as it installs, so that every page finds its
+ * scripts, styles and icons without the server, also before it was ever opened here. A page names its own module
+ * with the version (`?v=`), the modules it imports go by their plain address.
+ */
+export function shellFiles(version) {
+  return [
+    OFFLINE_PAGE,
+    `/static/css/app.css?v=${version}`,
+    // The owner's colours as they are now; a page naming a newer version takes this one without the server.
+    "/theme.css",
+    `/static/js/app.js?v=${version}`,
+    `/static/js/notify.js?v=${version}`,
+    // Imported by their plain address.
+    "/static/js/tint.js",
+    "/static/js/viewport.js",
+    "/static/js/offline.js",
+    "/static/js/offline-status.js",
+    "/static/js/kept-banner.js",
+    "/static/js/outbox-list.js",
+    "/static/js/waiting-entries.js",
+    "/static/js/hold-forms.js",
+    "/static/js/send-waiting.js",
+    "/static/js/kept-pages.js",
+    "/static/js/stay-current.js",
+    "/static/js/outbox.js",
+    "/static/js/idb.js",
+    "/static/js/events.js",
+    "/static/js/badge.js",
+    "/static/js/push.js",
+    "/static/js/freshen.js",
+    "/static/js/routes.js",
+    "/static/js/kept-journal.js",
+    "/static/js/kept-views.js",
+    "/static/js/drafts.js",
+    "/static/js/dom.js",
+    "/static/js/this-device.js",
+    // The Timeline's own, so its kept days work offline before the page was ever opened here.
+    `/static/js/timeline.js?v=${version}`,
+    "/static/js/timeline-waiting.js",
+    // The scripts of the screens kept from the first look on (`pagesAtHand` below), so they work
+    // offline before they were ever opened here.
+    `/static/js/search.js?v=${version}`,
+    `/static/js/map.js?v=${version}`,
+    "/static/js/map-view.js",
+    "/static/js/map-canvas.js",
+    "/static/js/map-markers.js",
+    "/static/js/map-popup.js",
+    `/static/map/world.json?v=${version}`,
+    `/static/js/journal.js?v=${version}`,
+    `/static/js/trackers.js?v=${version}`,
+    `/static/js/focus.js?v=${version}`,
+    "/static/js/ambient.js",
+    "/static/icons/icon.svg",
+    "/static/icons/nav.svg",
+    "/static/icons/icon-192.png",
+  ];
+}
 
 /** The Timeline's days kept around `now` (this device's today): the week before, today and the week after. */
 export function timelineWeek(now = new Date()) {

@@ -9,62 +9,13 @@ import { freshen } from "/static/js/freshen.js";
 import { boxOf, catchUp, fillJournal, forgetJournal, mapClusters, mapEntries, searchKept } from "/static/js/kept-journal.js";
 import { afterSending, flush, items, sendOrKeep, unreachable, waitingPhoto } from "/static/js/outbox.js";
 import {
-  keptData, keptPage, PAGES, pageKey, pageNearby, pagesAtHand, PHOTOS, SHELL_PREFIX, strategyFor, timelineWeek,
+  keptData, keptPage, OFFLINE_PAGE, PAGES, pageKey, pageNearby, pagesAtHand, PHOTOS, SHELL_PREFIX, shellFiles,
+  strategyFor, timelineWeek,
 } from "/static/js/routes.js";
 
 const VERSION = "__ASSET_VERSION__";
 const CACHE = `${SHELL_PREFIX}${VERSION}`;
-const SHELL = [
-  "/offline",
-  `/static/css/app.css?v=${VERSION}`,
-  // The owner's colours as they are now; a page naming a newer version takes this one without the server.
-  "/theme.css",
-  `/static/js/app.js?v=${VERSION}`,
-  `/static/js/notify.js?v=${VERSION}`,
-  // Imported by their plain address.
-  "/static/js/tint.js",
-  "/static/js/viewport.js",
-  "/static/js/offline.js",
-  "/static/js/offline-status.js",
-  "/static/js/kept-banner.js",
-  "/static/js/outbox-list.js",
-  "/static/js/waiting-entries.js",
-  "/static/js/hold-forms.js",
-  "/static/js/send-waiting.js",
-  "/static/js/kept-pages.js",
-  "/static/js/stay-current.js",
-  "/static/js/outbox.js",
-  "/static/js/idb.js",
-  "/static/js/events.js",
-  "/static/js/badge.js",
-  "/static/js/push.js",
-  "/static/js/freshen.js",
-  "/static/js/routes.js",
-  "/static/js/kept-journal.js",
-  "/static/js/kept-views.js",
-  "/static/js/drafts.js",
-  "/static/js/dom.js",
-  "/static/js/this-device.js",
-  // The Timeline's own, so its kept days work offline before the page was ever opened here.
-  `/static/js/timeline.js?v=${VERSION}`,
-  "/static/js/timeline-waiting.js",
-  // The scripts of the screens kept from the first look on (`pagesAtHand` in `routes.js`), so they work
-  // offline before they were ever opened here.
-  `/static/js/search.js?v=${VERSION}`,
-  `/static/js/map.js?v=${VERSION}`,
-  "/static/js/map-view.js",
-  "/static/js/map-canvas.js",
-  "/static/js/map-markers.js",
-  "/static/js/map-popup.js",
-  `/static/map/world.json?v=${VERSION}`,
-  `/static/js/journal.js?v=${VERSION}`,
-  `/static/js/trackers.js?v=${VERSION}`,
-  `/static/js/focus.js?v=${VERSION}`,
-  "/static/js/ambient.js",
-  "/static/icons/icon.svg",
-  "/static/icons/nav.svg",
-  "/static/icons/icon-192.png",
-];
+const SHELL = shellFiles(VERSION);
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
@@ -142,7 +93,7 @@ async function page(event, url) {
   if (copy) return marked(copy);
   // Daybook's own page while it finishes setup says more than the offline page; a proxy's bare error says less.
   if (response?.status === 503 && (response.headers.get("Content-Type") || "").startsWith("text/html")) return response;
-  return (await caches.match("/offline")) || response || Response.error();
+  return (await caches.match(OFFLINE_PAGE)) || response || Response.error();
 }
 
 /**
