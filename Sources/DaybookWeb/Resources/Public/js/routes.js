@@ -48,7 +48,8 @@ const dayOf = (date) => `${monthOf(date)}-${String(date.getDate()).padStart(2, "
 /**
  * The app shell of one version of the assets: what the worker keeps as it installs, so that every page finds its
  * scripts, styles and icons without the server, also before it was ever opened here. A page names its own module
- * with the version (`?v=`), the modules it imports go by their plain address.
+ * with the version (`?v=`), the modules it imports go by their plain address. `Tests/js/shell.test.mjs` walks the
+ * imports from every page's module and the worker's, and fails for one missing here.
  */
 export function shellFiles(version) {
   return [
@@ -81,6 +82,7 @@ export function shellFiles(version) {
     "/static/js/kept-views.js",
     "/static/js/drafts.js",
     "/static/js/dom.js",
+    // Settings → This device, imported when the page shows it.
     "/static/js/this-device.js",
     // The Timeline's own, so its kept days work offline before the page was ever opened here.
     `/static/js/timeline.js?v=${version}`,
@@ -98,6 +100,20 @@ export function shellFiles(version) {
     `/static/js/trackers.js?v=${version}`,
     `/static/js/focus.js?v=${version}`,
     "/static/js/ambient.js",
+    // The entry editor's, so a kept entry's editor (`keepJournal` in `sw.js`) saves with its script offline.
+    `/static/js/editor.js?v=${version}`,
+    "/static/js/editor-photos.js",
+    "/static/js/place.js",
+    // What Settings → This device and Reminders say about the Home Screen.
+    "/static/js/home-screen.js",
+    // The scripts of the pages that are not kept (Backups, On your iPhone, pairing, Reminders, the widgets): few
+    // and small, kept all the same, so that this list is every module a page can load.
+    `/static/js/backups.js?v=${version}`,
+    `/static/js/import.js?v=${version}`,
+    `/static/js/iphone.js?v=${version}`,
+    `/static/js/pair.js?v=${version}`,
+    `/static/js/reminders.js?v=${version}`,
+    `/static/js/widget.js?v=${version}`,
     "/static/icons/icon.svg",
     "/static/icons/nav.svg",
     "/static/icons/icon-192.png",
