@@ -3,7 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { browserModule } from "./browser-modules.mjs";
 
-const { goneWith, keptPage, pagesOf, ROUTES, strategyFor } = await browserModule("routes.js");
+const { blockEditorsIn, goneWith, keptPage, pagesOf, photosIn, ROUTES, strategyFor } = await browserModule("routes.js");
 
 const origin = "https://daybook.example";
 /** A request as the worker's fetch event holds it. */
@@ -116,4 +116,20 @@ test("an entry deleted elsewhere takes its kept page and editor with it; a delet
   assert.deepEqual(goneWith({ kind: "photo", id: "0b7e", deleted: true }), { pages: [], photos: ["/photos/0b7e"] });
   assert.deepEqual(goneWith({ kind: "entry", id: "6f1c" }), { pages: [], photos: [] }, "an edit is no deletion");
   assert.deepEqual(goneWith({ kind: "task", id: "9a", deleted: true }), { pages: [], photos: [] });
+});
+
+test("a kept Timeline day brings the edit page of each of its blocks, so a block can be changed offline", () => {
+  const day = `<li data-id="9a"><a href="/timeline/tasks/9a/edit?date=2026-03-02" aria-label="Edit">Write</a></li>
+    <span class="block-time">10:00</span> <a class="block-title" href="/timeline/tasks/b-7/edit?date=2026-03-02">Run</a>
+    <a href="/timeline?date=2026-03-03">Tomorrow</a> <a href="/trackers/water/edit">Water</a>`;
+  assert.deepEqual(blockEditorsIn(day), ["/timeline/tasks/9a/edit?date=2026-03-02", "/timeline/tasks/b-7/edit?date=2026-03-02"]);
+  for (const path of blockEditorsIn(day)) assert.ok(keptPage(new URL(path, origin)), path);
+});
+
+test("the photos a kept page shows are kept once each, at a list's width, whatever width the page asked for", () => {
+  const id = "0b7e3f2a-1c2d-4e5f-8a9b-0c1d2e3f4a5b";
+  const page = `<img src="/photos/${id}?w=320" srcset="/photos/${id}?w=320 1x, /photos/${id}?w=640 2x">
+    <a href="/photos/${id}">full size</a> <img src="/static/icons/icon.svg">`;
+  assert.deepEqual(photosIn(page, 640), [`/photos/${id}?w=640`]);
+  for (const path of photosIn(page, 640)) assert.equal(strategy(path), "photo");
 });

@@ -135,6 +135,17 @@ export function pagesAtHand(now = new Date()) {
   return ["/", "/journal", "/focus", "/trackers", "/log", "/timeline", ...timelineWeek(now), "/calendar", ...months, "/map", "/stats", "/search"];
 }
 
+const BLOCK_EDITOR = /href="(\/timeline\/tasks\/[0-9A-Za-z-]+\/edit\?date=[0-9-]+)"/g;
+
+/** The edit pages of the blocks a kept Timeline day links to, kept with it so a block can be edited offline. */
+export const blockEditorsIn = (html) => [...html.matchAll(BLOCK_EDITOR)].map((match) => match[1]);
+
+/** The photos a kept page shows, once each, at `width`: the copies kept beside it. */
+export function photosIn(html, width) {
+  const ids = new Set([...html.matchAll(/\/photos\/([0-9a-f-]{36})\?w=/g)].map((match) => match[1]));
+  return [...ids].map((id) => `/photos/${id}?w=${width}`);
+}
+
 /** What the kept journal answers without the server (`kept-journal.js`): search results and the map's markers. */
 export function keptData(url) {
   return { "/api/v1/search": "search", "/api/v1/map": "map", "/api/v1/map/entries": "mapEntries" }[url.pathname] ?? "";

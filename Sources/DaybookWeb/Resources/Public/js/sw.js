@@ -9,8 +9,8 @@ import { freshen } from "/static/js/freshen.js";
 import { boxOf, catchUp, fillJournal, forgetJournal, mapClusters, mapEntries, searchKept } from "/static/js/kept-journal.js";
 import { afterSending, flush, items, sendOrKeep, unreachable, waitingPhoto } from "/static/js/outbox.js";
 import {
-  keptData, keptPage, OFFLINE_PAGE, PAGES, pageKey, pageNearby, pagesAtHand, PHOTOS, SHELL_PREFIX, shellFiles,
-  strategyFor, timelineWeek,
+  blockEditorsIn, keptData, keptPage, OFFLINE_PAGE, PAGES, pageKey, pageNearby, pagesAtHand, PHOTOS, photosIn,
+  SHELL_PREFIX, shellFiles, strategyFor, timelineWeek,
 } from "/static/js/routes.js";
 
 const VERSION = "__ASSET_VERSION__";
@@ -161,9 +161,7 @@ async function keepBlockEditors() {
   const editors = new Set();
   for (const day of timelineWeek()) {
     const html = await (await cache.match(new URL(day, self.location.origin).href))?.text() ?? "";
-    for (const [, href] of html.matchAll(/href="(\/timeline\/tasks\/[0-9A-Za-z-]+\/edit\?date=[0-9-]+)"/g)) {
-      editors.add(href);
-    }
+    for (const href of blockEditorsIn(html)) editors.add(href);
   }
   await keepPages([...editors]);
 }
@@ -171,9 +169,8 @@ async function keepBlockEditors() {
 /** The photos a page shows, kept at the width of a list; offline, the widest kept copy serves any width. */
 async function keepPhotos(html) {
   const cache = await caches.open(PHOTOS);
-  const ids = new Set([...html.matchAll(/\/photos\/([0-9a-f-]{36})\?w=/g)].map((match) => match[1]));
-  for (const id of ids) {
-    const address = new URL(`/photos/${id}?w=${LIST_WIDTH}`, self.location.origin).href;
+  for (const path of photosIn(html, LIST_WIDTH)) {
+    const address = new URL(path, self.location.origin).href;
     if (await cache.match(address)) continue;
     const response = await fetch(address, { credentials: "same-origin" });
     if (response.ok) await cache.put(address, response).catch(() => {});
