@@ -72,6 +72,7 @@ export function shellFiles(version) {
     "/static/js/kept-pages.js",
     "/static/js/stay-current.js",
     "/static/js/outbox.js",
+    "/static/js/outbox-rules.js",
     "/static/js/idb.js",
     "/static/js/events.js",
     "/static/js/badge.js",
