@@ -80,6 +80,7 @@ export function shellFiles(version) {
     "/static/js/freshen.js",
     "/static/js/routes.js",
     "/static/js/kept-journal.js",
+    "/static/js/search-terms.js",
     "/static/js/kept-views.js",
     "/static/js/drafts.js",
     "/static/js/dom.js",
