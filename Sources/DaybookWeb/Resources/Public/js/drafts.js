@@ -15,9 +15,9 @@ export const editorLock = (lineage) => `daybook-editor-${lineage}`;
 
 /**
  * The change that saves `content` to entry `id` from editing session `lineage`, started from `revision` (`isNew`:
- * the server may not have the entry yet; the id was chosen on this device).
+ * the server may not have the entry yet; the id was chosen on this device), addressed from the page at `base`.
  */
-export function entryChange({ id, isNew, revision, lineage, content }) {
+export function entryChange({ id, isNew, revision, lineage, content }, base = location.href) {
   const json = {
     title: content.title, body: content.body, starred: content.starred, lineage,
     tags: content.tags.split(",").map((tag) => tag.trim()).filter(Boolean),
@@ -34,7 +34,7 @@ export function entryChange({ id, isNew, revision, lineage, content }) {
   }
   return {
     key: crypto.randomUUID(), method: isNew ? "POST" : "PATCH", contentType: "application/json",
-    url: new URL(isNew ? "/api/v1/entries" : `/api/v1/entries/${encodeURIComponent(id)}`, location.href).href,
+    url: new URL(isNew ? "/api/v1/entries" : `/api/v1/entries/${encodeURIComponent(id)}`, base).href,
     body: JSON.stringify(json), entry: id, lineage,
     from: isNew ? `/journal/new?entry=${encodeURIComponent(id)}` : `/journal/${encodeURIComponent(id)}`,
   };

@@ -75,7 +75,6 @@ function paint() {
 function apply(model) {
   if (model.serverMilliseconds < applied) return;
   applied = model.serverMilliseconds;
-  window.daybookFocusLog = [...(window.daybookFocusLog ?? []).slice(-19), [model.phase, model.elapsedMilliseconds, model.serverMilliseconds, model.sound]];
   state = { phase: model.phase, elapsed: model.elapsedMilliseconds / 1000, planned: model.plannedSeconds ?? null, sound: model.sound };
   anchor = performance.now();
   root.dataset.phase = model.phase;

@@ -1,31 +1,16 @@
 // Keeping this device's copy current while the server answers. The changes feed (`/api/v1/changes`) names what
 // changed since the device last asked; only the kept pages those changes show on are fetched again, and the page
-// of an entry that is gone is forgotten. Used by the service worker, woken by the pages when `/events` says
-// something changed.
+// of an entry that is gone is forgotten (which pages those are: `routes.js`). Used by the service worker, woken by
+// the pages when `/events` says something changed.
 
 import { fact, forgetFacts, keepFact, unreachable } from "./outbox.js";
+import { goneWith, pagesOf } from "./routes.js";
 
 const savedCursor = () => fact("cursor");
 const saveCursor = (cursor) => keepFact("cursor", cursor);
 
 /** Forgets where the device was in the feed (with the copy itself). */
 export const forgetCursor = () => forgetFacts().catch(() => {});
-
-/** The kept pages a change shows on: exact paths, and every page when the owner's settings change. */
-export function pagesOf(change) {
-  const id = encodeURIComponent(change.id);
-  switch (change.kind) {
-    case "entry": return ["/", "/journal", `/journal/${id}`, `/journal/${id}/edit`, "/calendar", "/map"];
-    case "tracker": return ["/", "/trackers", `/trackers/${id}`];
-    case "trackerValue": return ["/", "/trackers", `/trackers/${encodeURIComponent(change.id.split("/")[0])}`];
-    case "log": return ["/", "/log", `/log/${id}`, "/stats"];
-    // "/timeline" is every kept day (`/timeline?date=…`: kept pages match by path), then the block's edit page.
-    case "task": return ["/", "/focus", "/log", "/timeline", `/timeline/tasks/${id}/edit`, "/stats"];
-    case "focusSession": case "focusTimer": return ["/", "/focus", "/log", "/stats"];
-    case "settings": return ["*"];
-    default: return [];
-  }
-}
 
 async function changesSince(cursor) {
   const address = cursor ? `/api/v1/changes?since=${encodeURIComponent(cursor)}` : "/api/v1/changes";
@@ -67,11 +52,9 @@ export async function freshen(pages, photos, keep) {
       if (change.kind === "entry") (change.deleted ? entries.gone : entries.changed).add(change.id);
       // The kept journal's rows are worded in the owner's language and dates: kept anew when settings change.
       reset ||= change.kind === "settings";
-      if (change.deleted && change.kind === "entry") {
-        gone.add(`/journal/${encodeURIComponent(change.id)}`);
-        gone.add(`/journal/${encodeURIComponent(change.id)}/edit`);
-      }
-      if (change.deleted && change.kind === "photo") photosGone.push(`/photos/${change.id}`);
+      const lost = goneWith(change);
+      for (const path of lost.pages) gone.add(path);
+      photosGone.push(...lost.photos);
     }
     if (!page.more || page.reset) break;
   }

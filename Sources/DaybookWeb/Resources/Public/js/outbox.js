@@ -25,8 +25,15 @@
 // "The server cannot be reached" is one rule, `unreachable`: no network, or only the proxy in front of Daybook
 // answering (502, 503, 504 while Daybook is stopped or restarting). A change then waits, and a replay stops there
 // to try again later; it is never reported as refused.
+//
+// The rules themselves (what replaces what, what a change tells the server, what an answer means, the order of a
+// replay) are `outbox-rules.js`, apart from IndexedDB and the network.
 
 import { database, promised, transaction } from "./idb.js";
+import { headersOf, patience, replaces, replay, unreachable, verdict } from "./outbox-rules.js";
+
+// The one rule for "the server cannot be reached", for the worker and the copy's freshening too.
+export { unreachable };
 
 const DB_NAME = "daybook";
 const STORE = "outbox";
@@ -85,9 +92,6 @@ export async function waitingFor(entry) {
     .sort((a, b) => b.madeAt - a.madeAt);
 }
 
-const sameWriter = (item, change) => change.entry && item.entry === change.entry && item.lineage === change.lineage
-  && item.state === "waiting";
-
 /**
  * Keeps a change to send later: an entry's newest words replace what its editing session still has waiting, and
  * go to the end, after what they name (a photo added since). Throws a `QuotaExceededError` when the device has no
@@ -100,7 +104,7 @@ export async function enqueue(change) {
   if (item.body instanceof Blob) item.body = await item.body.arrayBuffer();
   item.id = await locked(() => transact("readwrite", async (store) => {
     if (change.entry) {
-      for (const older of (await promised(store.getAll())).filter((each) => sameWriter(each, change))) {
+      for (const older of (await promised(store.getAll())).filter((each) => replaces(change, each))) {
         store.delete(older.id);
       }
     }
@@ -122,37 +126,12 @@ export async function clear() {
 }
 
 /**
- * Whether what a fetch came back with means that no server answered: no response at all (the network failed, or
- * gave up waiting), or the proxy in front of Daybook saying it could not reach it — 502, 503 or 504 from Caddy or
- * `tailscale serve` while Daybook is stopped, restarting or too slow (and Daybook's own 503 while it finishes
- * setup). Then a page comes from this device's copy and a change waits, exactly as without a network. The one
- * rule for it, used by the worker (`sw.js`), the outbox and the copy's freshening (`freshen.js`).
- */
-export function unreachable(response) {
-  return !response || response.type === "error" || response.status === 502 || response.status === 503
-    || response.status === 504;
-}
-
-// How long a change waits for the server's answer before it counts as unreachable: 30 seconds, and a second more
-// for each 50 kB it carries (a photo sent from a phone on a slow network). Sent again later under the same key, a
-// change the server did take meanwhile is answered with its first answer, never written twice.
-const PATIENCE = 30_000;
-const BYTES_A_SECOND = 50_000;
-
-function patience(body) {
-  const size = typeof body === "string" ? body.length : body?.byteLength ?? body?.size ?? 0;
-  return PATIENCE + Math.ceil(size / BYTES_A_SECOND) * 1000;
-}
-
-/**
  * The one way a change reaches the server: with its key, its type and, for a change kept for later, the time it
  * was made. Resolves to the server's response; rejects when the server cannot be reached (`unreachable`), also
  * when it has not answered in time.
  */
 export async function send(change, { accept = "text/html", keepalive = false, redirect = "manual" } = {}) {
-  const headers = { "Content-Type": change.contentType, "Idempotency-Key": change.key, Accept: accept };
-  // When the person made the change: of two changes to one value, the later one wins, whichever arrives last.
-  if (change.madeAt) headers["Daybook-Made-At"] = new Date(change.madeAt).toISOString();
+  const headers = headersOf(change, accept);
   const signal = self.AbortSignal?.timeout?.(patience(change.body));
   const response = await fetch(change.url, {
     method: change.method || "POST", body: change.body, credentials: "same-origin", keepalive, redirect, headers,
@@ -166,57 +145,28 @@ export async function send(change, { accept = "text/html", keepalive = false, re
   return response;
 }
 
-/** What a refusal says, from a JSON problem or the server's page. */
-function reasonOf(status, text) {
-  try {
-    const message = JSON.parse(text)?.error?.message;
-    if (message) return message;
-  } catch {
-    // A page, not JSON.
-  }
-  const found = /class="form-error"[^>]*>([\s\S]*?)<\/(p|div|section)>/.exec(text) || /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(text);
-  const plain = found ? found[1].replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim() : "";
-  return plain || `HTTP ${status}`;
-}
-
 /** Whether a change sent is done (`sent`, `refused` with the reason) or must wait (`later`). */
 async function outcomeOf(response) {
   // Read to its end either way, so the connection serves the next change.
-  const text = await response.text().catch(() => "");
-  if (response.type === "opaqueredirect" || response.status < 400) return { outcome: "sent" };
-  if (response.status >= 500 || response.status === 408 || response.status === 429
-    || text.includes("idempotencyKeyInFlight")) {
-    return { outcome: "later" };
-  }
-  return { outcome: "refused", reason: reasonOf(response.status, text) };
+  return verdict(response, await response.text().catch(() => ""));
 }
 
 /** Sends the waiting changes in order; stops at the first that must wait, so none overtakes another. */
 export async function flush() {
   return locked(async () => {
-    let sent = 0;
     let told = Date.now();
-    for (const item of await items()) {
-      if (item.state !== "waiting") continue;
-      let result;
-      try {
-        result = await outcomeOf(await send(item));
-      } catch {
-        result = { outcome: "later" };
-      }
-      if (result.outcome === "later") break;
+    const sent = await replay(await items(), async (item) => outcomeOf(await send(item)), async (item, result) => {
       if (result.outcome === "sent") {
         await transact("readwrite", (store) => promised(store.delete(item.id)));
       } else {
         await transact("readwrite", (store) => promised(store.put({ ...item, state: "refused", reason: result.reason })));
       }
-      sent += 1;
       // Pages hear of progress now and then during a long replay, and once at its end.
       if (Date.now() - told > 250) {
         announce();
         told = Date.now();
       }
-    }
+    });
     if (sent > 0) {
       // A page whose HTML was made while this ran, and that listens only from now on, learns of it here.
       await keepFact("lastSentAt", Date.now()).catch(() => {});

@@ -4,67 +4,18 @@
 // first); a kept copy is marked with the time it was kept, and the page says so. Form posts made offline wait in
 // the outbox (`outbox.js` says how they are sent later, exactly once); the whole journal is kept as data
 // (`kept-journal.js`), which answers search and the map without the server. Which pages are kept, which posts
-// wait and what the kept journal answers is `routes.js`.
+// wait, what the kept journal answers and which strategy below answers each request is `routes.js`.
 import { freshen } from "/static/js/freshen.js";
 import { boxOf, catchUp, fillJournal, forgetJournal, mapClusters, mapEntries, searchKept } from "/static/js/kept-journal.js";
 import { afterSending, flush, items, sendOrKeep, unreachable, waitingPhoto } from "/static/js/outbox.js";
 import {
-  keptData, keptPage, PAGES, pageKey, pageNearby, pagesAtHand, PHOTOS, queuedPost, SHELL_PREFIX, timelineWeek,
+  blockEditorsIn, keptData, keptPage, OFFLINE_PAGE, PAGES, pageKey, pageNearby, pagesAtHand, PHOTOS, photosIn,
+  SHELL_PREFIX, shellFiles, strategyFor, timelineWeek,
 } from "/static/js/routes.js";
 
 const VERSION = "__ASSET_VERSION__";
 const CACHE = `${SHELL_PREFIX}${VERSION}`;
-const SHELL = [
-  "/offline",
-  `/static/css/app.css?v=${VERSION}`,
-  // The owner's colours as they are now; a page naming a newer version takes this one without the server.
-  "/theme.css",
-  `/static/js/app.js?v=${VERSION}`,
-  `/static/js/notify.js?v=${VERSION}`,
-  // Imported by their plain address.
-  "/static/js/tint.js",
-  "/static/js/viewport.js",
-  "/static/js/offline.js",
-  "/static/js/offline-status.js",
-  "/static/js/kept-banner.js",
-  "/static/js/outbox-list.js",
-  "/static/js/waiting-entries.js",
-  "/static/js/hold-forms.js",
-  "/static/js/send-waiting.js",
-  "/static/js/kept-pages.js",
-  "/static/js/stay-current.js",
-  "/static/js/outbox.js",
-  "/static/js/idb.js",
-  "/static/js/events.js",
-  "/static/js/badge.js",
-  "/static/js/push.js",
-  "/static/js/freshen.js",
-  "/static/js/routes.js",
-  "/static/js/kept-journal.js",
-  "/static/js/kept-views.js",
-  "/static/js/drafts.js",
-  "/static/js/dom.js",
-  "/static/js/this-device.js",
-  // The Timeline's own, so its kept days work offline before the page was ever opened here.
-  `/static/js/timeline.js?v=${VERSION}`,
-  "/static/js/timeline-waiting.js",
-  // The scripts of the screens kept from the first look on (`pagesAtHand` in `routes.js`), so they work
-  // offline before they were ever opened here.
-  `/static/js/search.js?v=${VERSION}`,
-  `/static/js/map.js?v=${VERSION}`,
-  "/static/js/map-view.js",
-  "/static/js/map-canvas.js",
-  "/static/js/map-markers.js",
-  "/static/js/map-popup.js",
-  `/static/map/world.json?v=${VERSION}`,
-  `/static/js/journal.js?v=${VERSION}`,
-  `/static/js/trackers.js?v=${VERSION}`,
-  `/static/js/focus.js?v=${VERSION}`,
-  "/static/js/ambient.js",
-  "/static/icons/icon.svg",
-  "/static/icons/nav.svg",
-  "/static/icons/icon-192.png",
-];
+const SHELL = shellFiles(VERSION);
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
@@ -81,48 +32,34 @@ self.addEventListener("activate", (event) => {
   );
 });
 
+// Each request of this origin goes to the strategy its route in `routes.js` names; any other to the network.
 self.addEventListener("fetch", (event) => {
-  const request = event.request;
-  const url = new URL(request.url);
-  if (url.origin !== self.location.origin) return;
-  // A post that carries its key is the outbox sending: it goes straight to the server.
-  if (request.method === "POST" && queuedPost(url) && !request.headers.has("Idempotency-Key")
-    && (request.headers.get("Content-Type") || "").startsWith("application/x-www-form-urlencoded")) {
-    event.respondWith(post(request));
-    return;
-  }
-  if (request.method !== "GET") return;
-
-  if (keptData(url)) {
-    event.respondWith(data(request, url));
-    return;
-  }
-  if (request.mode === "navigate") {
-    event.respondWith(page(event, url));
-    return;
-  }
-  if (url.pathname.startsWith("/photos/")) {
-    event.respondWith(photo(request));
-    return;
-  }
-  if (url.pathname.startsWith("/static/") || url.pathname === "/theme.css") {
-    event.respondWith(
-      caches.match(request).then((cached) => cached || fetch(request).then((response) => {
-        if (response.ok) {
-          const copy = response.clone();
-          caches.open(CACHE).then((cache) => cache.put(request, copy));
-        }
-        return response;
-      }).catch(async (error) => {
-        // Without the server, a kept page whose theme (the owner's colours, `?v=` of their settings) this device
-        // has not loaded yet takes the one it has.
-        const kept = await caches.match(request, { ignoreSearch: true });
-        if (kept) return kept;
-        throw error;
-      })),
-    );
-  }
+  const strategy = strategyFor(event.request, self.location.origin);
+  if (strategy) event.respondWith(STRATEGIES[strategy](event, new URL(event.request.url)));
 });
+
+/**
+ * The app shell and the owner's colours: the kept copy first, else the server's, kept for this version. Without
+ * the server, a kept page whose theme (the owner's colours, `?v=` of their settings) this device has not loaded yet
+ * takes the one it has.
+ */
+async function shell(event) {
+  const request = event.request;
+  const cached = await caches.match(request);
+  if (cached) return cached;
+  try {
+    const response = await fetch(request);
+    if (response.ok) {
+      const copy = response.clone();
+      caches.open(CACHE).then((cache) => cache.put(request, copy));
+    }
+    return response;
+  } catch (error) {
+    const kept = await caches.match(request, { ignoreSearch: true });
+    if (kept) return kept;
+    throw error;
+  }
+}
 
 // How long a page kept on this device waits for a server that does not answer before the copy is shown.
 const PATIENCE = 15_000;
@@ -156,14 +93,15 @@ async function page(event, url) {
   if (copy) return marked(copy);
   // Daybook's own page while it finishes setup says more than the offline page; a proxy's bare error says less.
   if (response?.status === 503 && (response.headers.get("Content-Type") || "").startsWith("text/html")) return response;
-  return (await caches.match("/offline")) || response || Response.error();
+  return (await caches.match(OFFLINE_PAGE)) || response || Response.error();
 }
 
 /**
  * Search results and the map's markers: from the server while it answers, else from the kept journal, marked as
  * found on this device (`X-Daybook-Kept: device`).
  */
-async function data(request, url) {
+async function data(event, url) {
+  const request = event.request;
   const response = await fetch(request).catch(() => undefined);
   if (!unreachable(response)) return response;
   const query = url.searchParams;
@@ -223,9 +161,7 @@ async function keepBlockEditors() {
   const editors = new Set();
   for (const day of timelineWeek()) {
     const html = await (await cache.match(new URL(day, self.location.origin).href))?.text() ?? "";
-    for (const [, href] of html.matchAll(/href="(\/timeline\/tasks\/[0-9A-Za-z-]+\/edit\?date=[0-9-]+)"/g)) {
-      editors.add(href);
-    }
+    for (const href of blockEditorsIn(html)) editors.add(href);
   }
   await keepPages([...editors]);
 }
@@ -233,9 +169,8 @@ async function keepBlockEditors() {
 /** The photos a page shows, kept at the width of a list; offline, the widest kept copy serves any width. */
 async function keepPhotos(html) {
   const cache = await caches.open(PHOTOS);
-  const ids = new Set([...html.matchAll(/\/photos\/([0-9a-f-]{36})\?w=/g)].map((match) => match[1]));
-  for (const id of ids) {
-    const address = new URL(`/photos/${id}?w=${LIST_WIDTH}`, self.location.origin).href;
+  for (const path of photosIn(html, LIST_WIDTH)) {
+    const address = new URL(path, self.location.origin).href;
     if (await cache.match(address)) continue;
     const response = await fetch(address, { credentials: "same-origin" });
     if (response.ok) await cache.put(address, response).catch(() => {});
@@ -290,7 +225,8 @@ async function marked(copy) {
  * Photos never change under one address: the kept copy first. Without the server, one added offline comes from the
  * outbox, and any other from the widest copy of it this device keeps.
  */
-async function photo(request) {
+async function photo(event) {
+  const request = event.request;
   const cache = await caches.open(PHOTOS);
   const copy = await cache.match(request);
   if (copy) return copy;
@@ -311,7 +247,8 @@ async function photo(request) {
  * A form post, sent with an Idempotency-Key. Without the server (or while earlier changes still wait, so none
  * overtakes another) it waits in the outbox, and the person goes back to the page they were on.
  */
-async function post(request) {
+async function post(event) {
+  const request = event.request;
   // A page may say when the person acted (the focus timer, whose own call waited for a server that was away).
   const said = Date.parse(request.headers.get("Daybook-Made-At") || "");
   const change = {
@@ -330,6 +267,9 @@ async function post(request) {
   if (request.mode === "navigate") return Response.redirect(change.from, 303);
   return new Response(null, { status: 202, headers: { "X-Daybook-Outbox": "waiting" } });
 }
+
+// The strategies the routes of `routes.js` name, each answering `(event, url)`.
+const STRATEGIES = { outbox: post, keptData: data, page, photo, shell };
 
 /**
  * Brings the kept pages up to date from the changes feed. Wake-ups during a run make one more run, not one each;

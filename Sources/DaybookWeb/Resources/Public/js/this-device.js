@@ -9,7 +9,7 @@ import { forgetCursor } from "./freshen.js";
 import { addsToHomeScreen, homeScreenSteps, safariRules, standalone } from "./home-screen.js";
 import { forgetJournal, JOURNAL_CHANNEL, journalState } from "./kept-journal.js";
 import { clear, items } from "./outbox.js";
-import { entryPage, PAGES, PHOTOS } from "./routes.js";
+import { CACHE_PREFIX, entryPage, PAGES, PHOTOS } from "./routes.js";
 
 const labels = document.getElementById("offline-status")?.dataset ?? {};
 const words = document.getElementById("this-device")?.dataset ?? {};
@@ -101,7 +101,7 @@ export async function forgetDevice() {
     });
   }
   for (const name of await caches.keys()) {
-    if (name.startsWith("daybook-")) await caches.delete(name);
+    if (name.startsWith(CACHE_PREFIX)) await caches.delete(name);
   }
   // Clearing the outbox tells the open pages, which show that nothing waits any more.
   await clear().catch(() => {});
