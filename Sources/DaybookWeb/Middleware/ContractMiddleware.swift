@@ -42,7 +42,7 @@ struct ContractMiddleware: RouterMiddleware {
             do {
                 buffer = try await request.collectBody(upTo: Limits.jsonBody(for: operation.id))
             } catch {
-                let localizer = try await localizer(request)
+                let localizer = try context.localizer
                 let message =
                     Limits.markdownOperations.contains(operation.id)
                     ? RenderAPIRoutes.tooLargeMessage(localizer)

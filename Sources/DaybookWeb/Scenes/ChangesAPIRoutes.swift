@@ -22,7 +22,7 @@ struct ChangesAPIRoutes {
             let database = try context.env.database
             let since = request.uri.queryParameters["since"].map(String.init)
             let cursor = since.flatMap(ChangeCursor.init(text:))
-            if since != nil, cursor == nil { return try await refuse(request, database) }
+            if since != nil, cursor == nil { return try refuse(context) }
             guard let page = try await database.changes(after: cursor, limit: Self.pageSize) else {
                 // Another server's cursor (or one from before a restore): start again from now, reading everything.
                 let now = try await database.changes(after: nil, limit: 0)
@@ -34,7 +34,7 @@ struct ChangesAPIRoutes {
         }
     }
 
-    private func refuse(_ request: Request, _ database: AppDatabase) async throws -> Response {
+    private func refuse(_ context: DaybookRequestContext) throws -> Response {
         let localizer = try context.localizer
         return APIError.response(
             status: .badRequest, code: "invalidCursor", message: localizer("api.error.invalidCursor"),

@@ -56,7 +56,8 @@ struct FocusAPIRoutes {
     /// Runs `action` and answers the timer's view model, saying what `said` did when given; a refusal it throws is
     /// answered as its `SceneProblem`.
     private func respond(
-        _ context: DaybookRequestContext, _ said: Focus.Action? = nil, _ action: (FocusInteractor) async throws -> Focus.Response
+        _ context: DaybookRequestContext, _ said: Focus.Action? = nil,
+        _ action: (FocusInteractor) async throws -> Focus.Response
     ) async throws -> Response {
         let database = try context.env.database
         let localizer = try context.localizer

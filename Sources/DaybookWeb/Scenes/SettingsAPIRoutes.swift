@@ -11,12 +11,12 @@ struct SettingsAPIRoutes {
         router.get("/api/v1/settings") { request, context in
             // The form lists every time zone: kept until something is saved.
             try await services.keptJSON(request, context, kept: .day) {
-                let (interactor, localizer) = try await scene(request)
+                let (interactor, localizer) = try scene(context)
                 return SettingsPresenter.present(try await interactor.load(), localizer: localizer)
             }
         }
-        router.patch("/api/v1/settings") { request, _ in
-            let (interactor, _) = try await scene(request)
+        router.patch("/api/v1/settings") { request, context in
+            let (interactor, _) = try scene(context)
             let updated = try await interactor.update(try await decodeChange(request))
             return try JSONResponse.make(
                 SettingsPresenter.present(updated, localizer: services.localizer(for: updated.settings)))
@@ -28,13 +28,10 @@ struct SettingsAPIRoutes {
         }
     }
 
-    private func scene(_ request: Request) async throws -> (SettingsInteractor, Localizer) {
-        let database = try context.env.database
-        let settings = try context.env.settings
-        return (
-            SettingsInteractor(store: database, events: services.events, initial: { settings }),
-            services.localizer(for: settings)
-        )
+    private func scene(_ context: DaybookRequestContext) throws -> (SettingsInteractor, Localizer) {
+        let env = try context.env
+        let settings = env.settings
+        return (SettingsInteractor(store: env.database, events: services.events, initial: { settings }), env.localizer)
     }
 
     /// Reads a JSON object of settings fields.
