@@ -265,6 +265,22 @@ JOURNAL = """
 """
 
 
+# Whether the kept journal holds the entry with this id (null: there is no kept journal yet).
+IN_KEPT_JOURNAL = """
+    const [id, done] = [arguments[0], arguments[arguments.length - 1]];
+    const open = indexedDB.open("daybook-journal");
+    open.onupgradeneeded = () => open.transaction.abort();
+    open.onsuccess = () => {
+        const db = open.result;
+        if (!db.objectStoreNames.contains("entries")) { done(null); return; }
+        const found = db.transaction("entries").objectStore("entries").count(id);
+        found.onsuccess = () => done(found.result > 0);
+        found.onerror = () => done(null);
+    };
+    open.onerror = () => done(null);
+"""
+
+
 KEPT_TEXT = """
     const [path, done] = [arguments[0], arguments[arguments.length - 1]];
     caches.open("daybook-pages").then((cache) => cache.match(location.origin + path))
@@ -294,6 +310,9 @@ def test_the_kept_copy_follows_changes_made_on_another_device(server, browser, e
         d.execute_async_script(KEPT_TEXT, f"/journal/{edited['id']}") or {}).get("text", ""))
     WebDriverWait(driver, WAIT).until(lambda d: not d.execute_async_script(KEPT, f"/journal/{trashed['id']}"))
     WebDriverWait(driver, WAIT).until(lambda d: d.execute_async_script(KEPT, f"/journal/{added['id']}"))
+    # The kept journal lets the trashed entry go too (after the pages: the worker keeps pages first).
+    WebDriverWait(driver, WAIT).until(lambda d: d.execute_async_script(IN_KEPT_JOURNAL, trashed["id"]) is False,
+                                      message="the kept journal still holds the entry put in the trash")
     # The tracker's page did not change, so it was not fetched again.
     assert driver.execute_async_script(KEPT_TEXT, f"/trackers/{tracker['id']}")["at"] == tracker_page["at"]
 
