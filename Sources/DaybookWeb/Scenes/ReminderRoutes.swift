@@ -120,7 +120,7 @@ struct ReminderRoutes {
             let database = try context.env.database
             let localizer = try context.localizer
             guard let body = try await JSONBody.decode(Subscription.self, from: request) else {
-                throw HTTPError(.badRequest, message: localizer("reminders.error.subscription"))
+                throw ReminderSettingsScene.Problem.invalidSubscription
             }
             try await interactor(database).subscribe(
                 PushTarget(endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth))
