@@ -118,7 +118,6 @@ struct ReminderRoutes {
         }
         router.post("/api/v1/push/subscriptions") { request, context in
             let database = try context.env.database
-            let localizer = try context.localizer
             guard let body = try await JSONBody.decode(Subscription.self, from: request) else {
                 throw ReminderSettingsScene.Problem.invalidSubscription
             }
