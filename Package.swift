@@ -81,11 +81,28 @@ let package = Package(
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]
         ),
+        // The data folder and what the command line shares with the server: backups, imports and exports, the
+        // self-check, passphrases, the lock, the configuration and its public URL, the clock.
+        .target(
+            name: "DaybookDataFolder",
+            dependencies: [
+                "DaybookArchive",
+                "DaybookCore",
+                "DaybookMedia",
+                "DaybookStore",
+                "DaybookFeatures",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "CSV", package: "CSV.swift"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
+        ),
         .target(
             name: "DaybookWeb",
             dependencies: [
                 "DaybookArchive",
                 "DaybookCore",
+                "DaybookDataFolder",
                 "DaybookMedia",
                 "DaybookStore",
                 "DaybookFeatures",
@@ -105,6 +122,7 @@ let package = Package(
             dependencies: [
                 "DaybookArchive",
                 "DaybookCore",
+                "DaybookDataFolder",
                 "DaybookWeb",
                 "DaybookMedia",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -198,6 +216,7 @@ let package = Package(
             name: "DaybookWebTests",
             dependencies: [
                 "DaybookArchive",
+                "DaybookDataFolder",
                 "DaybookFuzzing",
                 "DaybookWeb",
                 "DaybookMedia",

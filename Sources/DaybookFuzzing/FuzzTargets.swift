@@ -1,6 +1,7 @@
 import Crypto
 import DaybookArchive
 import DaybookCore
+import DaybookDataFolder
 import DaybookMedia
 import DaybookWeb
 import Foundation

@@ -1,6 +1,6 @@
 import ArgumentParser
 import AsyncHTTPClient
-import DaybookWeb
+import DaybookDataFolder
 import Foundation
 import NIOCore
 import NIOHTTP1

@@ -1,8 +1,8 @@
 import ArgumentParser
 import DaybookArchive
 import DaybookCore
+import DaybookDataFolder
 import DaybookStore
-import DaybookWeb
 import Foundation
 
 /// `daybook backup create|restore|key`: encrypted backups in the age format.

@@ -1,8 +1,8 @@
 import ArgumentParser
 import DaybookArchive
 import DaybookCore
+import DaybookDataFolder
 import DaybookStore
-import DaybookWeb
 import Foundation
 
 /// `daybook check [--repair]`: is everything in the data folder whole? Exits 0 only when it is.

@@ -1,5 +1,5 @@
 import ArgumentParser
-import DaybookWeb
+import DaybookDataFolder
 import Foundation
 
 /// `--data-dir`, else `DAYBOOK_DATA_DIR`, else `$XDG_DATA_HOME/daybook` or `~/.local/share/daybook`.

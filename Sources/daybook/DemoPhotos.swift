@@ -1,8 +1,8 @@
 import DaybookCore
+import DaybookDataFolder
 import DaybookFeatures
 import DaybookMedia
 import DaybookStore
-import DaybookWeb
 import Foundation
 
 /// Demo photos: landscapes (a sky, a sun and two rows of hills, in the colours of a time of day) drawn here as

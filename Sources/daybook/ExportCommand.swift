@@ -1,6 +1,6 @@
 import ArgumentParser
+import DaybookDataFolder
 import DaybookStore
-import DaybookWeb
 import Foundation
 
 struct ExportCommand: AsyncParsableCommand {

@@ -1,9 +1,9 @@
 import ArgumentParser
 import DaybookCore
+import DaybookDataFolder
 import DaybookFeatures
 import DaybookMedia
 import DaybookStore
-import DaybookWeb
 import Foundation
 
 struct PairCommand: AsyncParsableCommand {

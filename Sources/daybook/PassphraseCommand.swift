@@ -1,8 +1,8 @@
 import ArgumentParser
 import DaybookCore
+import DaybookDataFolder
 import DaybookFeatures
 import DaybookStore
-import DaybookWeb
 import Foundation
 
 struct PassphraseCommand: AsyncParsableCommand {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DaybookDataFolder
 import DaybookWeb
 import Foundation
 import Hummingbird

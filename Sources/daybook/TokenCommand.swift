@@ -1,8 +1,8 @@
 import ArgumentParser
 import DaybookCore
+import DaybookDataFolder
 import DaybookFeatures
 import DaybookStore
-import DaybookWeb
 import Foundation
 
 /// `daybook token create|list|revoke`: API tokens made on the server's machine, in its data folder, as Settings →

@@ -1,7 +1,7 @@
 import ArgumentParser
 import DaybookCore
+import DaybookDataFolder
 import DaybookStore
-import DaybookWeb
 import Foundation
 
 /// `daybook migrate`: upgrades the data folder's database now, as `daybook serve` does at its start: a checked copy

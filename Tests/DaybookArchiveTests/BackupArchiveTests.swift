@@ -1,3 +1,4 @@
+import DaybookDataFolder
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import DaybookCore
+import DaybookDataFolder
 import DaybookTestSupport
 import HTTPTypes
 import Hummingbird

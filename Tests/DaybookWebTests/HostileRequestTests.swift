@@ -1,4 +1,5 @@
 import DaybookCore
+import DaybookDataFolder
 import DaybookMedia
 import DaybookTestSupport
 import Foundation

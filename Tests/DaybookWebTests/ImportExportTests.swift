@@ -1,4 +1,5 @@
 import DaybookCore
+import DaybookDataFolder
 import DaybookStore
 import DaybookTestSupport
 import Foundation

@@ -1,5 +1,6 @@
 import DaybookArchive
 import DaybookCore
+import DaybookDataFolder
 import DaybookTestSupport
 import Foundation
 import Testing

@@ -1,5 +1,6 @@
 import DaybookArchive
 import DaybookCore
+import DaybookDataFolder
 import DaybookFeatures
 import DaybookStore
 import DaybookTestSupport

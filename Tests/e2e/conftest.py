@@ -1015,48 +1015,29 @@ def complete_onboarding(driver: WebDriver, server: Server, language: str | None 
 # that none of them is left running alone at the end while the other test processes have finished: scripts/test
 # hands out tests one at a time in this order (`--dist load --maxschedchunk 1`). A name without its parameters
 # stands for each of them. Others keep their order after these.
-SLOWEST_FIRST = [
-    "test_api_contract.py::test_api_answers_exactly_as_its_document_says",  # 156: schemathesis spends its --max-time
-    # 56: each test process is handed two tests at first, so the second waits for the first: not another long one.
-    "test_check.py::test_check_finds_damage_repairs_what_it_can_and_the_page_shows_it",
-    "test_offline_journal.py::test_five_years_of_journal_read_searched_and_mapped_without_the_server",  # 110
-    "test_accessibility.py::test_on_a_phone_every_page_fits_is_easy_to_tap_passes_axe_and_shows_no_script_error",  # 50
-    "test_accessibility.py::test_phone_bar_holds_five_whole_labels_and_marks_the_current_place",  # 50
-    "test_accessibility.py::test_in_dark_mode_every_page_on_a_phone_passes_axe",  # 40
-    "test_offline.py::test_the_journal_is_kept_for_100_entries_or_90_days_with_its_photos",  # 30
-    "test_offline_timeline.py::test_timeline_changes_made_without_the_server_arrive_once",  # 35
-    "test_notes_import.py::test_a_hundred_thousand_tiny_files_are_refused_from_the_command_line_and_as_a_zip",  # 30
-    "test_accessibility.py::test_on_a_desktop_every_page_fits_and_passes_axe",  # 33
-    "test_backups.py::test_backup_while_serving_then_restore_into_a_new_folder",  # 30
-    "test_screenshots.py::test_the_phone_screens_in_webkit",  # 25
-    "test_journal.py::test_writing_keeps_every_word_and_finds_it_again",  # 25
-    "test_offline.py::test_a_replay_cut_short_by_kill_9_still_writes_each_change_once",  # 25
-    "test_offline_device.py::test_a_focus_session_run_offline_arrives_once_with_its_true_times",  # 22
-    "test_page_walk.py::test_no_page_reports_a_script_error_on_a_phone_in_webkit",  # 25
-    "test_install.py::test_install_into_a_prefix",  # 20
-    "test_phone_writing.py::test_done_and_save_are_never_under_the_toolbar_at_any_phone_height",  # 21
-    "test_phone_proxy.py::test_a_phone_through_caddy_keeps_working_while_daybook_is_down",  # 20
-    "test_accessibility.py::test_no_page_scrolls_sideways_on_a_small_phone_or_a_tablet",  # 20
-    "test_phone_writing.py::test_what_has_focus_is_never_under_the_tab_bar_or_a_sticky_bar",  # 20
-    "test_offline.py::test_a_full_device_keeps_the_text_on_screen_and_never_says_saved",  # 20
-    "test_editor_photos.py::test_photos_show_as_pictures_and_the_cover_chosen_is_the_one_shown",  # 18
-    "test_offline.py::test_changes_made_with_the_server_stopped_arrive_once_after_it_restarts",  # 18
-    "test_offline_device.py::test_an_entry_with_a_photo_written_offline_arrives_once_with_its_photo",  # 18
-]
+# How long each test took when the test command last recorded it (`scripts/test --record-durations` rewrites
+# durations.json from the run's JUnit report): the slowest start first, so that none of them starts last and keeps
+# the run waiting. A test the file does not name yet runs after them, in its place.
+DURATIONS = Path(__file__).with_name("durations.json")
 
 
-def slowest_first_rank(nodeid: str) -> int:
-    name = nodeid.rsplit("/", 1)[-1].split("[", 1)[0]
+def recorded_durations() -> dict[str, float]:
     try:
-        return SLOWEST_FIRST.index(name)
-    except ValueError:
-        return len(SLOWEST_FIRST)
+        return json.loads(DURATIONS.read_text())["seconds"]
+    except (OSError, ValueError, KeyError):
+        return {}
 
 
 def pytest_collection_modifyitems(session, config, items):
-    """The slowest tests first (SLOWEST_FIRST), the others in their order after them."""
+    """The slowest tests first (durations.json), the others in their order after them."""
+    seconds = recorded_durations()
     order = {id(item): n for n, item in enumerate(items)}
-    items.sort(key=lambda item: (slowest_first_rank(item.nodeid), order[id(item)]))
+
+    def slowest_first(item) -> tuple[float, int]:
+        name = item.nodeid.rsplit("/", 1)[-1].split("[", 1)[0]
+        return (-seconds.get(name, 0.0), order[id(item)])
+
+    items.sort(key=slowest_first)
 
 
 def pytest_configure(config):

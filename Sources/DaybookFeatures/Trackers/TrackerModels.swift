@@ -22,6 +22,8 @@ public enum Trackers {
         case invalidTarget(TrackerKind)
         case invalidColor
         case invalidValue(TrackerKind)
+        /// A value change names neither a value nor an amount to add, or both.
+        case valueOrAdd
         case invalidDate
         /// A span of days that ends before it starts, or is longer than `maximumSpanDays`.
         case invalidSpan

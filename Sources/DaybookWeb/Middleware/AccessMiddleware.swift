@@ -31,7 +31,7 @@ struct AccessMiddleware: RouterMiddleware {
             case .unknown: throw AccessRefusal.unknownToken
             case .expired: throw AccessRefusal.expiredToken
             case .granted(.calendar) where path == ScriptableRoutes.path:
-                throw ScriptableRoutes.wrongScope
+                throw AccessRefusal.scriptTokenScope
             case .granted(let scope):
                 guard Self.reaches(scope, path: path, method: request.method) else {
                     throw AccessRefusal.outOfScope(scope)
@@ -55,7 +55,7 @@ struct AccessMiddleware: RouterMiddleware {
             return Self.renewing(session, use, services: services, response: try await next(request, context))
         }
         // A script for a phone is made for a token, never for a signed-in browser's session.
-        if path == ScriptableRoutes.path { throw ScriptableRoutes.tokenMissing }
+        if path == ScriptableRoutes.path { throw AccessRefusal.scriptNeedsToken }
         if path.hasPrefix("/api/") { throw AccessRefusal.tokenRequired }
         if request.method == .get || request.method == .head {
             let next = "next=" + LoginRoutes.safeNext(request.uri.path)

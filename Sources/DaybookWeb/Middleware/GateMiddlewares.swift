@@ -1,4 +1,5 @@
 import DaybookCore
+import DaybookDataFolder
 import HTTPTypes
 import Hummingbird
 

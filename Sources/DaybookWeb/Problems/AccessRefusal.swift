@@ -17,11 +17,15 @@ enum AccessRefusal: SceneProblem, Equatable {
     case widgetTickOnly
     /// A shortcuts token adds an entry from its text alone.
     case entryTextOnly
+    /// The Scriptable script is made for one widgets or shortcuts token, asked for with it.
+    case scriptNeedsToken
+    /// The Scriptable script keeps its token on the phone: a full or calendar token is not put in it.
+    case scriptTokenScope
 
     var status: HTTPResponse.Status {
         switch self {
-        case .unknownToken, .expiredToken, .tokenRequired, .signInFirst: .unauthorized
-        case .outOfScope, .widgetTickOnly, .entryTextOnly: .forbidden
+        case .unknownToken, .expiredToken, .tokenRequired, .signInFirst, .scriptNeedsToken: .unauthorized
+        case .outOfScope, .widgetTickOnly, .entryTextOnly, .scriptTokenScope: .forbidden
         }
     }
 
@@ -29,7 +33,7 @@ enum AccessRefusal: SceneProblem, Equatable {
 
     var headers: HTTPFields {
         switch self {
-        case .unknownToken, .tokenRequired: [.wwwAuthenticate: "Bearer realm=\"daybook\""]
+        case .unknownToken, .tokenRequired, .scriptNeedsToken: [.wwwAuthenticate: "Bearer realm=\"daybook\""]
         case .expiredToken: [.wwwAuthenticate: "Bearer realm=\"daybook\", error=\"invalid_token\""]
         default: [:]
         }
@@ -44,6 +48,8 @@ enum AccessRefusal: SceneProblem, Equatable {
         case .outOfScope(let scope): localizer("access.refused.\(scope.rawValue)")
         case .widgetTickOnly: localizer("access.refused.widgetTick")
         case .entryTextOnly: localizer("access.refused.entryText")
+        case .scriptNeedsToken: localizer("access.refused.scriptToken")
+        case .scriptTokenScope: localizer("access.refused.scriptScope")
         }
     }
 }

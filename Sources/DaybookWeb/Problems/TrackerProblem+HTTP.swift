@@ -11,7 +11,7 @@ extension Trackers.Problem: SceneProblem {
         // What is stored refuses it: another tracker's name, the limit, an archived tracker, or a value, a toggle or
         // a kind that does not fit the kind a tracker that exists has.
         case .duplicateName, .archived, .tooMany, .invalidValue, .notToggleable, .kindIsFixed, .doesNotFit: .conflict
-        case .invalidDate, .invalidSpan: .badRequest
+        case .invalidDate, .invalidSpan, .valueOrAdd: .badRequest
         case .name, .unknownKind, .unknownUnit, .unitLabel, .invalidCurrency, .unitForKind, .invalidTarget,
             .invalidColor, .invalidFrequency, .note:
             .unprocessableContent
@@ -33,6 +33,7 @@ extension Trackers.Problem: SceneProblem {
         case .invalidTarget: "invalidTarget"
         case .invalidColor: "invalidColor"
         case .invalidValue: "invalidValue"
+        case .valueOrAdd: "valueOrAdd"
         case .invalidDate: "invalidDate"
         case .invalidSpan: "invalidSpan"
         case .futureDay: "futureDay"

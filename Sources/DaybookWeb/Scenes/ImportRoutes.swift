@@ -1,4 +1,5 @@
 import DaybookCore
+import DaybookDataFolder
 import DaybookFeatures
 import DaybookStore
 import Foundation

@@ -126,7 +126,7 @@ struct JournalAPIRoutes {
         }
         router.post("/api/v1/entries/today/append") { request, context in
             let body = try await JSONBody.decode(Appending.self, from: request, upTo: Limits.markdownBody)
-            guard let text = body?.text else { throw HTTPError(.badRequest, message: "Send {\"text\": …}.") }
+            guard let text = body?.text else { throw Journal.Problem.nothingToAdd }
             return try await respond(context) { scene in
                 do {
                     let appended = try await scene.interactor.appendToToday(text, madeAt: MadeAt.of(request))

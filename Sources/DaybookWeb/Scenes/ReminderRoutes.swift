@@ -118,9 +118,8 @@ struct ReminderRoutes {
         }
         router.post("/api/v1/push/subscriptions") { request, context in
             let database = try context.env.database
-            let localizer = try context.localizer
             guard let body = try await JSONBody.decode(Subscription.self, from: request) else {
-                throw HTTPError(.badRequest, message: localizer("reminders.error.subscription"))
+                throw ReminderSettingsScene.Problem.invalidSubscription
             }
             try await interactor(database).subscribe(
                 PushTarget(endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth))

@@ -11,8 +11,8 @@ struct ScriptableRoutes {
 
     func register(on router: Router<DaybookRequestContext>) {
         router.get(RouterPath(Self.path)) { request, context in
-            guard let token = context.token, let scope = context.tokenScope else { throw Self.tokenMissing }
-            guard scope == .widgets || scope == .shortcuts else { throw Self.wrongScope }
+            guard let token = context.token, let scope = context.tokenScope else { throw AccessRefusal.scriptNeedsToken }
+            guard scope == .widgets || scope == .shortcuts else { throw AccessRefusal.scriptTokenScope }
             let database = try context.env.database
             let localizer = try context.localizer
             let script = try ScriptableScript.make(
@@ -28,17 +28,6 @@ struct ScriptableRoutes {
         }
     }
 
-    static let tokenMissing = HTTPError(
-        .unauthorized, headers: [.wwwAuthenticate: "Bearer realm=\"daybook\""],
-        message:
-            "The Scriptable widget script is made for one widgets token: ask for it with ?token= (or a bearer header). "
-            + "Create a widgets token in Settings → API tokens.")
-
-    static let wrongScope = HTTPError(
-        .forbidden,
-        message:
-            "The Scriptable widget script keeps its token on the phone, so it takes only a widgets or shortcuts token. "
-            + "Create one in Settings → API tokens.")
 }
 
 /// The script, put together from the resource files: a header, the settings it was made with, the drawing module
@@ -71,7 +60,7 @@ enum ScriptableScript {
     static func make(address: String, token: String, language: String, timeZone: String, strings: [String: String])
         throws -> String
     {
-        guard let parts else { throw HTTPError(.internalServerError, message: "The Scriptable script is missing.") }
+        guard let parts else { throw StartupError.resourcesMissing("Scriptable") }
         struct Settings: Encodable {
             var address: String
             var token: String

@@ -176,7 +176,7 @@ struct TrackerAPIRoutes {
             guard let body = try await JSONBody.decode(ValueBody.self, from: request),
                 (body.value == nil) != (body.add == nil)
             else {
-                throw HTTPError(.badRequest, message: "Send {\"value\": …}, or {\"add\": …} to add to today's value.")
+                throw Trackers.Problem.valueOrAdd
             }
             return try await respond(context) { interactor in
                 let madeAt = MadeAt.of(request)

@@ -26,7 +26,7 @@ struct WidgetRoutes {
             let env = try context.env
             let tracker = request.uri.queryParameters["tracker"].map(String.init)
             let response = try await interactor(env).load(.tracker, trackerID: tracker)
-            guard let chosen = response.tracker else { throw HTTPError(.notFound) }
+            guard let chosen = response.tracker else { throw Widgets.Problem.unknownTracker }
             guard chosen.kind == .boolean, !chosen.isArchived else {
                 throw chosen.isArchived ? Trackers.Problem.archived : Trackers.Problem.notToggleable
             }
@@ -40,7 +40,7 @@ struct WidgetRoutes {
             let env = try context.env
             let tracker = request.uri.queryParameters["tracker"].map(String.init)
             let chosen = try await interactor(env).load(.tracker, trackerID: tracker)
-            guard let id = chosen.tracker?.id else { throw HTTPError(.notFound) }
+            guard let id = chosen.tracker?.id else { throw Widgets.Problem.unknownTracker }
             // The value the page showed the tap would set: two taps of one page set it once, never back again.
             guard let done = context.form["value"].flatMap({ ["on": true, "off": false][$0] }) else {
                 throw Widgets.Problem.outdatedPage
@@ -89,9 +89,7 @@ struct WidgetRoutes {
     }
 
     static func name(_ raw: String) throws -> Widgets.Name {
-        guard let name = Widgets.Name(rawValue: raw) else {
-            throw HTTPError(.notFound, message: "There is no widget named \(raw.prefix(40)).")
-        }
+        guard let name = Widgets.Name(rawValue: raw) else { throw Widgets.Problem.unknownWidget }
         return name
     }
 

@@ -10,15 +10,15 @@ import ZIPFoundation
 /// ended, reading past the entry to the end of the file, and at the end of the file it asks for more for ever: a
 /// damaged stream (one changed byte can do it) hangs the import. Its inflater also tells zlib that every chunk is a
 /// whole buffer long, so each chunk given to it here is one, the last padded with zeros.
-struct ImportArchive: Sequence {
-    let archive: Archive
+package struct ImportArchive: Sequence {
+    package let archive: Archive
     /// The file, mapped: the entries' bytes are read from it.
     private let bytes: Data
     /// Where each entry's stored bytes are, by its path, from the local headers in file order.
     private let stored: [String: Range<Int>]
 
     /// - Throws: `ImportFailure.unreadable` when the file is no ZIP archive or its directory is damaged.
-    init(_ file: URL) throws {
+    package init(_ file: URL) throws {
         let archive: Archive
         do {
             archive = try Archive(url: file, accessMode: .read, pathEncoding: nil)
@@ -31,7 +31,7 @@ struct ImportArchive: Sequence {
         stored = Self.localEntries(bytes, sizes: { sizes[$0] })
     }
 
-    func makeIterator() -> Archive.Iterator { archive.makeIterator() }
+    package func makeIterator() -> Archive.Iterator { archive.makeIterator() }
 
     subscript(path: String) -> Entry? { archive[path] }
 
@@ -71,7 +71,7 @@ struct ImportArchive: Sequence {
     /// An entry's bytes, stopping as soon as more come out than `limit` (whatever the entry claims).
     ///
     /// - Throws: `ImportFailure.tooLarge` past `limit`, `.unreadable` when the entry is damaged.
-    func read(_ entry: Entry, limit: Int) throws -> Data {
+    package func read(_ entry: Entry, limit: Int) throws -> Data {
         guard entry.uncompressedSize <= UInt64(limit) else { throw ImportFailure.tooLarge(limit: limit) }
         var data = Data()
         let keep: Consumer = { piece in

@@ -9,11 +9,11 @@ import ZIPFoundation
 /// ZIP bomb stops at the limit, and names inside an archive only ever pick an entry, never a path on disk.
 package struct ImportService: Sendable {
     /// The largest import file.
-    static let largestFile = 1 << 30
+    package static let largestFile = 1 << 30
     /// The largest JSON or CSV inside an archive, or a jrnl JSON export (a plain-text journal is read a line at a
     /// time, as large as an import file may be).
-    static let largestText = 64 << 20
-    static let largestPhoto = Photo.Limits.bytes
+    package static let largestText = 64 << 20
+    package static let largestPhoto = Photo.Limits.bytes
 
     /// - Parameters:
     ///   - options: which Day One journal to import, the file's name for problems to name, and the levels of a
@@ -156,7 +156,7 @@ package struct ImportService: Sendable {
     ///
     /// A photo is looked for by its path, then by its name with any extension (Day One names files by md5 and
     /// type, and the type in the JSON is not always the file's extension).
-    static func unpack(
+    package static func unpack(
         _ batch: inout ImportBatch, from archive: ImportArchive, into folder: URL?, localizer: Localizer? = nil
     ) throws -> [String: UnpackedPhoto] {
         var problems: [ImportProblem] = []
@@ -198,7 +198,7 @@ package struct ImportService: Sendable {
     }
 
     /// A photo as a problem names it: the entry that shows it, and its file.
-    static func item(_ photo: ImportBatch.Photo) -> String {
+    package static func item(_ photo: ImportBatch.Photo) -> String {
         photo.entry.map { "\($0): photo \(photo.path)" } ?? photo.path
     }
 
@@ -226,7 +226,7 @@ package struct ImportService: Sendable {
             folders: folders)
     }
 
-    static func open(_ file: URL) throws -> ImportArchive { try ImportArchive(file) }
+    package static func open(_ file: URL) throws -> ImportArchive { try ImportArchive(file) }
 
     /// An entry by its name, at the top of the archive or inside its one folder (never the copies of the files'
     /// metadata that macOS adds under `__MACOSX/`).

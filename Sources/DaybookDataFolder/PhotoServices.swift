@@ -22,7 +22,7 @@ public struct PhotoServices: Sendable {
         self.ids = ids
     }
 
-    func store(_ database: AppDatabase) -> FilePhotoStore {
+    package func store(_ database: AppDatabase) -> FilePhotoStore {
         FilePhotoStore(database: database, folder: folder)
     }
 

@@ -6,27 +6,27 @@ import Foundation
 
 /// Makes one backup at a time for the server (the daily one and "Back up now"), copies it to the second folder,
 /// keeps 7 daily and 4 weekly in each, and records how it went where Settings and Today show it.
-final class BackupRunner: Sendable {
-    let service: BackupService
+package final class BackupRunner: Sendable {
+    package let service: BackupService
     /// The scrypt work factor of passphrase backups (lower only in tests).
-    let workFactor: Int
+    package let workFactor: Int
     private let progress = Locked<(done: Int64, total: Int64)?>(nil)
 
-    init(dataFolder: URL, workFactor: Int = Age.defaultWorkFactor) {
+    package init(dataFolder: URL, workFactor: Int = Age.defaultWorkFactor) {
         service = BackupService(dataFolder: dataFolder)
         self.workFactor = workFactor
     }
 
     /// Bytes done and total while a backup is being made.
-    var current: (done: Int64, total: Int64)? { progress.withLock { $0 } }
+    package var current: (done: Int64, total: Int64)? { progress.withLock { $0 } }
 
     /// The backups in the data folder's `backups/`, newest first.
-    func files() -> [BackupsScene.File] {
+    package func files() -> [BackupsScene.File] {
         Self.backups(in: service.backupsFolder).map { .init(name: $0.name, size: $0.size, date: $0.date) }
     }
 
     /// The file of a backup by its name, when it is one of ours.
-    func file(named name: String) -> URL? {
+    package func file(named name: String) -> URL? {
         guard BackupService.date(ofName: name) != nil else { return nil }
         let url = service.backupsFolder.appendingPathComponent(name)
         return FileManager.default.fileExists(atPath: url.path) ? url : nil
@@ -35,7 +35,7 @@ final class BackupRunner: Sendable {
     /// Starts a backup unless one is running.
     /// - Returns: false when one was already running (nothing new is started).
     @discardableResult
-    func run(_ database: AppDatabase, now: Date, calendar: Calendar, events: EventBus) async -> Bool {
+    package func run(_ database: AppDatabase, now: Date, calendar: Calendar, events: EventBus) async -> Bool {
         guard begin() else { return false }
         await perform(database, now: now, calendar: calendar, events: events)
         return true
@@ -43,7 +43,7 @@ final class BackupRunner: Sendable {
 
     /// Claims the runner, so the page shows the backup as running from its first paint.
     /// - Returns: false when a backup is already running.
-    func begin() -> Bool {
+    package func begin() -> Bool {
         progress.withLock { value -> Bool in
             guard value == nil else { return false }
             value = (0, 1)
@@ -52,7 +52,7 @@ final class BackupRunner: Sendable {
     }
 
     /// Makes the backup `begin()` claimed, lets the runner go, and tells open pages how it went.
-    func perform(_ database: AppDatabase, now: Date, calendar: Calendar, events: EventBus) async {
+    package func perform(_ database: AppDatabase, now: Date, calendar: Calendar, events: EventBus) async {
         await make(database, now: now, calendar: calendar)
         progress.withLock { $0 = nil }
         await events.publish(.settings)
@@ -87,7 +87,7 @@ final class BackupRunner: Sendable {
     }
 
     /// Blocking file work runs on a thread of its own, not on the server's few task threads.
-    static func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    package static func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread { continuation.resume(with: Result { try work() }) }
         }
@@ -106,13 +106,13 @@ final class BackupRunner: Sendable {
         try FileManager.default.moveItem(at: partial, to: target)
     }
 
-    struct CopyProblem: Error, CustomStringConvertible {
+    package struct CopyProblem: Error, CustomStringConvertible {
         var folder: String
         var description: String { "The second folder \(folder) is not there (is the disk mounted?)." }
     }
 
     /// Deletes the backups a folder no longer keeps (7 daily, 4 weekly); other files are left alone.
-    static func prune(_ folder: URL, calendar: Calendar) {
+    package static func prune(_ folder: URL, calendar: Calendar) {
         let backups = backups(in: folder)
         let kept = BackupSchedule.kept(backups.map(\.date), calendar: calendar)
         for backup in backups where !kept.contains(backup.date) {
@@ -120,7 +120,7 @@ final class BackupRunner: Sendable {
         }
     }
 
-    static func backups(in folder: URL) -> [(name: String, size: Int64, date: Date)] {
+    package static func backups(in folder: URL) -> [(name: String, size: Int64, date: Date)] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return names.compactMap { name in
             guard let date = BackupService.date(ofName: name) else { return nil }

@@ -3,8 +3,8 @@ import DaybookStore
 import Foundation
 
 /// The text files of an export: its README, `daybook.json` and one Markdown file per entry.
-enum ExportDocument {
-    static let readme = """
+package enum ExportDocument {
+    package static let readme = """
         # Daybook export
 
         - `daybook.json`: everything, as `{"format": "daybook-export", "version": 1, "exportedAt", "timeZone",
@@ -22,7 +22,7 @@ enum ExportDocument {
         """
 
     /// Writes `daybook.json` to `file`: the export's description, then the tables the store wrote to `tables`.
-    static func writeJSON(
+    package static func writeJSON(
         to file: URL, tables: URL, contents: AppDatabase.ExportContents, settings: Settings, now: Date
     ) throws {
         let head: [String: Any] = [
@@ -45,14 +45,14 @@ enum ExportDocument {
         try output.write(contentsOf: Data("}".utf8))
     }
 
-    static func entryPath(_ entry: AppDatabase.ExportedEntry) -> String {
+    package static func entryPath(_ entry: AppDatabase.ExportedEntry) -> String {
         let zone = TimeZone(identifier: entry.timeZone) ?? .gmt
         let stamp = stamp(entry.moment, zone, "yyyy-MM-dd-HHmm")
         let safeID = String(entry.id.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" })
         return "entries/\(stamp.prefix(4))/\(stamp)-\(safeID).md"
     }
 
-    static func markdown(_ entry: AppDatabase.ExportedEntry, photoNames: [String: String]) -> String {
+    package static func markdown(_ entry: AppDatabase.ExportedEntry, photoNames: [String: String]) -> String {
         let zone = TimeZone(identifier: entry.timeZone) ?? .gmt
         var lines = [
             "---", "id: \(JSONText.quoted(entry.id))",

@@ -163,7 +163,7 @@ public struct BackupService: Sendable {
             manifest: manifest, photos: contents.photoIDs.count - manifest.missingPhotos.count, previousData: aside)
     }
 
-    static func size(of file: URL) throws -> Int64 {
+    package static func size(of file: URL) throws -> Int64 {
         (try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.int64Value ?? 0
     }
 }

@@ -119,7 +119,7 @@ public struct TrustedProxies: Sendable, Equatable {
 
     /// The `for=` values of RFC 7239's `Forwarded`, in order.
     /// An element without one reads as "" (not an address).
-    static func forElements(_ header: String) -> [String] {
+    package static func forElements(_ header: String) -> [String] {
         header.split(separator: ",", omittingEmptySubsequences: false).map { element in
             for pair in element.split(separator: ";") {
                 let parts = pair.split(separator: "=", maxSplits: 1)
@@ -134,7 +134,7 @@ public struct TrustedProxies: Sendable, Equatable {
     }
 
     /// `[2001:db8::1]:4711` → `2001:db8::1`, `192.0.2.60:80` → `192.0.2.60`; anything odd → "".
-    static func bareAddress(_ value: String) -> String {
+    package static func bareAddress(_ value: String) -> String {
         var text = value.lowercased()
         if text.hasPrefix("[") {
             guard let end = text.firstIndex(of: "]") else { return "" }

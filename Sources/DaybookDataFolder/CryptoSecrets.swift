@@ -22,9 +22,9 @@ public struct SystemSecretMaker: SecretMaker {
 
 /// scrypt (memory-hard) passphrase hashes, encoded as `scrypt$N$r$p$salt$hash`.
 public struct ScryptPassphraseHasher: PassphraseHasher {
-    let rounds: Int
-    let blockSize: Int
-    let parallelism: Int
+    package let rounds: Int
+    package let blockSize: Int
+    package let parallelism: Int
 
     /// - Parameter rounds: scrypt's N; 2^15 with r = 8 uses 32 MiB per hash.
     public init(rounds: Int = 1 << 15, blockSize: Int = 8, parallelism: Int = 1) {
@@ -65,10 +65,10 @@ public struct ScryptPassphraseHasher: PassphraseHasher {
     }
 }
 
-enum Base64URL {
+package enum Base64URL {
     /// Base64 with `-` and `_` for `+` and `/`, unpadded (a form token is made for every new visitor: one pass
     /// over the bytes rather than three string replacements).
-    static func encode(_ data: Data) -> String {
+    package static func encode(_ data: Data) -> String {
         let bytes = data.base64EncodedData().compactMap { byte -> UInt8? in
             switch byte {
             case UInt8(ascii: "+"): UInt8(ascii: "-")
@@ -80,7 +80,7 @@ enum Base64URL {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    static func decode(_ text: String) -> Data? {
+    package static func decode(_ text: String) -> Data? {
         var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
         return Data(base64Encoded: base64)

@@ -40,7 +40,7 @@ public struct AppConfiguration: Sendable {
     }
 
     /// Where people open Daybook: the public URL when there is one, else the address this server listens on.
-    var pageOrigin: String {
+    package var pageOrigin: String {
         if let publicURL { return publicURL.text }
         let name = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
         return "http://\(name):\(port)"
@@ -56,10 +56,10 @@ public struct AppConfiguration: Sendable {
 
     /// Whether the host check guards this server: on loopback against DNS rebinding, and behind a proxy against
     /// names it was not given.
-    var checksHost: Bool { isLoopback || publicURL != nil }
+    package var checksHost: Bool { isLoopback || publicURL != nil }
 
     /// Whether a request for `name` (without its port) is one this server answers.
-    func answers(hostName name: String) -> Bool {
+    package func answers(hostName name: String) -> Bool {
         Self.isLoopback(host: name) || publicURL.map { $0.host == name.lowercased() } ?? false
     }
 

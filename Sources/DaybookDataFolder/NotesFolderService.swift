@@ -13,7 +13,7 @@ import ZIPFoundation
 extension ImportService {
     /// A notes folder's files as its container holds them: names in the container's order (folders left out),
     /// whether each is a link, and a file's bytes read by its name, stopping past a limit.
-    struct NotesFolderFiles {
+    package struct NotesFolderFiles {
         var files: [(name: String, isLink: Bool)]
         /// - Throws: `ImportFailure.tooLarge` past the limit, `.unreadable` when the file is damaged.
         var read: (_ name: String, _ limit: Int) throws -> Data
@@ -23,7 +23,7 @@ extension ImportService {
     ///   - skipping: photos an earlier import brought (by source id), which are not unpacked again.
     ///   - takenOut: photos (by their file in the archive) already taken out while the upload arrived.
     ///   - scanned: the tar stream's entries, when they were found as it was received.
-    static func notesFolder(
+    package static func notesFolder(
         _ file: URL, timeZone: TimeZone, photosInto folder: URL?, skipping: Set<String> = [],
         takenOut: Set<String> = [], scanned: [TarIndex.Entry]? = nil
     ) throws -> (
@@ -103,7 +103,7 @@ extension ImportService {
         }
     }
 
-    static let tooManyFiles = ImportFailure.unreadable(
+    package static let tooManyFiles = ImportFailure.unreadable(
         "it holds more than \(NotesFolder.Limits.files.formatted()) files; import the folder in parts "
             + "(a year's folder at a time)")
 
@@ -115,12 +115,12 @@ extension ImportService {
     }
 
     /// Whether `head`, a stream's first 512 bytes, is a tar header: ustar's mark in it.
-    static func isTarHead(_ head: Data) -> Bool {
+    package static func isTarHead(_ head: Data) -> Bool {
         head.count == Tar.block && head[head.startIndex + 257..<head.startIndex + 262] == Data("ustar".utf8)
     }
 
     /// Whether a name (with `/` between folders) leads out of the folder: from the root (`/`, `C:`) or up (`..`).
-    static func leavesFolder(_ name: String) -> Bool {
+    package static func leavesFolder(_ name: String) -> Bool {
         let parts = name.split(separator: "/", omittingEmptySubsequences: false)
         return name.hasPrefix("/") || parts.contains("..") || parts.first?.last == ":"
     }
@@ -202,15 +202,15 @@ extension ImportService {
 
     /// Whether a tar entry is one of a notes folder's files (or a link, to be named): not a folder, a device or an
     /// extended header.
-    static func isNotesFolderFile(_ header: Tar.Header) -> Bool {
+    package static func isNotesFolderFile(_ header: Tar.Header) -> Bool {
         (header.isFile || header.linkTarget != nil) && !header.name.hasSuffix("/")
     }
 
-    static let damagedTar = ImportFailure.unreadable("it is not a tar or ZIP archive, or the archive is damaged")
+    package static let damagedTar = ImportFailure.unreadable("it is not a tar or ZIP archive, or the archive is damaged")
 
     /// The one folder every path is inside (`Vault/`), or "" when the archive holds the folder's contents. A jrnl
     /// folder journal of one year sent from its own folder holds only `2024/`: that is its layout, not a wrapper.
-    static func commonFolder(_ paths: [String]) -> String {
+    package static func commonFolder(_ paths: [String]) -> String {
         guard let first = paths.first, let slash = first.firstIndex(of: "/") else { return "" }
         let folder = String(first[...slash])
         guard paths.allSatisfy({ $0.hasPrefix(folder) }) else { return "" }

@@ -10,7 +10,7 @@ public struct ExportService: Sendable {
     public static let formatName = "daybook-export"
     /// Raised when the layout of `daybook.json` changes in a way a reader must know.
     public static let formatVersion = 1
-    static let folder = "daybook-export/"
+    package static let folder = "daybook-export/"
 
     public let dataFolder: URL
 
@@ -41,7 +41,7 @@ public struct ExportService: Sendable {
         }
     }
 
-    func write(
+    package func write(
         _ contents: AppDatabase.ExportContents, tables: URL, settings: Settings, to destination: URL, now: Date,
         progress: (Int, Int) -> Void
     ) throws -> Written {

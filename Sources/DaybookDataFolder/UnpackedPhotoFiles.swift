@@ -10,9 +10,9 @@ import Foundation
 /// The photos an import takes out of its archive, each to become a photo's original. They are written one by one
 /// without waiting for the disk, then made durable together before any row names them: `Data.write` syncs every
 /// file on its own, so an import of hundreds of photos waited for the disk once per photo, one after another.
-enum UnpackedPhotoFiles {
+package enum UnpackedPhotoFiles {
     /// How many files are synced at once: the disk and the file system's journal take many together.
-    static let lanes = 16
+    package static let lanes = 16
 
     /// Takes `photos` out of their archive into new files in `folder`, each read by `read` (at most a photo's size)
     /// and written without waiting for the disk, then all made durable together: each becomes a photo's original,
@@ -20,7 +20,7 @@ enum UnpackedPhotoFiles {
     ///
     /// - Returns: the unpacked files by source id, and the source ids of the photos that could not be read.
     /// - Throws: `DiskFull`, which stops the import.
-    static func unpack(
+    package static func unpack(
         _ photos: [ImportBatch.Photo], into folder: URL, problems: inout [ImportProblem],
         read: (ImportBatch.Photo) throws -> Data
     ) throws -> (files: [String: ImportService.UnpackedPhoto], unreadable: Set<String>) {
@@ -45,7 +45,7 @@ enum UnpackedPhotoFiles {
 
     /// Waits until the bytes of `file`, written without waiting for the disk, are on it.
     /// - Throws: `DiskFull` when the disk is full, or the file's error.
-    static func makeDurable(_ file: URL) throws {
+    package static func makeDurable(_ file: URL) throws {
         try DiskFull.mapping {
             let handle = try FileHandle(forReadingFrom: file)
             defer { try? handle.close() }

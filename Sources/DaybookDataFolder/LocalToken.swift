@@ -1,14 +1,13 @@
 import DaybookCore
 import DaybookFeatures
 import Foundation
-import Logging
 
 /// The command line's way in on a locked server: an API token kept in the data folder in a file only the owner
 /// can read. A command on the same machine finds it there; nothing is let in for its address or `Host` alone, as
 /// a proxy's peer can send any of those.
 public enum LocalToken {
     /// The token's name in Settings → API tokens.
-    static let name = "daybook on this computer"
+    package static let name = "daybook on this computer"
 
     public static func file(in folder: URL) -> URL { folder.appendingPathComponent("cli-token") }
 
@@ -16,7 +15,7 @@ public enum LocalToken {
     public static func publicURLFile(in folder: URL) -> URL { folder.appendingPathComponent("public-url") }
 
     /// The file with the address the server listens at on this machine, so the token goes to it and to no other port.
-    static func listeningFile(in folder: URL) -> URL { folder.appendingPathComponent("cli-token.server") }
+    package static func listeningFile(in folder: URL) -> URL { folder.appendingPathComponent("cli-token.server") }
 
     /// The token for a command aimed at `server`: the kept one, when `server` is where the locked server of `folder`
     /// listens or its public URL; else none, so the token never reaches another program or site.
@@ -52,7 +51,7 @@ public enum LocalToken {
     }
 
     /// Notes the public URL the server runs with (none: the file is removed).
-    static func note(publicURL: PublicURL?, folder: URL) {
+    package static func note(publicURL: PublicURL?, folder: URL) {
         guard let publicURL else {
             try? FileManager.default.removeItem(at: publicURLFile(in: folder))
             return
@@ -62,17 +61,12 @@ public enum LocalToken {
 
     /// Keeps a working full token in the data folder of a locked server, making one when the file is missing or
     /// its token was revoked.
-    static func prepare(folder: URL, listening: String, access: AccessInteractor, logger: Logger) async {
-        do {
-            try write(listening + "\n", to: listeningFile(in: folder))
-            if let kept = read(folder: folder), try await access.authorize(bearer: kept) == .granted(.full) { return }
-            let created = try await access.createToken(name: name)
-            try write(created.secret + "\n", to: file(in: folder))
-        } catch {
-            logger.warning(
-                "the command line's token could not be kept in the data folder: pass --token to its commands",
-                metadata: ["reason": .string(String(describing: error))])
-        }
+    /// - Throws: when the file cannot be written; the command line's commands then need `--token`.
+    package static func prepare(folder: URL, listening: String, access: AccessInteractor) async throws {
+        try write(listening + "\n", to: listeningFile(in: folder))
+        if let kept = read(folder: folder), try await access.authorize(bearer: kept) == .granted(.full) { return }
+        let created = try await access.createToken(name: name)
+        try write(created.secret + "\n", to: file(in: folder))
     }
 
     /// Writes `text` readable by the owner only, replacing the file whole.
@@ -87,18 +81,5 @@ public enum LocalToken {
         try handle.synchronize()
         try handle.close()
         guard rename(temporary.path, file.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
-    }
-}
-
-extension AppServices {
-    /// Notes the public URL in the data folder, and on a locked server keeps the command line's token there.
-    public func prepareLocalToken(logger: Logger) async {
-        guard let folder = configuration.dataFolder else { return }
-        LocalToken.note(publicURL: configuration.publicURL, folder: folder)
-        guard requiresLogin, let database = gate.database else { return }
-        let host = AppConfiguration.isLoopback(host: configuration.host) ? configuration.host : "127.0.0.1"
-        let listening = AppConfiguration(host: host, port: configuration.port, dataFolder: nil).displayURL
-        await LocalToken.prepare(
-            folder: folder, listening: listening, access: accessInteractor(database), logger: logger)
     }
 }

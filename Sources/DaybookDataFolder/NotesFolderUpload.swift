@@ -7,7 +7,7 @@ import Foundation
 /// soon as its last byte is in; everything else goes into the upload's file at its place in the stream (a gap is
 /// left where each such image was), and where each file is is noted, so the stream is not read again. Anything else
 /// (a ZIP from the Backups page) is written as it comes, to be read once it has arrived.
-struct NotesFolderUpload {
+package struct NotesFolderUpload {
     private var index = TarIndex()
     /// Bytes of the upload received so far.
     private var received = 0
@@ -24,21 +24,21 @@ struct NotesFolderUpload {
     /// - Parameters:
     ///   - photos: takes images as they arrive; nil for a dry run, which keeps none.
     ///   - folder: where those images are written.
-    init(photos: ArrivingPhotos?, into folder: URL) {
+    package init(photos: ArrivingPhotos?, into folder: URL) {
         self.photos = photos
         self.folder = folder
     }
 
     /// The stream's entries, when it was a whole, undamaged tar stream within a notes folder's limits; otherwise
     /// nil, and the import reads the file itself (and names what is wrong).
-    func finished() -> [TarIndex.Entry]? {
+    package func finished() -> [TarIndex.Entry]? {
         guard reading, (try? index.finish()) != nil else { return nil }
         return entries
     }
 
     /// Writes the next piece of the upload.
     /// - Throws: the files' errors (a full disk); never a problem of the stream, which the import names later.
-    mutating func write(_ piece: UnsafeRawBufferPointer, to upload: FileHandle) throws {
+    package mutating func write(_ piece: UnsafeRawBufferPointer, to upload: FileHandle) throws {
         let start = received
         received += piece.count
         // The parts of the piece that go into the upload's file.

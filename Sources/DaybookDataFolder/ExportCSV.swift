@@ -4,8 +4,8 @@ import DaybookStore
 import Foundation
 
 /// Focus sessions, daily logs and tracker values as RFC 4180 CSV, as spreadsheets read them.
-enum ExportCSV {
-    static func sessions(_ sessions: [AppDatabase.ExportedSession], timeZone zone: TimeZone) throws -> Data {
+package enum ExportCSV {
+    package static func sessions(_ sessions: [AppDatabase.ExportedSession], timeZone zone: TimeZone) throws -> Data {
         let rows = sessions.map { exported in
             let session = exported.session
             return [
@@ -23,7 +23,7 @@ enum ExportCSV {
             ], rows: rows)
     }
 
-    static func logs(_ logs: [DailyLog]) throws -> Data {
+    package static func logs(_ logs: [DailyLog]) throws -> Data {
         let rows = logs.map { log in
             [
                 log.day.description, log.sleepQuality.map(String.init) ?? "", log.mood.map(String.init) ?? "",
@@ -33,18 +33,18 @@ enum ExportCSV {
         return try csv(header: ["day", "sleepQuality", "mood", "reflection", "updatedAt"], rows: rows)
     }
 
-    static func trackerValues(_ values: [(tracker: String, day: String, value: Double)]) throws -> Data {
+    package static func trackerValues(_ values: [(tracker: String, day: String, value: Double)]) throws -> Data {
         let rows = values.map { [$0.day, neutralized($0.tracker), String($0.value)] }
         return try csv(header: ["day", "tracker", "value"], rows: rows)
     }
 
-    static func timestamp(_ date: Date) -> String {
+    package static func timestamp(_ date: Date) -> String {
         date.formatted(.iso8601)
     }
 
     /// A spreadsheet runs a cell that starts with `=`, `+`, `@` or `-` as a formula; a leading apostrophe keeps
     /// the person's text as text (a Markdown list item "- milk" is left alone).
-    static func neutralized(_ text: String) -> String {
+    package static func neutralized(_ text: String) -> String {
         guard let first = text.first else { return text }
         let isFormula =
             "=+@\t\r".contains(first) || (first == "-" && text.dropFirst().first.map { !$0.isWhitespace } ?? false)
@@ -52,7 +52,7 @@ enum ExportCSV {
     }
 
     /// RFC 4180 text with a header row and CRLF line ends.
-    static func csv(header: [String], rows: [[String]]) throws -> Data {
+    package static func csv(header: [String], rows: [[String]]) throws -> Data {
         let stream = OutputStream(toMemory: ())
         let writer = try CSVWriter(stream: stream, newline: .crlf)
         try writer.write(row: header)

@@ -10,9 +10,9 @@ import Foundation
 /// Nothing here decides what is imported: a photo not taken out early (named oddly, too large, or arriving after a
 /// failure) is taken out and checked by the import as before, and one taken out early that the import does not use
 /// is removed.
-final class ArrivingPhotos: Sendable {
-    typealias Saver = @Sendable (_ file: URL, _ sha256: String) async throws -> Photo
-    typealias Discarder = @Sendable (Photo) async -> Void
+package final class ArrivingPhotos: Sendable {
+    package typealias Saver = @Sendable (_ file: URL, _ sha256: String) async throws -> Photo
+    package typealias Discarder = @Sendable (Photo) async -> Void
 
     private struct Arrived: Sendable {
         /// Its name in the archive.
@@ -45,7 +45,7 @@ final class ArrivingPhotos: Sendable {
     ///   - skipping: photos an earlier import brought (by source id), never taken out again.
     ///   - save: checks and keeps a photo taken out, as the import would.
     ///   - discard: removes a photo kept here that the import did not use.
-    init(skipping: Set<String>, save: @escaping Saver, discard: @escaping Discarder) {
+    package init(skipping: Set<String>, save: @escaping Saver, discard: @escaping Discarder) {
         self.skipping = skipping
         self.discard = discard
         let (arrivals, queue) = AsyncStream<Arrived>.makeStream()
@@ -82,7 +82,7 @@ final class ArrivingPhotos: Sendable {
 
     /// Whether the entry is an image a notes folder imports, not yet brought by an earlier import nor offered: its
     /// bytes then go to a file of its own, to be offered once they are all in.
-    func wants(_ entry: TarIndex.Entry) -> Bool {
+    package func wants(_ entry: TarIndex.Entry) -> Bool {
         let name = entry.header.name
         let parts = name.split(separator: "/", omittingEmptySubsequences: false)
         guard entry.header.isFile, (1...ImportService.largestPhoto).contains(entry.bytes.count),
@@ -98,7 +98,7 @@ final class ArrivingPhotos: Sendable {
     }
 
     /// An image whose bytes have all arrived in `file` (hashing to `sha256`): made durable, checked and kept.
-    func offer(_ entry: TarIndex.Entry, file: URL, sha256: String) {
+    package func offer(_ entry: TarIndex.Entry, file: URL, sha256: String) {
         let name = entry.header.name
         let offered = state.withLock { state in
             guard !state.stopped else { return false }
@@ -108,16 +108,16 @@ final class ArrivingPhotos: Sendable {
     }
 
     /// Takes out no more photos (the upload failed, or its stream is not what was expected).
-    func stop() {
+    package func stop() {
         state.withLock { $0.stopped = true }
         queue.finish()
     }
 
     /// The files (by their name in the archive) taken out here.
-    var offered: Set<String> { state.withLock { $0.offered } }
+    package var offered: Set<String> { state.withLock { $0.offered } }
 
     /// Waits until every photo offered is kept or refused.
-    func finish() async {
+    package func finish() async {
         queue.finish()
         let outcomes = await work.value
         state.withLock { $0.outcomes = outcomes }
@@ -125,7 +125,7 @@ final class ArrivingPhotos: Sendable {
 
     /// The photo taken out of `file` (after `finish`), now used by the import; nil when it was not taken out here.
     /// - Throws: why it could not be kept, as the import would have found.
-    func photo(_ file: String) throws -> Photo? {
+    package func photo(_ file: String) throws -> Photo? {
         let outcome = state.withLock { state in
             state.outcomes[file].map { outcome in
                 state.used.insert(file)
@@ -136,7 +136,7 @@ final class ArrivingPhotos: Sendable {
     }
 
     /// Removes every photo kept here that the import did not use, once all of them are done.
-    func discardUnused() async {
+    package func discardUnused() async {
         stop()
         let outcomes = await work.value
         let used = state.withLock { $0.used }
