@@ -107,8 +107,8 @@ package final class BackupRunner: Sendable {
     }
 
     package struct CopyProblem: Error, CustomStringConvertible {
-        var folder: String
-        var description: String { "The second folder \(folder) is not there (is the disk mounted?)." }
+        package var folder: String
+        package var description: String { "The second folder \(folder) is not there (is the disk mounted?)." }
     }
 
     /// Deletes the backups a folder no longer keeps (7 daily, 4 weekly); other files are left alone.

@@ -88,26 +88,26 @@ package struct ImportService: Sendable {
 
     /// A photo taken out of an archive, with the SHA-256 of its bytes, taken before they were written.
     package struct UnpackedPhoto: Sendable {
-        var file: URL
-        var sha256: String
+        package var file: URL
+        package var sha256: String
     }
 
     /// What an import is asked for besides the file.
     package struct Options: Sendable {
         /// The one Day One journal to import (by its name); all of them when nil.
-        var journal: String?
+        package var journal: String?
         /// The imported file's name, as problems name it.
-        var fileName: String?
+        package var fileName: String?
         /// Daybook's mood levels for the mood names of a Daylio CSV, by `DaylioCSVImport.moodKey`.
-        var moodLevels: [String: Int]
+        package var moodLevels: [String: Int]
         /// Photos (by source id) an earlier import of the same source brought: a folder of notes does not unpack
         /// them again.
-        var photosImportedBefore: Set<String>
+        package var photosImportedBefore: Set<String>
         /// A notes folder's photos (by their file in the archive) already taken out while the upload arrived: they
         /// are not unpacked again.
-        var photosTakenOut: Set<String> = []
+        package var photosTakenOut: Set<String> = []
         /// A notes folder's tar stream's entries, found while the upload arrived: the stream is not read again.
-        var tarEntries: [TarIndex.Entry]?
+        package var tarEntries: [TarIndex.Entry]?
 
         package init(
             journal: String? = nil, fileName: String? = nil, moodLevels: [String: Int] = [:],

@@ -14,9 +14,9 @@ extension ImportService {
     /// A notes folder's files as its container holds them: names in the container's order (folders left out),
     /// whether each is a link, and a file's bytes read by its name, stopping past a limit.
     package struct NotesFolderFiles {
-        var files: [(name: String, isLink: Bool)]
+        package var files: [(name: String, isLink: Bool)]
         /// - Throws: `ImportFailure.tooLarge` past the limit, `.unreadable` when the file is damaged.
-        var read: (_ name: String, _ limit: Int) throws -> Data
+        package var read: (_ name: String, _ limit: Int) throws -> Data
     }
 
     /// - Parameters:
@@ -206,7 +206,8 @@ extension ImportService {
         (header.isFile || header.linkTarget != nil) && !header.name.hasSuffix("/")
     }
 
-    package static let damagedTar = ImportFailure.unreadable("it is not a tar or ZIP archive, or the archive is damaged")
+    package static let damagedTar = ImportFailure.unreadable(
+        "it is not a tar or ZIP archive, or the archive is damaged")
 
     /// The one folder every path is inside (`Vault/`), or "" when the archive holds the folder's contents. A jrnl
     /// folder journal of one year sent from its own folder holds only `2024/`: that is its layout, not a wrapper.

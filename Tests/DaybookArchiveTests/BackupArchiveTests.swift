@@ -1,4 +1,3 @@
-import DaybookDataFolder
 import Foundation
 import Testing
 

@@ -1,5 +1,6 @@
 import Crypto
 import DaybookCore
+import DaybookDataFolder
 import DaybookFeatures
 import DaybookTestSupport
 import Foundation

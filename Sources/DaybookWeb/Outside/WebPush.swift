@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Crypto
+import DaybookDataFolder
 import Foundation
 import NIOCore
 

@@ -11,7 +11,9 @@ struct ScriptableRoutes {
 
     func register(on router: Router<DaybookRequestContext>) {
         router.get(RouterPath(Self.path)) { request, context in
-            guard let token = context.token, let scope = context.tokenScope else { throw AccessRefusal.scriptNeedsToken }
+            guard let token = context.token, let scope = context.tokenScope else {
+                throw AccessRefusal.scriptNeedsToken
+            }
             guard scope == .widgets || scope == .shortcuts else { throw AccessRefusal.scriptTokenScope }
             let database = try context.env.database
             let localizer = try context.localizer
