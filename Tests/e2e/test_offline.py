@@ -65,8 +65,9 @@ def controlled_by_worker(driver, url: str) -> None:
             open_page(d, url)
         return bool(active and state.get("controlled"))
 
-    # A worker installs every kept file first: in WebKit on a busy machine that has taken over 30 s.
-    WebDriverWait(driver, 60, poll_frequency=0.2).until(controlled)
+    # A worker installs every kept file first (every module a page may load, some 50 files): in WebKit behind the
+    # TLS proxy on a machine running three test processes, that has taken over 60 s.
+    WebDriverWait(driver, 120, poll_frequency=0.2).until(controlled)
 
 
 def waiting_count(driver) -> str:

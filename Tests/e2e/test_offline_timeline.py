@@ -8,6 +8,7 @@ import urllib.parse
 from selenium.webdriver.common.actions import interaction
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.actions.pointer_input import PointerInput
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -105,8 +106,10 @@ def test_timeline_changes_made_without_the_server_arrive_once(server, browser, e
     waiting = driver.execute_async_script(OUTBOX)
     assert [item["state"] for item in waiting] == ["waiting"] * 3, waiting
     # The count follows the outbox a moment later (one redraw for a burst of changes).
-    WebDriverWait(driver, WAIT).until(lambda d: d.find_element(By.ID, "outbox-count").text == "3 changes waiting",
-                                      message="the page does not count the three changes waiting")
+    # The count is drawn anew with each change: an element read as it is replaced is looked up again.
+    WebDriverWait(driver, WAIT, ignored_exceptions=(StaleElementReferenceException,)).until(
+        lambda d: d.find_element(By.ID, "outbox-count").text == "3 changes waiting",
+        message="the page does not count the three changes waiting")
     screenshot(driver, f"{engine}-en-phone-timeline-offline")
 
     # Opened again without the server, the kept page still draws what waits.
