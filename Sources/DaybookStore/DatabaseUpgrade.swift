@@ -84,12 +84,17 @@ extension AppDatabase {
         guard FileManager.default.fileExists(atPath: file.path) else {
             return SchemaStatus(applied: [], pending: migrator.migrations, unknown: [], openedBy: nil)
         }
+        let queue = try readOnly(file)
+        defer { try? queue.close() }
+        return try queue.read { db in try schemaStatus(db) }
+    }
+
+    /// A connection to the database in `file` that can change nothing in it.
+    static func readOnly(_ file: URL) throws -> DatabaseQueue {
         var configuration = makeConfiguration()
         configuration.readonly = true
         configuration.busyMode = .timeout(5)
-        let queue = try DatabaseQueue(path: file.path, configuration: configuration)
-        defer { try? queue.close() }
-        return try queue.read { db in try schemaStatus(db) }
+        return try DatabaseQueue(path: file.path, configuration: configuration)
     }
 
     /// Refuses a database a newer Daybook migrated.
@@ -211,10 +216,7 @@ public struct PreUpgradeCopies: Sendable {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try? FileManager.default.removeItem(at: copy)
-            var configuration = AppDatabase.makeConfiguration()
-            configuration.readonly = true
-            configuration.busyMode = .timeout(5)
-            let source = try DatabaseQueue(path: file.path, configuration: configuration)
+            let source = try AppDatabase.readOnly(file)
             defer { try? source.close() }
             try source.writeWithoutTransaction { db in
                 try db.execute(sql: "VACUUM INTO ?", arguments: [copy.path])
@@ -232,9 +234,7 @@ public struct PreUpgradeCopies: Sendable {
 
     /// Whether SQLite's `integrity_check` finds the copy whole.
     static func readsWhole(_ file: URL) -> Bool {
-        var configuration = AppDatabase.makeConfiguration()
-        configuration.readonly = true
-        guard let queue = try? DatabaseQueue(path: file.path, configuration: configuration) else { return false }
+        guard let queue = try? AppDatabase.readOnly(file) else { return false }
         defer { try? queue.close() }
         return (try? queue.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") }) == "ok"
     }
@@ -274,9 +274,7 @@ extension PreUpgradeCopies {
 
     /// Bytes a copy of the database in `file` takes (its pages in use), read without changing it.
     public static func copySize(of file: URL) throws -> Int64 {
-        var configuration = AppDatabase.makeConfiguration()
-        configuration.readonly = true
-        let queue = try DatabaseQueue(path: file.path, configuration: configuration)
+        let queue = try AppDatabase.readOnly(file)
         defer { try? queue.close() }
         return try queue.read { db in
             let pages = try Int64.fetchOne(db, sql: "PRAGMA page_count") ?? 0

@@ -10,7 +10,7 @@ import Logging
 struct ErrorAnswer {
     let services: AppServices
 
-    func response(_ error: any Error, request: Request, context: DaybookRequestContext) async -> Response {
+    func response(_ error: any Error, request: Request, context: DaybookRequestContext) -> Response {
         if error as? Onboarding.Problem == .notSetUp, !request.wantsJSON {
             return Response.seeOther("/onboarding")
         }

@@ -66,7 +66,7 @@ struct IdempotencyMiddleware: RouterMiddleware {
             // gets it again. An error that is no refusal of the request's keeps nothing: a repeat then says the
             // write was made, which it was.
             guard try await database.idempotencyRecord(key: key) != nil else { throw error }
-            let refusal = await ErrorAnswer(services: services).response(error, request: prepared, context: context)
+            let refusal = ErrorAnswer(services: services).response(error, request: prepared, context: context)
             guard (400..<500).contains(refusal.status.code) else { throw error }
             response = refusal
         }

@@ -20,7 +20,7 @@ struct ResponseGuardMiddleware: RouterMiddleware {
         do {
             response = try await next(request, context)
         } catch {
-            response = await ErrorAnswer(services: services).response(error, request: request, context: context)
+            response = ErrorAnswer(services: services).response(error, request: request, context: context)
         }
         let path = request.uri.path
         let tileOrigin = path == "/map" ? await services.connections.current(services.gate.database)?.tileOrigin : nil
