@@ -66,8 +66,8 @@ struct TimelineInteractorTests {
         let stream = await events.subscribe()
         let timeline = make(database, events: events)
         let task = try await timeline.create(
-            TaskDraft(title: "Write", start: "09:00", duration: "60", repeatRule: "weekdays"))
-        let moved = try await timeline.update(id: task.id, TaskDraft(start: "10:00"))
+            TaskDraft(title: "Write", start: "09:00", duration: "60", repeatRule: "weekdays")).task
+        let moved = try await timeline.update(id: task.id, TaskDraft(start: "10:00")).task
         #expect(moved.start?.description == "10:00")
         #expect(moved.durationMinutes == 60)
         #expect(moved.repeatRule == .weekdays)
@@ -89,7 +89,7 @@ struct TimelineInteractorTests {
         let database = try await Fixtures.database(settings: Fixtures.settings())
         let timeline = make(database)
         let task = try await timeline.create(
-            TaskDraft(title: "Stretch", start: "07:00", duration: "15", repeatRule: "daily"))
+            TaskDraft(title: "Stretch", start: "07:00", duration: "15", repeatRule: "daily")).task
         try await timeline.setDone(id: task.id, done: true, on: nil)
         let nine = Date.iso("2026-11-21T09:00:00+09:00")
         try await database.saveTimer(
@@ -116,11 +116,11 @@ struct TimelineInteractorTests {
         let database = try await Fixtures.database(settings: Fixtures.settings())
         let timeline = make(database)
         let series = try await timeline.create(
-            TaskDraft(title: "Run", date: "2026-11-21", start: "07:00", duration: "30", repeatRule: "daily"))
+            TaskDraft(title: "Run", date: "2026-11-21", start: "07:00", duration: "30", repeatRule: "daily")).task
         try await timeline.setDone(id: series.id, done: true, on: "2026-11-23")
 
         let single = try await timeline.update(
-            id: series.id, TaskDraft(title: "Long run", duration: "90"), scope: .this, on: "2026-11-23")
+            id: series.id, TaskDraft(title: "Long run", duration: "90"), scope: .this, on: "2026-11-23").task
         #expect(single.repeatRule == nil)
         #expect(single.day.description == "2026-11-23")
         #expect(try await plan(timeline, "2026-11-22") == ["Run@07:00"])
@@ -138,12 +138,12 @@ struct TimelineInteractorTests {
         let database = try await Fixtures.database(settings: Fixtures.settings())
         let timeline = make(database)
         let series = try await timeline.create(
-            TaskDraft(title: "Run", date: "2026-11-21", start: "07:00", duration: "30", repeatRule: "daily"))
+            TaskDraft(title: "Run", date: "2026-11-21", start: "07:00", duration: "30", repeatRule: "daily")).task
         try await timeline.setDone(id: series.id, done: true, on: "2026-11-22")
         try await timeline.setDone(id: series.id, done: true, on: "2026-11-26")
 
         let rest = try await timeline.update(
-            id: series.id, TaskDraft(start: "06:30"), scope: .future, on: "2026-11-24")
+            id: series.id, TaskDraft(start: "06:30"), scope: .future, on: "2026-11-24").task
         #expect(rest.id != series.id)
         #expect(try await plan(timeline, "2026-11-22") == ["Run@07:00✓"])
         #expect(try await plan(timeline, "2026-11-23") == ["Run@07:00"])
@@ -153,7 +153,7 @@ struct TimelineInteractorTests {
 
         // From its first day on is the whole series: no split.
         let whole = try await timeline.update(
-            id: series.id, TaskDraft(title: "Jog"), scope: .future, on: "2026-11-21")
+            id: series.id, TaskDraft(title: "Jog"), scope: .future, on: "2026-11-21").task
         #expect(whole.id == series.id)
         #expect(try await plan(timeline, "2026-11-23") == ["Jog@07:00"])
         #expect(try await plan(timeline, "2026-11-25") == ["Run@06:30"])
@@ -164,7 +164,7 @@ struct TimelineInteractorTests {
         let database = try await Fixtures.database(settings: Fixtures.settings())
         let timeline = make(database)
         let series = try await timeline.create(
-            TaskDraft(title: "Read", date: "2026-11-21", repeatRule: "weekly:sat,sun"))
+            TaskDraft(title: "Read", date: "2026-11-21", repeatRule: "weekly:sat,sun")).task
         let deletion = try #require(try await timeline.delete(id: series.id, scope: .this, on: "2026-11-22"))
         #expect(deletion == .occurrence(series, DayKey(string: "2026-11-22")!))
         #expect(try await plan(timeline, "2026-11-22").isEmpty)

@@ -68,7 +68,7 @@ struct TrackerFrequencyPresenterTests {
             clock: FixedClock(.iso("2026-11-21T08:30:00+09:00")), ids: SequentialIDs(), events: nil,
             initial: { Fixtures.settings() })
         let run = try await trackers.create(
-            Trackers.Draft(name: "Run", kind: "boolean", frequency: "3/week", note: " Did you run? "))
+            Trackers.Draft(name: "Run", kind: "boolean", frequency: "3/week", note: " Did you run? ")).tracker
         #expect(run.frequency.text == "3/week" && run.note == "Did you run?")
         await #expect(throws: Trackers.Problem.invalidFrequency) {
             try await trackers.update(id: run.id, Trackers.Draft(frequency: "8/week"))
@@ -83,7 +83,7 @@ struct TrackerFrequencyPresenterTests {
         #expect(stored.frequency.text == "3/week" && stored.note == "Did you run?")
         #expect(try await database.trackers().count == 1)
         // A change that leaves them out keeps them.
-        let renamed = try await trackers.update(id: run.id, Trackers.Draft(name: "Running"))
+        let renamed = try await trackers.update(id: run.id, Trackers.Draft(name: "Running")).tracker
         #expect(renamed.frequency.text == "3/week" && renamed.note == "Did you run?")
     }
 }

@@ -62,10 +62,10 @@ struct TrackerTests {
     func wrongKinds() async throws {
         let database = try await Fixtures.database(settings: Fixtures.settings())
         let trackers = make(database)
-        let water = try await trackers.create(Trackers.Draft(name: "Water", kind: "number", unit: "l"))
-        let energy = try await trackers.create(Trackers.Draft(name: "Energy", kind: "rating"))
-        let reading = try await trackers.create(Trackers.Draft(name: "Reading", kind: "duration"))
-        let habit = try await trackers.create(Trackers.Draft(name: "Walk", kind: "boolean"))
+        let water = try await trackers.create(Trackers.Draft(name: "Water", kind: "number", unit: "l")).tracker
+        let energy = try await trackers.create(Trackers.Draft(name: "Energy", kind: "rating")).tracker
+        let reading = try await trackers.create(Trackers.Draft(name: "Reading", kind: "duration")).tracker
+        let habit = try await trackers.create(Trackers.Draft(name: "Walk", kind: "boolean")).tracker
         try await trackers.setValue(.text("1,5"), trackerID: water.id)
         await #expect(throws: Trackers.Problem.invalidValue(.number)) {
             try await trackers.setValue(.text("lots"), trackerID: water.id)
@@ -107,7 +107,7 @@ struct TrackerTests {
         let events = EventBus()
         let stream = await events.subscribe()
         let trackers = make(database, events: events)
-        let walk = try await trackers.create(Trackers.Draft(name: "Walk", kind: "boolean"))
+        let walk = try await trackers.create(Trackers.Draft(name: "Walk", kind: "boolean")).tracker
         await #expect(throws: Trackers.Problem.duplicateName) {
             try await trackers.create(Trackers.Draft(name: " walk ", kind: "number"))
         }
@@ -125,7 +125,7 @@ struct TrackerTests {
             try await trackers.update(id: walk.id, Trackers.Draft(kind: "number"))
         }
         #expect(try await trackers.list().trackers.count == 1)
-        let archived = try await trackers.update(id: walk.id, Trackers.Draft(archived: true))
+        let archived = try await trackers.update(id: walk.id, Trackers.Draft(archived: true)).tracker
         #expect(archived.isArchived)
         await #expect(throws: Trackers.Problem.archived) { try await trackers.tick(true, trackerID: walk.id) }
         let today = try await TodayInteractor(
@@ -143,7 +143,7 @@ struct TrackerTests {
         let events = EventBus()
         let stream = await events.subscribe()
         let trackers = make(database, events: events)
-        let walk = try await trackers.create(Trackers.Draft(name: "Walk", kind: "boolean"))
+        let walk = try await trackers.create(Trackers.Draft(name: "Walk", kind: "boolean")).tracker
         #expect(try await trackers.tick(true, trackerID: walk.id).value == 1)
         #expect(try await trackers.tick(true, trackerID: walk.id).value == 1)
         #expect(try await trackers.list().progress[walk.id]?.currentStreak == 1)

@@ -90,8 +90,8 @@ struct LaterChangeWinsTests {
         let app = try await TestApp.make(settings: Fixtures.settings())
         let database = try #require(app.database)
         let trackers = app.services.trackerInteractor(database)
-        let walk = try await trackers.create(Trackers.Draft(name: "Walk", kind: "boolean"))
-        let water = try await trackers.create(Trackers.Draft(name: "Water", kind: "number"))
+        let walk = try await trackers.create(Trackers.Draft(name: "Walk", kind: "boolean")).tracker
+        let water = try await trackers.create(Trackers.Draft(name: "Water", kind: "number")).tracker
         try await app.browse { browser in
             try await browser.get("/")
             // The desktop ticks the walk at 08:30; the phone's untick from 07:00 arrives after it.
@@ -122,7 +122,7 @@ struct LaterChangeWinsTests {
         let app = try await TestApp.make(settings: Fixtures.settings())
         let database = try #require(app.database)
         let walk = try await app.services.trackerInteractor(database).create(
-            Trackers.Draft(name: "Walk", kind: "boolean"))
+            Trackers.Draft(name: "Walk", kind: "boolean")).tracker
         // Kept with this evening's time, as generated data is.
         try await database.setTrackerValue(
             1, trackerID: walk.id, on: Self.day, at: .iso("2026-11-21T21:00:00+09:00"), madeAt: nil)

@@ -83,7 +83,7 @@ struct ScriptableRouteTests {
     func timelineLinks() async throws {
         let app = try await TestApp.make(settings: Fixtures.settings())
         let walk = try await app.services.trackerInteractor(try #require(app.database)).create(
-            Trackers.Draft(name: "Walk", kind: "boolean"))
+            Trackers.Draft(name: "Walk", kind: "boolean")).tracker
         try await app.browse { browser in
             func timeline(_ path: String) async throws -> [String: Any] {
                 let answer = try await browser.get(path)

@@ -30,15 +30,15 @@ struct ShortcutTokenTests {
         if host != "127.0.0.1" { try await access.setPassphrase("correct horse battery") }
         let token = try await access.createToken(name: "iPhone", scope: .shortcuts).secret
         let trackers = app.services.trackerInteractor(database)
-        let meditate = try await trackers.create(Trackers.Draft(name: "Meditate", kind: "boolean"))
-        let water = try await trackers.create(Trackers.Draft(name: "Water", kind: "number"))
-        let mood = try await trackers.create(Trackers.Draft(name: "Mood", kind: "rating"))
+        let meditate = try await trackers.create(Trackers.Draft(name: "Meditate", kind: "boolean")).tracker
+        let water = try await trackers.create(Trackers.Draft(name: "Water", kind: "number")).tracker
+        let mood = try await trackers.create(Trackers.Draft(name: "Mood", kind: "rating")).tracker
         // Meditated the two days before: today's tick makes three in a row.
         for day in ["2026-11-19", "2026-11-20"] {
             try await trackers.setValue(.flag(true), trackerID: meditate.id, day: day)
         }
         let block = try await app.services.timelineInteractor(database).create(
-            TaskDraft(title: "Deep work", date: "2026-11-21", start: "09:00", duration: "90"))
+            TaskDraft(title: "Deep work", date: "2026-11-21", start: "09:00", duration: "90")).task
         let entry = try await app.services.journalInteractor(database).create(
             JournalEntryDraft(title: "Private", body: "Nobody reads this but me.", date: "2026-11-20"))
         return Setup(

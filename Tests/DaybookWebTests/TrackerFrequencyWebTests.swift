@@ -31,7 +31,7 @@ struct TrackerFrequencyWebTests {
     func runner(_ app: TestApp) async throws -> Tracker {
         let trackers = app.services.trackerInteractor(try #require(app.database))
         let run = try await trackers.create(
-            Trackers.Draft(name: "Run", kind: "boolean", frequency: "3/week", note: "Did you run today?"))
+            Trackers.Draft(name: "Run", kind: "boolean", frequency: "3/week", note: "Did you run today?")).tracker
         for day in ["2026-11-16", "2026-11-18", "2026-11-20"] {
             try await trackers.setValue(.flag(true), trackerID: run.id, day: day)
         }

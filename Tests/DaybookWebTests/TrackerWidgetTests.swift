@@ -83,9 +83,9 @@ struct TrackerWidgetTests {
     func todayForms() async throws {
         let app = try await TestApp.make(settings: Fixtures.settings())
         let trackers = app.services.trackerInteractor(try #require(app.database))
-        let walk = try await trackers.create(Trackers.Draft(name: "Walk", kind: "boolean"))
-        let energy = try await trackers.create(Trackers.Draft(name: "Energy", kind: "rating"))
-        let reading = try await trackers.create(Trackers.Draft(name: "Reading", kind: "duration"))
+        let walk = try await trackers.create(Trackers.Draft(name: "Walk", kind: "boolean")).tracker
+        let energy = try await trackers.create(Trackers.Draft(name: "Energy", kind: "rating")).tracker
+        let reading = try await trackers.create(Trackers.Draft(name: "Reading", kind: "duration")).tracker
         try await app.browse { browser in
             let today = try await browser.get("/")
             #expect(today.text.contains(#"id="tracker-\#(walk.id)""#))
@@ -123,7 +123,7 @@ struct TrackerWidgetTests {
         let widget = try await access.createToken(name: "Kitchen", scope: .widgets, lifetime: .month).secret
         let full = try await access.createToken(name: "Laptop").secret
         let walk = try await app.services.trackerInteractor(database).create(
-            Trackers.Draft(name: "Walk", kind: "boolean"))
+            Trackers.Draft(name: "Walk", kind: "boolean")).tracker
         try await app.browse { browser in
             let bearer: HTTPFields = [.authorization: "Bearer \(widget)"]
             #expect(try await browser.get("/api/v1/widgets/small", headers: bearer).status == .ok)
@@ -157,7 +157,8 @@ struct TrackerWidgetTests {
             #expect(yesterday.status == .forbidden)
             #expect(yesterday.text.contains("only tick a yes"))
             let water = try await app.services.trackerInteractor(database).create(
-                Trackers.Draft(name: "Water", kind: "number"))
+                Trackers.Draft(name: "Water", kind: "number")
+            ).tracker
             #expect(
                 try await send(
                     &browser, .put, "/api/v1/trackers/\(water.id)/values/today", #"{"value":2}"#, headers: bearer
@@ -192,7 +193,7 @@ struct TrackerWidgetTests {
         let app = try await TestApp.make(settings: Fixtures.settings())
         let database = try #require(app.database)
         let walk = try await app.services.trackerInteractor(database).create(
-            Trackers.Draft(name: "Walk", kind: "boolean"))
+            Trackers.Draft(name: "Walk", kind: "boolean")).tracker
         let stream = await app.services.events.subscribe()
         try await app.browse { browser in
             let confirm = try await browser.get("/widgets/toggle")
@@ -229,7 +230,7 @@ struct TrackerWidgetTests {
         let app = try await TestApp.make(settings: Fixtures.settings())
         let database = try #require(app.database)
         let trackers = app.services.trackerInteractor(database)
-        let walk = try await trackers.create(Trackers.Draft(name: "Walk <&> \"run\"", kind: "boolean"))
+        let walk = try await trackers.create(Trackers.Draft(name: "Walk <&> \"run\"", kind: "boolean")).tracker
         try await trackers.setValue(.flag(true), trackerID: walk.id, day: "2026-11-20")
         try await app.browse { browser in
             for name in ["small", "medium", "circular", "rectangular", "tracker"] {

@@ -37,19 +37,21 @@ public struct LogInteractor: Sendable {
         }
     }
 
-    /// Applies `change` to the log of `rawDay` in one write.
+    /// Saves what `change` names in the log of `rawDay` (today when `nil`) in one write, as the person made it at
+    /// `madeAt` (a change sent later from a device that was offline; never later than now): a field changed since,
+    /// on another device, keeps that value.
     ///
-    /// - Throws: `Log.Problem` for a bad day, a rating outside 1–5 or an over-long reflection; nothing is saved.
-    /// Saves what `change` names in the log of `rawDay` (today when `nil`), as the person made it at `madeAt` (a
-    /// change sent later from a device that was offline; never later than now): a field changed since, on another
-    /// device, keeps that value.
+    /// - Returns: the day's log as its page now shows it.
+    /// - Throws: `Onboarding.Problem.notSetUp` before setup is finished; `Log.Problem` for a bad day, a rating
+    ///   outside 1–5 or an over-long reflection. Nothing is saved.
     @discardableResult
-    public func save(_ change: Log.Change, on rawDay: String?, madeAt: Date? = nil) async throws -> DailyLog {
-        let settings = try await settings.loadSettings()
-        let zone = settings?.timeZone ?? TimeZone(secondsFromGMT: 0)!
+    public func save(_ change: Log.Change, on rawDay: String?, madeAt: Date? = nil) async throws -> Log.Load.Response {
+        guard let owner = try await settings.loadSettings(), !owner.needsOnboarding else {
+            throw Onboarding.Problem.notSetUp
+        }
         let now = clock.now()
         let madeAt = madeAt.map { min($0, now) }
-        let day = try Self.day(rawDay, today: DayKey(date: madeAt ?? now, timeZone: zone))
+        let day = try Self.day(rawDay, today: DayKey(date: madeAt ?? now, timeZone: owner.timeZone))
         let sleep = try Self.rating(change.sleepQuality, .sleep)
         let mood = try Self.rating(change.mood, .mood)
         let reflection = change.reflection.map {
@@ -57,11 +59,10 @@ public struct LogInteractor: Sendable {
         }
         if let reflection, reflection.count > DailyLog.Limits.reflectionLength { throw Log.Problem.reflectionTooLong }
         let change = DailyLogChange(sleepQuality: sleep, mood: mood, reflection: reflection)
-        let saved =
-            try await logs.changeLog(change, on: day, madeAt: madeAt, at: now)
-            ?? DailyLog(day: day, updatedAt: madeAt ?? now)
+        _ = try await logs.changeLog(change, on: day, madeAt: madeAt, at: now)
         await events.publish(.log)
-        return saved
+        guard let shown = try await load(day.description) else { throw Onboarding.Problem.notSetUp }
+        return shown
     }
 
     static func day(_ raw: String?, today: DayKey) throws -> DayKey {

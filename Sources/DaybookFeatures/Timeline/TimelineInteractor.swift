@@ -52,9 +52,9 @@ public struct TimelineInteractor: Sendable {
     ///     marked done before the server has it; created again under that id, it is the one task the id names.
     ///     `nil` lets the server choose.
     ///   - madeAt: when the person made it, for one sent later from a device that was offline (never after now).
-    /// - Returns: the task stored under the id.
+    /// - Returns: the task stored under the id, and its day as it now is.
     /// - Throws: `Timeline.Problem.invalidID`, `.invalid` for a refused draft.
-    public func create(_ draft: TaskDraft, id: String? = nil, madeAt: Date? = nil) async throws -> PlannedTask {
+    public func create(_ draft: TaskDraft, id: String? = nil, madeAt: Date? = nil) async throws -> Timeline.Written {
         if let id, UUID(uuidString: id) == nil || id != id.lowercased() { throw Timeline.Problem.invalidID }
         let now = clock.now()
         let madeAt = madeAt.map { min($0, now) }
@@ -63,7 +63,12 @@ public struct TimelineInteractor: Sendable {
         let task = PlannedTask(id: id ?? ids.makeID(), details: try Self.validate(draft))
         let stored = try await tasks.addTask(task, madeAt: madeAt, at: now)
         await events.publish(.tasks)
-        return stored
+        return try await written(stored)
+    }
+
+    /// `task` with the day it is on, read after the write that made it.
+    private func written(_ task: PlannedTask) async throws -> Timeline.Written {
+        Timeline.Written(task: task, day: try await day(task.day.description))
     }
 
     /// Changes the fields a draft carries; the others stay as they are.
@@ -75,12 +80,13 @@ public struct TimelineInteractor: Sendable {
     ///
     /// `madeAt` is when the person made the change (never after now): one made before the task's current version
     /// (on another device, while this one waited offline) is left out, and the task as it stands is returned.
-    /// - Returns: the task as it now is for that day: the series, the one-off replacement, or the continuation.
+    /// - Returns: the task as it now is for that day (the series, the one-off replacement, or the continuation),
+    ///   and the day it is on.
     /// - Throws: `Timeline.Problem.invalid` for a refused draft; `.conflictsWithTask` when only the start or the
     ///   length the task already has makes its block end after midnight.
     public func update(
         id: String, _ draft: TaskDraft, scope: EditScope = .all, on day: String? = nil, madeAt: Date? = nil
-    ) async throws -> PlannedTask {
+    ) async throws -> Timeline.Written {
         let owner = try await ownerSettings()
         let now = clock.now()
         let today = DayKey(date: now, timeZone: owner.timeZone)
@@ -98,11 +104,11 @@ public struct TimelineInteractor: Sendable {
         }
         switch outcome {
         case nil: throw Timeline.Problem.unknownTask
-        case .superseded(let task): return task
+        case .superseded(let task): return try await written(task)
         case .made(.replace(let task), _), .made(.detach(_, replacement: let task?), _),
             .made(.split(_, continuation: let task), _):
             await events.publish(.tasks)
-            return task
+            return try await written(task)
         case .made(.detach(_, replacement: nil), let task), .made(.delete, let task):
             preconditionFailure("an edit always leaves a task, never only removes \(task.id)")
         }
@@ -152,7 +158,11 @@ public struct TimelineInteractor: Sendable {
     ///
     /// `madeAt` is when the person made the change (never after now): a done state set since, on another device,
     /// stays.
-    public func setDone(id: String, done: Bool, on raw: String?, madeAt: Date? = nil) async throws {
+    /// - Returns: the day as it now is.
+    @discardableResult
+    public func setDone(id: String, done: Bool, on raw: String?, madeAt: Date? = nil) async throws
+        -> Timeline.Response
+    {
         let now = clock.now()
         let madeAt = madeAt.map { min($0, now) }
         let day: DayKey
@@ -166,6 +176,7 @@ public struct TimelineInteractor: Sendable {
             throw Timeline.Problem.unknownTask
         }
         await events.publish(.tasks)
+        return try await self.day(day.description)
     }
 
     /// Deletes a task, returning what is needed to undo it.

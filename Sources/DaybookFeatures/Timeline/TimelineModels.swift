@@ -55,6 +55,17 @@ public enum Timeline {
         }
     }
 
+    /// A task as a write left it, and the day it is on as the timeline shows it after that write.
+    public struct Written: Sendable {
+        public var task: PlannedTask
+        public var day: Response
+
+        public init(task: PlannedTask, day: Response) {
+            self.task = task
+            self.day = day
+        }
+    }
+
     /// A draft that was refused: what the person typed, and why, to show them again.
     public struct Rejection: Sendable {
         public var typed: TaskDraft

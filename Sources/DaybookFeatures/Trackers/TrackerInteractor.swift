@@ -75,8 +75,9 @@ public struct TrackerInteractor: Sendable {
 
     /// Makes a tracker from `draft`.
     ///
+    /// - Returns: the new tracker as its page shows it.
     /// - Throws: `Trackers.Problem` for a missing or taken name, an unknown kind or unit, a bad target or colour.
-    public func create(_ draft: Trackers.Draft) async throws -> Tracker {
+    public func create(_ draft: Trackers.Draft) async throws -> Trackers.DetailResponse {
         let settings = try await ownerSettings()
         guard let kind = TrackerKind(rawValue: draft.kind?.trimmingCharacters(in: .whitespaces) ?? "") else {
             throw Trackers.Problem.unknownKind
@@ -87,7 +88,7 @@ public struct TrackerInteractor: Sendable {
             // Counted as it is kept: trackers added from two tabs at once never pass the limit together.
             let created = try await store.createTracker(tracker, limit: Tracker.Limits.count)
             await events?.publish(.trackers)
-            return created
+            return try await detail(id: created.id)
         } catch TrackerStoreError.duplicateName {
             throw Trackers.Problem.duplicateName
         } catch TrackerStoreError.tooMany {
@@ -96,7 +97,10 @@ public struct TrackerInteractor: Sendable {
     }
 
     /// Changes the fields `draft` carries; archiving and restoring go through here too.
-    public func update(id: String, _ draft: Trackers.Draft) async throws -> Tracker {
+    ///
+    /// - Returns: the tracker as its page now shows it.
+    @discardableResult
+    public func update(id: String, _ draft: Trackers.Draft) async throws -> Trackers.DetailResponse {
         let settings = try await ownerSettings()
         guard var tracker = try await store.tracker(id: id) else { throw Trackers.Problem.notFound }
         if let kind = draft.kind, kind.trimmingCharacters(in: .whitespaces) != tracker.kind.rawValue {
@@ -123,12 +127,17 @@ public struct TrackerInteractor: Sendable {
             throw Trackers.Problem.notFound
         }
         await events?.publish(.trackers)
-        return try await store.tracker(id: id) ?? tracker
+        return try await detail(id: id)
     }
 
-    public func reorder(_ ids: [String]) async throws {
+    /// Puts the trackers in the order of `ids`.
+    ///
+    /// - Returns: every tracker in its new place.
+    @discardableResult
+    public func reorder(_ ids: [String]) async throws -> Trackers.ListResponse {
         try await store.reorderTrackers(ids)
         await events?.publish(.trackers)
+        return try await list()
     }
 
     /// Moves an active tracker one place up (`-1`) or down (`1`).
@@ -166,7 +175,8 @@ public struct TrackerInteractor: Sendable {
         let value = try Self.value(input, for: tracker.kind)
         let standing = try await store.setTrackerValue(value, trackerID: trackerID, on: day, at: now, madeAt: madeAt)
         await events?.publish(.trackers)
-        return Trackers.Saved(tracker: tracker, day: day, value: standing)
+        return Trackers.Saved(
+            tracker: tracker, day: day, value: standing, streak: try await streak(of: tracker, settings: settings))
     }
 
     /// Adds `amount` to a day's value (today's unless `day` names another) of a number or duration tracker (a count:
@@ -189,7 +199,18 @@ public struct TrackerInteractor: Sendable {
             try Self.checked($0, kind: kind)
         }
         await events?.publish(.trackers)
-        return Trackers.Saved(tracker: tracker, day: day, value: sum)
+        return Trackers.Saved(
+            tracker: tracker, day: day, value: sum, streak: try await streak(of: tracker, settings: settings))
+    }
+
+    /// The tracker's streak as its values now stand.
+    private func streak(of tracker: Tracker, settings: Settings) async throws -> Int {
+        let zone = settings.timeZone
+        let today = DayKey(date: clock.now(), timeZone: zone)
+        let values = try await snapshots.read(splittingDaysIn: zone) { store in
+            try store.trackerValues(trackerID: tracker.id, from: DayKey.earliest, through: today)
+        }
+        return TrackerProgress(tracker: tracker, values: values, today: today, timeZone: zone).currentStreak
     }
 
     /// Sets a yes/no tracker to done or not done for today, as a widget shows it: the value the tap means, never a

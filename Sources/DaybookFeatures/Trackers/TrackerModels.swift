@@ -119,8 +119,8 @@ public enum Trackers {
         case tracker(DetailResponse)
         case values(DetailResponse, from: DayKey, through: DayKey)
         case day(Saved)
-        /// A change with what it did said in a sentence: the tracker's streak after it.
-        case said(Saved, streak: Int)
+        /// A change with what it did said in a sentence.
+        case said(Saved)
     }
 
     /// What `save` did.
@@ -128,6 +128,8 @@ public enum Trackers {
         public var tracker: Tracker
         public var day: DayKey
         public var value: Double?
+        /// The tracker's streak after the change.
+        public var streak: Int
     }
 
     // MARK: - View models

@@ -292,17 +292,17 @@ public enum TrackerPresenter {
         case .tracker(let detail): item(detail, localizer: localizer)
         case .values(let detail, let first, let last): values(detail, from: first, through: last, localizer: localizer)
         case .day(let saved): dayValue(saved.tracker, value: saved.value, day: saved.day, localizer: localizer)
-        case .said(let saved, let streak):
+        case .said(let saved):
             {
                 var value = dayValue(saved.tracker, value: saved.value, day: saved.day, localizer: localizer)
-                value.say = say(saved, streak: streak, localizer: localizer)
+                value.say = say(saved, localizer: localizer)
                 return value
             }()
         }
     }
 
     /// A change in a sentence: "Meditate done · 10 days in a row", "Water: 5 glasses today", "Mood: cleared for today".
-    public static func say(_ saved: Trackers.Saved, streak: Int, localizer: Localizer) -> String {
+    public static func say(_ saved: Trackers.Saved, localizer: Localizer) -> String {
         let tracker = saved.tracker
         let sentence: String
         switch (tracker.kind, saved.value) {
@@ -312,8 +312,8 @@ public enum TrackerPresenter {
         case (_, .some(let value)):
             sentence = localizer("tracker.say.value", tracker.name, format(value, tracker, localizer: localizer))
         }
-        guard streak >= 2, tracker.meets(saved.value) else { return sentence }
-        return sentence + " · " + localizer.plural("tracker.say.streak", count: streak)
+        guard saved.streak >= 2, tracker.meets(saved.value) else { return sentence }
+        return sentence + " · " + localizer.plural("tracker.say.streak", count: saved.streak)
     }
 
     /// Every tracker for the API, with today's value, streak and strength.

@@ -5,6 +5,7 @@ import Hummingbird
 
 /// What a page handler knows about the person: their settings (or first-visit defaults) and language.
 struct PageEnvironment: Sendable {
+    var services: AppServices
     var database: AppDatabase
     /// `nil` until anything was saved.
     var saved: Settings?
@@ -13,6 +14,7 @@ struct PageEnvironment: Sendable {
     var theme: ThemeLinks
 
     init(services: AppServices, database: AppDatabase, request: Request) async throws {
+        self.services = services
         self.database = database
         saved = try await database.loadSettings()
         let negotiated = AppLanguage.negotiate(acceptLanguage: request.headers[.acceptLanguage])
@@ -96,6 +98,16 @@ struct PageEnvironment: Sendable {
                 title: title, current: current, showsNavigation: showsNavigation, services: services),
             csrf: context.csrfToken, theme: theme, status: status, markup: markup)
     }
+}
+
+/// The scenes' interactors over the request's database: what a handler acts through.
+extension PageEnvironment {
+    var timeline: TimelineInteractor { services.timelineInteractor(database) }
+    var trackers: TrackerInteractor { services.trackerInteractor(database) }
+    var journal: JournalInteractor { services.journalInteractor(database) }
+    var log: LogInteractor { services.logInteractor(database) }
+    var focus: FocusInteractor { services.focusInteractor(database) }
+    var map: MapInteractor { services.mapInteractor(database) }
 }
 
 extension Response {

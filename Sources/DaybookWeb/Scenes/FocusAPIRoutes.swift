@@ -21,49 +21,43 @@ struct FocusAPIRoutes {
     func register(on router: Router<DaybookRequestContext>) {
         router.get("/api/v1/focus") { request, context in
             // Many windows poll the timer; they share one reading a tenth of a second at a time.
-            try await services.keptJSON(request, context, kept: .tick) {
-                let database = try context.env.database
-                return FocusPresenter.present(
-                    try await services.focusInteractor(database).current(),
-                    localizer: try context.localizer)
+            let env = try context.env
+            return try await services.keptJSON(request, context, kept: .tick) {
+                FocusPresenter.present(try await env.focus.current(), localizer: env.localizer)
             }
         }
         router.post("/api/v1/focus/start") { request, context in
             let body = try await JSONBody.decode(Focus.Start.Request.self, from: request)
-            return try await respond(context, .start) {
-                try await $0.start(body ?? Focus.Start.Request(), madeAt: MadeAt.of(request))
-            }
+            let env = try context.env
+            let response = try await env.focus.start(body ?? Focus.Start.Request(), madeAt: MadeAt.of(request))
+            return try JSONResponse.make(FocusPresenter.present(response, after: .start, localizer: env.localizer))
         }
         router.post("/api/v1/focus/pause") { request, context in
-            try await respond(context, .pause) { try await $0.pause(madeAt: MadeAt.of(request)) }
+            let env = try context.env
+            let response = try await env.focus.pause(madeAt: MadeAt.of(request))
+            return try JSONResponse.make(FocusPresenter.present(response, after: .pause, localizer: env.localizer))
         }
         router.post("/api/v1/focus/resume") { request, context in
-            try await respond(context, .resume) { try await $0.resume(madeAt: MadeAt.of(request)) }
+            let env = try context.env
+            let response = try await env.focus.resume(madeAt: MadeAt.of(request))
+            return try JSONResponse.make(FocusPresenter.present(response, after: .resume, localizer: env.localizer))
         }
         router.post("/api/v1/focus/stop") { request, context in
-            try await respond(context, .stop) { try await $0.stop(madeAt: MadeAt.of(request)) }
+            let env = try context.env
+            let response = try await env.focus.stop(madeAt: MadeAt.of(request))
+            return try JSONResponse.make(FocusPresenter.present(response, after: .stop, localizer: env.localizer))
         }
         router.post("/api/v1/focus/extend") { request, context in
             let minutes = try await JSONBody.decode(Extension.self, from: request)?.minutes ?? 5
-            return try await respond(context) { try await $0.extend(byMinutes: minutes) }
+            let env = try context.env
+            let response = try await env.focus.extend(byMinutes: minutes)
+            return try JSONResponse.make(FocusPresenter.present(response, localizer: env.localizer))
         }
         router.post("/api/v1/focus/sound") { request, context in
             let sound = try await JSONBody.decode(SoundChange.self, from: request)?.sound ?? ""
-            return try await respond(context) { try await $0.changeSound(sound) }
+            let env = try context.env
+            let response = try await env.focus.changeSound(sound)
+            return try JSONResponse.make(FocusPresenter.present(response, localizer: env.localizer))
         }
-    }
-
-    /// Runs `action` and answers the timer's view model, saying what `said` did when given; a refusal it throws is
-    /// answered as its `SceneProblem`.
-    private func respond(
-        _ context: DaybookRequestContext, _ said: Focus.Action? = nil,
-        _ action: (FocusInteractor) async throws -> Focus.Response
-    ) async throws -> Response {
-        let database = try context.env.database
-        let localizer = try context.localizer
-        let response = try await action(services.focusInteractor(database))
-        return try JSONResponse.make(
-            said.map { FocusPresenter.present(response, after: $0, localizer: localizer) }
-                ?? FocusPresenter.present(response, localizer: localizer))
     }
 }

@@ -103,129 +103,117 @@ struct JournalAPIRoutes {
     func register(on router: Router<DaybookRequestContext>) {
         router.get("/api/v1/entries") { request, context in
             let query = request.uri.queryParameters
-            return try await respond(context) { scene in
-                let response = try await scene.interactor.list(
-                    Journal.List.Request(
-                        tag: query["tag"].map(String.init), starredOnly: query["starred"] == "true",
-                        after: query["after"].map(String.init)))
-                let rows = scene.rows(response.page.entries, today: response.today)
-                return try JSONResponse.make(EntryList(entries: rows, next: response.page.next?.description))
-            }
+            let scene = try Scene(context.env)
+            let response = try await scene.interactor.list(
+                Journal.List.Request(
+                    tag: query["tag"].map(String.init), starredOnly: query["starred"] == "true",
+                    after: query["after"].map(String.init)))
+            let rows = scene.rows(response.page.entries, today: response.today)
+            return try JSONResponse.make(EntryList(entries: rows, next: response.page.next?.description))
         }
         router.post("/api/v1/entries") { request, context in
             let body = try await JSONBody.decode(Body.self, from: request, upTo: Limits.markdownBody) ?? Body()
             // Quick capture from a phone's shortcut: the text, nothing else.
             if context.tokenScope == .shortcuts, !body.isTextOnly { throw AccessRefusal.entryTextOnly }
-            return try await respond(context) { scene in
-                let saved = try await scene.interactor.create(
-                    body.draft, id: body.id, madeAt: MadeAt.of(request), lineage: body.lineage)
-                var json = scene.json(saved.shown)
-                json.say = scene.localizer("journal.say.added")
-                return try JSONResponse.make(json, status: saved.isNew ? .created : .ok)
-            }
+            let scene = try Scene(context.env)
+            let saved = try await scene.interactor.create(
+                body.draft, id: body.id, madeAt: MadeAt.of(request), lineage: body.lineage)
+            var json = scene.json(saved.shown)
+            json.say = scene.localizer("journal.say.added")
+            return try JSONResponse.make(json, status: saved.isNew ? .created : .ok)
         }
         router.post("/api/v1/entries/today/append") { request, context in
             let body = try await JSONBody.decode(Appending.self, from: request, upTo: Limits.markdownBody)
             guard let text = body?.text else { throw Journal.Problem.nothingToAdd }
-            return try await respond(context) { scene in
-                do {
-                    let appended = try await scene.interactor.appendToToday(text, madeAt: MadeAt.of(request))
-                    return try JSONResponse.make(
-                        JournalPresenter.appended(appended, localizer: scene.localizer),
-                        status: appended.isNew ? .created : .ok)
-                } catch is Journal.Conflict {
-                    return APIError.response(
-                        status: .conflict, code: "conflict", message: scene.localizer("error.conflict.body"))
-                }
+            let scene = try Scene(context.env)
+            do {
+                let appended = try await scene.interactor.appendToToday(text, madeAt: MadeAt.of(request))
+                return try JSONResponse.make(
+                    JournalPresenter.appended(appended, localizer: scene.localizer),
+                    status: appended.isNew ? .created : .ok)
+            } catch is Journal.Conflict {
+                return APIError.response(
+                    status: .conflict, code: "conflict", message: scene.localizer("error.conflict.body"))
             }
         }
         router.get("/api/v1/entries/{id}") { request, context in
             let id = try context.parameters.require("id")
-            return try await respond(context) { scene in
-                try JSONResponse.make(scene.json(try await scene.interactor.shown(id: id)))
-            }
+            let scene = try Scene(context.env)
+            return try JSONResponse.make(scene.json(try await scene.interactor.shown(id: id)))
         }
         router.patch("/api/v1/entries/{id}") { request, context in
             let id = try context.parameters.require("id")
             let body = try await JSONBody.decode(Body.self, from: request, upTo: Limits.markdownBody) ?? Body()
-            return try await respond(context) { scene in
-                guard let revision = body.revision else { throw Journal.Problem.invalidRevision }
-                if body.onConflict == .keepBoth {
-                    let saved = try await scene.interactor.updateKeepingBoth(
-                        id: id, body.draft, revision: revision, madeAt: MadeAt.of(request), lineage: body.lineage)
-                    return try JSONResponse.make(scene.json(saved))
-                }
-                do {
-                    return try JSONResponse.make(
-                        scene.json(try await scene.interactor.update(id: id, body.draft, revision: revision)))
-                } catch let conflict as Journal.Conflict {
-                    // Both texts reach the page, which lets the person choose; nothing was overwritten.
-                    return try JSONResponse.make(scene.conflict(conflict.current), status: .conflict)
-                }
+            let scene = try Scene(context.env)
+            guard let revision = body.revision else { throw Journal.Problem.invalidRevision }
+            if body.onConflict == .keepBoth {
+                let saved = try await scene.interactor.updateKeepingBoth(
+                    id: id, body.draft, revision: revision, madeAt: MadeAt.of(request), lineage: body.lineage)
+                return try JSONResponse.make(scene.json(saved))
+            }
+            do {
+                return try JSONResponse.make(
+                    scene.json(try await scene.interactor.update(id: id, body.draft, revision: revision)))
+            } catch let conflict as Journal.Conflict {
+                // Both texts reach the page, which lets the person choose; nothing was overwritten.
+                return try JSONResponse.make(scene.conflict(conflict.current), status: .conflict)
             }
         }
         router.post("/api/v1/entries/{id}/conflicts/{conflict}") { request, context in
             let (id, conflict) = (try context.parameters.require("id"), try context.parameters.require("conflict"))
             let choice = try await JSONBody.decode(Choice.self, from: request, upTo: Limits.jsonBody)
-            return try await respond(context) { scene in
-                let entry = try await scene.interactor.choose(id: id, conflictID: conflict, keep: choice?.keep ?? "")
-                return try JSONResponse.make(scene.json(entry))
-            }
+            let scene = try Scene(context.env)
+            let entry = try await scene.interactor.choose(id: id, conflictID: conflict, keep: choice?.keep ?? "")
+            return try JSONResponse.make(scene.json(entry))
         }
         router.delete("/api/v1/entries/{id}") { request, context in
             let id = try context.parameters.require("id")
-            return try await respond(context) { scene in
-                try await scene.interactor.trash(id: id)
-                return Response(status: .noContent)
-            }
+            let scene = try Scene(context.env)
+            try await scene.interactor.trash(id: id)
+            return Response(status: .noContent)
         }
         router.post("/api/v1/entries/{id}/restore") { request, context in
             let id = try context.parameters.require("id")
-            return try await respond(context) { scene in
-                try JSONResponse.make(scene.json(try await scene.interactor.restore(id: id)))
-            }
+            let scene = try Scene(context.env)
+            return try JSONResponse.make(scene.json(try await scene.interactor.restore(id: id)))
         }
         router.get("/api/v1/trash") { request, context in
-            try await respond(context) { scene in
-                let response = try await scene.interactor.trashed()
-                let today = DayKey(date: response.now, timeZone: response.settings.timeZone)
-                return try JSONResponse.make(EntryList(entries: scene.rows(response.entries, today: today), next: nil))
-            }
+            let scene = try Scene(context.env)
+            let response = try await scene.interactor.trashed()
+            let today = DayKey(date: response.now, timeZone: response.settings.timeZone)
+            return try JSONResponse.make(EntryList(entries: scene.rows(response.entries, today: today), next: nil))
         }
         router.delete("/api/v1/trash") { request, context in
-            try await respond(context) { scene in
-                try await scene.interactor.emptyTrash()
-                return Response(status: .noContent)
-            }
+            let scene = try Scene(context.env)
+            try await scene.interactor.emptyTrash()
+            return Response(status: .noContent)
         }
         // What a device keeps of the journal to read, search and map it without the server: the whole journal a
         // page at a time (`after`), or the entries a change named (`ids`, comma-separated).
         router.get("/api/v1/device/journal") { request, context in
             let query = request.uri.queryParameters
             let ids = query["ids"].map { $0.split(separator: ",").map(String.init) }
-            return try await respond(context) { scene in
-                let response = try await scene.interactor.kept(after: query["after"].map(String.init), ids: ids)
-                return try JSONResponse.make(JournalPresenter.kept(response, localizer: scene.localizer))
-            }
+            let scene = try Scene(context.env)
+            let response = try await scene.interactor.kept(after: query["after"].map(String.init), ids: ids)
+            return try JSONResponse.make(JournalPresenter.kept(response, localizer: scene.localizer))
         }
         router.get("/api/v1/search") { request, context in
             let query = request.uri.queryParameters
             let text = query["q"].map(String.init) ?? ""
-            return try await respond(context) { scene in
-                let page = try await scene.interactor.search(
-                    text, tag: query["tag"].map(String.init), from: query["from"].map(String.init),
-                    through: query["to"].map(String.init), starredOnly: query["starred"] == "true",
-                    limit: query["limit"].flatMap { Int($0) } ?? 20, offset: query["offset"].flatMap { Int($0) } ?? 0,
-                    order: query["order"].map(String.init))
-                let today = DayKey(date: services.clock.now(), timeZone: scene.localizer.timeZone)
-                let rows = page.hits.map {
-                    JournalPresenter.row($0.entry, today: today, snippet: $0.snippet, localizer: scene.localizer)
-                }
-                return try JSONResponse.make(
-                    SearchResults(
-                        query: text, results: rows, hasMore: page.hasMore, order: page.order.rawValue,
-                        orderNote: JournalPresenter.orderNote(page, localizer: scene.localizer)))
+            let scene = try Scene(context.env)
+            let page = try await scene.interactor.search(
+                text, tag: query["tag"].map(String.init), from: query["from"].map(String.init),
+                through: query["to"].map(String.init), starredOnly: query["starred"] == "true",
+                limit: query["limit"].flatMap { Int($0) } ?? 20, offset: query["offset"].flatMap { Int($0) } ?? 0,
+                order: query["order"].map(String.init))
+            let today = DayKey(date: services.clock.now(), timeZone: scene.localizer.timeZone)
+            let rows = page.hits.map {
+                JournalPresenter.row($0.entry, today: today, snippet: $0.snippet, localizer: scene.localizer)
             }
+            return try JSONResponse.make(
+                SearchResults(
+                    query: text, results: rows, hasMore: page.hasMore, order: page.order.rawValue,
+                    orderNote: JournalPresenter.orderNote(page, localizer: scene.localizer)))
         }
     }
 
@@ -233,6 +221,11 @@ struct JournalAPIRoutes {
     struct Scene {
         let interactor: JournalInteractor
         let localizer: Localizer
+
+        init(_ env: PageEnvironment) {
+            interactor = env.journal
+            localizer = env.localizer
+        }
 
         func json(_ shown: Journal.Shown) -> Journal.EntryJSON {
             JournalPresenter.json(
@@ -249,15 +242,5 @@ struct JournalAPIRoutes {
                 error: APIError.Detail(code: "conflict", message: localizer("journal.conflict"), fields: nil),
                 current: json(current))
         }
-    }
-
-    /// Runs `action` with the scene in the owner's language; a refusal it throws is answered by
-    /// `ResponseGuardMiddleware` as its `SceneProblem`.
-    private func respond(
-        _ context: DaybookRequestContext, _ action: (Scene) async throws -> Response
-    ) async throws -> Response {
-        let database = try context.env.database
-        let localizer = try context.localizer
-        return try await action(Scene(interactor: services.journalInteractor(database), localizer: localizer))
     }
 }

@@ -61,10 +61,8 @@ struct LogRoutes {
             let change = Log.Change(
                 sleepQuality: Self.edited(form, "sleepQuality"), mood: Self.edited(form, "mood"),
                 reflection: Self.edited(form, "reflection", as: Self.reflectionFingerprint))
-            let env = try context.env
             do {
-                let log = try await services.logInteractor(env.database).save(
-                    change, on: day, madeAt: MadeAt.of(request))
+                let log = try await context.env.log.save(change, on: day, madeAt: MadeAt.of(request))
                 return Response.seeOther("/log/\(log.day)?saved=1")
             } catch let problem as Log.Problem where problem != .invalidDate && problem != .futureDay {
                 return try await page(
@@ -73,13 +71,12 @@ struct LogRoutes {
             }
         }
         router.get("/api/v1/logs/{date}") { request, context in
-            try await respond(context) { interactor, localizer in
-                guard let response = try await interactor.load(context.parameters.get("date")) else {
-                    throw Onboarding.Problem.notSetUp
-                }
-                return try JSONResponse.make(
-                    LogPresenter.present(response, markdown: services.markdown, localizer: localizer))
+            let env = try context.env
+            guard let response = try await env.log.load(context.parameters.get("date")) else {
+                throw Onboarding.Problem.notSetUp
             }
+            return try JSONResponse.make(
+                LogPresenter.present(response, markdown: services.markdown, localizer: env.localizer))
         }
         for method in [HTTPRequest.Method.put, .patch] {
             router.on("/api/v1/logs/{date}", method: method) { request, context in
@@ -91,13 +88,10 @@ struct LogRoutes {
                     change.mood = change.mood ?? ""
                     change.reflection = change.reflection ?? ""
                 }
-                return try await respond(context) { interactor, localizer in
-                    let day = context.parameters.get("date")
-                    try await interactor.save(change, on: day, madeAt: MadeAt.of(request))
-                    guard let response = try await interactor.load(day) else { throw Onboarding.Problem.notSetUp }
-                    return try JSONResponse.make(
-                        LogPresenter.present(response, markdown: services.markdown, localizer: localizer))
-                }
+                let env = try context.env
+                let saved = try await env.log.save(change, on: context.parameters.get("date"), madeAt: MadeAt.of(request))
+                return try JSONResponse.make(
+                    LogPresenter.present(saved, markdown: services.markdown, localizer: env.localizer))
             }
         }
     }
@@ -108,7 +102,7 @@ struct LogRoutes {
     ) async throws -> Response {
         let env = try context.env
         let page = try await env.page(request, services: services, kept: rejection == nil ? .day : nil) {
-            guard let response = try await services.logInteractor(env.database).load(day) else {
+            guard let response = try await env.log.load(day) else {
                 throw Onboarding.Problem.notSetUp
             }
             // "Saved at …" right after a save (and beside a refusal), not on every visit.
@@ -120,16 +114,6 @@ struct LogRoutes {
         }
         return try env.render(
             "log", encoded: page, current: .stats, services: services, context: context, status: status)
-    }
-
-    /// Runs `action` with the log's interactor and the owner's language; a refusal it throws is answered as its
-    /// `SceneProblem`.
-    private func respond(
-        _ context: DaybookRequestContext, _ action: (LogInteractor, Localizer) async throws -> Response
-    ) async throws -> Response {
-        let database = try context.env.database
-        let localizer = try context.localizer
-        return try await action(services.logInteractor(database), localizer)
     }
 }
 

@@ -20,7 +20,6 @@ struct RenderAPIRoutes {
             let body = try await JSONBody.decode(Body.self, from: request, upTo: Limits.markdownBody)
             guard let body else { throw HTTPError(.badRequest) }
             guard body.markdown.utf8.count <= MarkdownLimits.utf8Bytes else {
-                let database = try context.env.database
                 throw HTTPError(
                     .contentTooLarge,
                     message: Self.tooLargeMessage(try context.localizer))

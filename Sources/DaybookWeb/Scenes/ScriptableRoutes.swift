@@ -15,7 +15,6 @@ struct ScriptableRoutes {
                 throw AccessRefusal.scriptNeedsToken
             }
             guard scope == .widgets || scope == .shortcuts else { throw AccessRefusal.scriptTokenScope }
-            let database = try context.env.database
             let localizer = try context.localizer
             let script = try ScriptableScript.make(
                 address: services.linkBase(request), token: token, language: localizer.language.rawValue,

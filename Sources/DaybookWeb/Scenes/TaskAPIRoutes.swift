@@ -27,49 +27,42 @@ struct TaskAPIRoutes {
     func register(on router: Router<DaybookRequestContext>) {
         router.get("/api/v1/tasks") { request, context in
             let date = request.uri.queryParameters["date"].map(String.init)
-            return try await respond(context) { interactor, localizer in
-                try await services.keptJSON(request, context, kept: .minute) {
-                    TimelinePresenter.present(try await interactor.day(date), localizer: localizer)
-                }
+            let env = try context.env
+            return try await services.keptJSON(request, context, kept: .minute) {
+                TimelinePresenter.present(try await env.timeline.day(date), localizer: env.localizer)
             }
         }
         router.post("/api/v1/tasks") { request, context in
             let body = try await JSONBody.decode(NewTask.self, from: request)
-            return try await respond(context) { interactor, localizer in
-                let task = try await interactor.create(
-                    body?.draft ?? TaskDraft(), id: body?.id, madeAt: MadeAt.of(request))
-                let day = try await interactor.day(task.day.description)
-                return try JSONResponse.make(
-                    TimelinePresenter.added(task, in: day, localizer: localizer), status: .created)
-            }
+            let env = try context.env
+            let written = try await env.timeline.create(
+                body?.draft ?? TaskDraft(), id: body?.id, madeAt: MadeAt.of(request))
+            return try JSONResponse.make(
+                TimelinePresenter.added(written.task, in: written.day, localizer: env.localizer), status: .created)
         }
         router.patch("/api/v1/tasks/{id}") { request, context in
             let id = try context.parameters.require("id")
             let draft = try await JSONBody.decode(TaskDraft.self, from: request) ?? TaskDraft()
-            return try await respond(context) { interactor, localizer in
-                let (scope, date) = try occurrence(request)
-                let task = try await interactor.update(
-                    id: id, draft, scope: scope, on: date, madeAt: MadeAt.of(request))
-                return try JSONResponse.make(try await row(task, interactor, localizer))
-            }
+            let env = try context.env
+            let (scope, date) = try occurrence(request)
+            let written = try await env.timeline.update(
+                id: id, draft, scope: scope, on: date, madeAt: MadeAt.of(request))
+            return try JSONResponse.make(
+                TimelinePresenter.row(written.task, in: written.day, localizer: env.localizer))
         }
         router.post("/api/v1/tasks/{id}/done") { request, context in
             let id = try context.parameters.require("id")
             let body = try await JSONBody.decode(Done.self, from: request) ?? Done()
-            return try await respond(context) { interactor, localizer in
-                try await interactor.setDone(
-                    id: id, done: body.done ?? true, on: body.date, madeAt: MadeAt.of(request))
-                return try JSONResponse.make(
-                    TimelinePresenter.present(try await interactor.day(body.date), localizer: localizer))
-            }
+            let env = try context.env
+            let day = try await env.timeline.setDone(
+                id: id, done: body.done ?? true, on: body.date, madeAt: MadeAt.of(request))
+            return try JSONResponse.make(TimelinePresenter.present(day, localizer: env.localizer))
         }
         router.delete("/api/v1/tasks/{id}") { request, context in
             let id = try context.parameters.require("id")
-            return try await respond(context) { interactor, _ in
-                let (scope, date) = try occurrence(request)
-                _ = try await interactor.delete(id: id, scope: scope, on: date, madeAt: MadeAt.of(request))
-                return Response(status: .noContent)
-            }
+            let (scope, date) = try occurrence(request)
+            _ = try await context.env.timeline.delete(id: id, scope: scope, on: date, madeAt: MadeAt.of(request))
+            return Response(status: .noContent)
         }
     }
 
@@ -82,22 +75,5 @@ struct TaskAPIRoutes {
             throw Timeline.Problem.unknownScope
         }
         return (scope, date)
-    }
-
-    /// The row a created or changed task has on its own day (a repeating task may not occur on it).
-    private func row(_ task: PlannedTask, _ interactor: TimelineInteractor, _ localizer: Localizer) async throws
-        -> Timeline.TaskRow
-    {
-        TimelinePresenter.row(task, in: try await interactor.day(task.day.description), localizer: localizer)
-    }
-
-    /// Runs `action` with the timeline's interactor and the owner's language; a refusal it throws is answered as its
-    /// `SceneProblem`.
-    private func respond(
-        _ context: DaybookRequestContext, _ action: (TimelineInteractor, Localizer) async throws -> Response
-    ) async throws -> Response {
-        let database = try context.env.database
-        let localizer = try context.localizer
-        return try await action(services.timelineInteractor(database), localizer)
     }
 }

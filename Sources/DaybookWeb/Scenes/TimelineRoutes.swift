@@ -18,7 +18,7 @@ struct TimelineRoutes {
             let draft = TaskDraft(form: context.form)
             let env = try context.env
             do {
-                let task = try await interactor(env).create(draft, id: context.form["id"], madeAt: MadeAt.of(request))
+                let task = try await env.timeline.create(draft, id: context.form["id"], madeAt: MadeAt.of(request)).task
                 return Response.seeOther("/timeline?date=\(task.day)")
             } catch let problem as Timeline.Problem {
                 guard let error = problem.refusedDraft else { throw problem }
@@ -40,8 +40,9 @@ struct TimelineRoutes {
             let scope = form["scope"].flatMap(EditScope.init(rawValue:)) ?? .all
             let env = try context.env
             do {
-                let task = try await interactor(env).update(
-                    id: id, draft, scope: scope, on: form["day"], madeAt: MadeAt.of(request))
+                let task = try await env.timeline.update(
+                    id: id, draft, scope: scope, on: form["day"], madeAt: MadeAt.of(request)
+                ).task
                 let shown = task.repeatRule == nil ? task.day.description : form["day"] ?? task.day.description
                 return Response.seeOther("/timeline?date=\(shown)")
             } catch let problem as Timeline.Problem {
@@ -55,7 +56,7 @@ struct TimelineRoutes {
             let id = try context.parameters.require("id")
             let date = context.form["date"]
             let env = try context.env
-            try await interactor(env).setDone(
+            try await env.timeline.setDone(
                 id: id, done: context.form["done"] != "0", on: date, madeAt: MadeAt.of(request))
             return Response.seeOther("/timeline" + (date.map { "?date=\($0)" } ?? ""))
         }
@@ -64,7 +65,7 @@ struct TimelineRoutes {
             let date = context.form["date"] ?? ""
             let scope = context.form["scope"].flatMap(EditScope.init(rawValue:)) ?? .all
             let env = try context.env
-            let deletion = try await interactor(env).delete(id: id, scope: scope, on: date, madeAt: MadeAt.of(request))
+            let deletion = try await env.timeline.delete(id: id, scope: scope, on: date, madeAt: MadeAt.of(request))
             // A change made since on another device stands: nothing was deleted, so there is nothing to undo.
             guard let deletion else { return Response.seeOther("/timeline?date=\(date)") }
             let key = await services.undo.keep(deletion)
@@ -75,13 +76,9 @@ struct TimelineRoutes {
             let key = context.form["key"] ?? ""
             guard let deletion = await services.undo.take(key) else { throw HTTPError(.notFound) }
             let env = try context.env
-            try await interactor(env).restore(deletion)
+            try await env.timeline.restore(deletion)
             return Response.seeOther("/timeline?date=\(deletion.day)")
         }
-    }
-
-    private func interactor(_ env: PageEnvironment) -> TimelineInteractor {
-        services.timelineInteractor(env.database)
     }
 
     private func page(
@@ -92,7 +89,7 @@ struct TimelineRoutes {
         // An undo offer lives outside the store: a page showing one is not kept.
         let kept: PageLifetime? = key == nil && rejection == nil ? .minute : nil
         let page = try await env.page(request, services: services, kept: kept) {
-            let response = try await interactor(env).day(date)
+            let response = try await env.timeline.day(date)
             var undo: Timeline.Undoable?
             if let key, let deletion = await services.undo.peek(key) {
                 undo = Timeline.Undoable(key: key, deletion: deletion)
@@ -110,7 +107,7 @@ struct TimelineRoutes {
         rejection: Timeline.Rejection? = nil, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let env = try context.env
-        let response = try await interactor(env).day(day)
+        let response = try await env.timeline.day(day)
         // The task as it is on that day (a repeating one with that day's done state); else as stored.
         var found = response.tasks.first { $0.id == id }
         if found == nil { found = try await env.database.task(id: id) }

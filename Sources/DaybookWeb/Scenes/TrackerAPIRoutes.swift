@@ -119,56 +119,49 @@ struct TrackerAPIRoutes {
 
     func register(on router: Router<DaybookRequestContext>) {
         router.get("/api/v1/trackers") { request, context in
-            try await respond(context) { interactor in .list(try await interactor.list()) }
+            let env = try context.env
+            return try answer(.list(try await env.trackers.list()), env)
         }
         router.post("/api/v1/trackers") { request, context in
             let body = try await JSONBody.decode(Body.self, from: request) ?? Body()
-            return try await respond(context, status: .created) { interactor in
-                let tracker = try await interactor.create(body.draft)
-                return .tracker(try await interactor.detail(id: tracker.id))
-            }
+            let env = try context.env
+            return try answer(.tracker(try await env.trackers.create(body.draft)), env, status: .created)
         }
         router.put("/api/v1/trackers/order") { request, context in
             let body = try await JSONBody.decode(OrderBody.self, from: request) ?? OrderBody(ids: [])
-            return try await respond(context) { interactor in
-                try await interactor.reorder(body.ids)
-                return .list(try await interactor.list())
-            }
+            let env = try context.env
+            return try answer(.list(try await env.trackers.reorder(body.ids)), env)
         }
         router.get("/api/v1/trackers/{id}") { request, context in
             let id = try context.parameters.require("id")
-            return try await respond(context) { interactor in .tracker(try await interactor.detail(id: id)) }
+            let env = try context.env
+            return try answer(.tracker(try await env.trackers.detail(id: id)), env)
         }
         router.patch("/api/v1/trackers/{id}") { request, context in
             let id = try context.parameters.require("id")
             let body = try await JSONBody.decode(Body.self, from: request) ?? Body()
-            return try await respond(context) { interactor in
-                _ = try await interactor.update(id: id, body.draft)
-                return .tracker(try await interactor.detail(id: id))
-            }
+            let env = try context.env
+            return try answer(.tracker(try await env.trackers.update(id: id, body.draft)), env)
         }
         router.delete("/api/v1/trackers/{id}") { request, context in
             let id = try context.parameters.require("id")
-            return try await respond(context) { interactor in
-                try await interactor.delete(id: id)
-                return nil
-            }
+            try await context.env.trackers.delete(id: id)
+            return Response(status: .noContent)
         }
         router.get("/api/v1/trackers/{id}/values") { request, context in
             let id = try context.parameters.require("id")
             let query = request.uri.queryParameters
-            return try await respond(context) { interactor in
-                let detail = try await interactor.detail(id: id)
-                let today = detail.today
-                let through = try query["through"].map { try Self.day(String($0), today: today) } ?? today
-                let from =
-                    try query["from"].map { try Self.day(String($0), today: today) }
-                    ?? max(.earliest, through.adding(days: -29))
-                guard from <= through, from.days(to: through) < Trackers.maximumSpanDays else {
-                    throw Trackers.Problem.invalidSpan
-                }
-                return .values(detail, from: from, through: through)
+            let env = try context.env
+            let detail = try await env.trackers.detail(id: id)
+            let today = detail.today
+            let through = try query["through"].map { try Self.day(String($0), today: today) } ?? today
+            let from =
+                try query["from"].map { try Self.day(String($0), today: today) }
+                ?? max(.earliest, through.adding(days: -29))
+            guard from <= through, from.days(to: through) < Trackers.maximumSpanDays else {
+                throw Trackers.Problem.invalidSpan
             }
+            return try answer(.values(detail, from: from, through: through), env)
         }
         router.put("/api/v1/trackers/{id}/values/{date}") { request, context in
             let id = try context.parameters.require("id")
@@ -178,56 +171,45 @@ struct TrackerAPIRoutes {
             else {
                 throw Trackers.Problem.valueOrAdd
             }
-            return try await respond(context) { interactor in
-                let madeAt = MadeAt.of(request)
-                let saved: Trackers.Saved
-                switch (body.value, body.add) {
-                case (.flag(let done)?, _) where context.tokenScope == .widgets && (date == nil || date == "today"):
-                    // A widget token ticks a yes/no tracker for today, the value it shows, and nothing else.
-                    saved = try await interactor.tick(done, trackerID: id, madeAt: madeAt)
-                case _ where context.tokenScope == .widgets: throw AccessRefusal.widgetTickOnly
-                case (_, let amount?):
-                    saved = try await interactor.add(amount, trackerID: id, day: date, madeAt: madeAt)
-                case (let value?, nil):
-                    let input: Trackers.ValueInput =
-                        switch value {
-                        case .clear: .clear
-                        case .flag(let flag): .flag(flag)
-                        case .number(let number): .number(number)
-                        }
-                    saved = try await interactor.setValue(input, trackerID: id, day: date, madeAt: madeAt)
-                case (nil, nil): throw Trackers.Problem.invalidDate
-                }
-                let progress = try await interactor.detail(id: id).progress
-                return .said(saved, streak: progress.currentStreak)
+            let env = try context.env
+            let madeAt = MadeAt.of(request)
+            let saved: Trackers.Saved
+            switch (body.value, body.add) {
+            case (.flag(let done)?, _) where context.tokenScope == .widgets && (date == nil || date == "today"):
+                // A widget token ticks a yes/no tracker for today, the value it shows, and nothing else.
+                saved = try await env.trackers.tick(done, trackerID: id, madeAt: madeAt)
+            case _ where context.tokenScope == .widgets: throw AccessRefusal.widgetTickOnly
+            case (_, let amount?):
+                saved = try await env.trackers.add(amount, trackerID: id, day: date, madeAt: madeAt)
+            case (let value?, nil):
+                let input: Trackers.ValueInput =
+                    switch value {
+                    case .clear: .clear
+                    case .flag(let flag): .flag(flag)
+                    case .number(let number): .number(number)
+                    }
+                saved = try await env.trackers.setValue(input, trackerID: id, day: date, madeAt: madeAt)
+            case (nil, nil): throw Trackers.Problem.invalidDate
             }
+            return try answer(.said(saved), env)
         }
         router.delete("/api/v1/trackers/{id}/values/{date}") { request, context in
             let id = try context.parameters.require("id")
             let date = context.parameters.get("date")
-            return try await respond(context) { interactor in
-                try await interactor.setValue(.clear, trackerID: id, day: date, madeAt: MadeAt.of(request))
-                return nil
-            }
+            try await context.env.trackers.setValue(.clear, trackerID: id, day: date, madeAt: MadeAt.of(request))
+            return Response(status: .noContent)
         }
+    }
+
+    /// What an API request found or did, as the presenter shows it in the owner's language.
+    private func answer(
+        _ answer: Trackers.APIAnswer, _ env: PageEnvironment, status: HTTPResponse.Status = .ok
+    ) throws -> Response {
+        try JSONResponse.make(TrackerPresenter.present(answer, localizer: env.localizer), status: status)
     }
 
     static func day(_ raw: String, today: DayKey) throws -> DayKey {
         guard let day = DayKey(string: raw) else { throw Trackers.Problem.invalidDate }
         return min(day, today)
-    }
-
-    /// Runs `action` and answers what it returns as the presenter shows it (204 for nothing); a refusal it throws
-    /// is answered as its `SceneProblem`.
-    private func respond(
-        _ context: DaybookRequestContext, status: HTTPResponse.Status = .ok,
-        _ action: (TrackerInteractor) async throws -> Trackers.APIAnswer?
-    ) async throws -> Response {
-        let database = try context.env.database
-        let localizer = try context.localizer
-        guard let answer = try await action(services.trackerInteractor(database)) else {
-            return Response(status: .noContent)
-        }
-        return try JSONResponse.make(TrackerPresenter.present(answer, localizer: localizer), status: status)
     }
 }

@@ -10,7 +10,7 @@ struct TrackerRoutes {
     func register(on router: Router<DaybookRequestContext>, pages: RouterGroup<DaybookRequestContext>) {
         pages.get("/trackers") { request, context in
             try await page(request, context, "trackers") { env in
-                let model = TrackerPresenter.list(try await interactor(env).list(), localizer: env.localizer)
+                let model = TrackerPresenter.list(try await env.trackers.list(), localizer: env.localizer)
                 return try PageRenderer.EncodedPage(model, title: model.title)
             }
         }
@@ -21,7 +21,7 @@ struct TrackerRoutes {
             let env = try context.env
             let draft = Self.draft(context.form, creating: true)
             do {
-                let tracker = try await interactor(env).create(draft)
+                let tracker = try await env.trackers.create(draft).tracker
                 return Response.seeOther("/trackers/\(tracker.id)")
             } catch let problem as Trackers.Problem {
                 return try await form(
@@ -32,7 +32,7 @@ struct TrackerRoutes {
             let id = try context.parameters.require("id")
             let query = request.uri.queryParameters
             return try await page(request, context, "tracker") { env in
-                let response = try await interactor(env).detail(
+                let response = try await env.trackers.detail(
                     id: id, month: query["month"].map(String.init), day: query["date"].map(String.init))
                 let model = TrackerPresenter.detail(response, localizer: env.localizer)
                 return try PageRenderer.EncodedPage(model, title: model.title)
@@ -41,7 +41,7 @@ struct TrackerRoutes {
         pages.get("/trackers/{id}/edit") { request, context in
             let id = try context.parameters.require("id")
             let env = try context.env
-            let tracker = try await interactor(env).detail(id: id).tracker
+            let tracker = try await env.trackers.detail(id: id).tracker
             return try await form(request, context, tracker: tracker)
         }
         router.post("/trackers/{id}/edit") { request, context in
@@ -49,10 +49,10 @@ struct TrackerRoutes {
             let env = try context.env
             let draft = Self.draft(context.form, creating: false)
             do {
-                _ = try await interactor(env).update(id: id, draft)
+                try await env.trackers.update(id: id, draft)
                 return Response.seeOther("/trackers/\(id)")
             } catch let problem as Trackers.Problem where problem != .notFound {
-                let tracker = try await interactor(env).detail(id: id).tracker
+                let tracker = try await env.trackers.detail(id: id).tracker
                 return try await form(
                     request, context, tracker: tracker, typed: draft, problem: problem, status: problem.status)
             }
@@ -67,22 +67,22 @@ struct TrackerRoutes {
             switch context.form["archived"] {
             case "1": archived = true
             case "0": archived = false
-            default: archived = !(try await interactor(env).detail(id: id).tracker.isArchived)
+            default: archived = !(try await env.trackers.detail(id: id).tracker.isArchived)
             }
-            let tracker = try await interactor(env).update(id: id, Trackers.Draft(archived: archived))
+            let tracker = try await env.trackers.update(id: id, Trackers.Draft(archived: archived)).tracker
             return Response.seeOther(tracker.isArchived ? "/trackers" : "/trackers/\(id)")
         }
         router.post("/trackers/{id}/delete") { request, context in
             let id = try context.parameters.require("id")
             let env = try context.env
-            try await interactor(env).delete(id: id)
+            try await env.trackers.delete(id: id)
             return Response.seeOther("/trackers")
         }
         router.post("/trackers/{id}/move") { request, context in
             let id = try context.parameters.require("id")
             let env = try context.env
             let offset = context.form["direction"] == "up" ? -1 : 1
-            try await interactor(env).move(id: id, by: offset)
+            try await env.trackers.move(id: id, by: offset)
             return Response.seeOther("/trackers")
         }
         router.post("/trackers/{id}/values/{date}") { request, context in
@@ -107,14 +107,11 @@ struct TrackerRoutes {
             } else {
                 input = .text(form["value"] ?? "")
             }
-            try await interactor(env).setValue(input, trackerID: id, day: day, madeAt: MadeAt.of(request))
+            try await env.trackers.setValue(input, trackerID: id, day: day, madeAt: MadeAt.of(request))
             return Response.seeOther(Self.safeBack(form["back"]) + "#tracker-\(id)")
         }
     }
 
-    private func interactor(_ env: PageEnvironment) -> TrackerInteractor {
-        services.trackerInteractor(env.database)
-    }
 
     /// A page of this scene, kept until anything is written.
     private func page(
