@@ -13,7 +13,9 @@ import urllib.parse
 
 from selenium.webdriver.remote.webdriver import WebDriver
 
-from conftest import Server, call, open_page, png_image_data, screenshot, wait_for
+from fixtures.pages import call, open_page, wait_for
+from fixtures.servers import Server
+from fixtures.shots import png_image_data, screenshot
 
 # name: (width, height); phones are emulated as touch devices.
 WIDTHS = {"320": (320, 640), "390": (390, 844), "768": (768, 1024), "desktop": (1280, 900)}
