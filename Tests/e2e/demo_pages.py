@@ -2,9 +2,9 @@
 check on each page they load.
 
 The walks (test_accessibility.py, test_page_walk.py, test_screenshots.py) run on one server and one browser per
-test process (`demo_server`, `resizable_browser` and `webkit_phone` in conftest.py) and load each page once at a
-width and language for all their checks: whether it scrolls sideways, its controls' size, axe, its screenshot and
-its script errors.
+test process (`demo_server` in fixtures/demo.py, `resizable_browser` and `webkit_phone` in fixtures/browsers.py)
+and load each page once at a width and language for all their checks: whether it scrolls sideways, its controls'
+size, axe, its screenshot and its script errors.
 """
 
 from __future__ import annotations
