@@ -6,7 +6,6 @@ service. The page's calls to the Badging API are recorded by a script the browse
 import urllib.error
 
 import pytest
-from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from fixtures.pages import call, click_and_wait, complete_onboarding, open_page, wait_for

@@ -11,7 +11,6 @@ every page saying so, naming the copy.
 from __future__ import annotations
 
 import hashlib
-import os
 import sqlite3
 import subprocess
 import time
