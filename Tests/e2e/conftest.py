@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 # Their asserts report like a test's own.
 pytest.register_assert_rewrite("fixtures")
 
-pytest_plugins = [
+FIXTURES = [
     "fixtures.paths",
     "fixtures.servers",
     "fixtures.homes",
@@ -38,3 +38,10 @@ pytest_plugins = [
     "fixtures.pages",
     "fixtures.ordering",
 ]
+
+
+def pytest_configure(config):
+    """Registers the fixtures' modules as plugins. Not with `pytest_plugins`, which pytest takes only from the
+    rootdir's conftest: a `pytest` run from the repository's root (which collects scripts/ too) would stop."""
+    for name in FIXTURES:
+        config.pluginmanager.import_plugin(name)
