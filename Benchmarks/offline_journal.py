@@ -81,7 +81,8 @@ def api(port: int, method: str, path: str, body=None):
 
 
 def measure(binary: Path, port: int, common: str, korean: str) -> dict:
-    from conftest import make_driver, open_page
+    from fixtures.browsers import make_driver
+    from fixtures.pages import open_page
     driver = make_driver("en-US", 390, 844)
     try:
         open_page(driver, f"http://127.0.0.1:{port}/journal")

@@ -27,8 +27,10 @@ sys.path.insert(0, str(ROOT / "Tests" / "e2e"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench import pick_binary  # noqa: E402
-from conftest import (LOG_DIR, complete_onboarding, make_driver, open_page, restart_server,  # noqa: E402
-                      start_server)
+from fixtures.browsers import make_driver  # noqa: E402
+from fixtures.pages import complete_onboarding, open_page  # noqa: E402
+from fixtures.paths import LOG_DIR  # noqa: E402
+from fixtures.servers import restart_server, start_server  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 from test_offline import KEPT, OUTBOX, controlled_by_worker, go  # noqa: E402
 

@@ -23,7 +23,10 @@ sys.path.insert(0, str(ROOT / "Tests" / "e2e"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench import pick_binary  # noqa: E402
-from conftest import LOG_DIR, complete_onboarding, make_driver, start_server  # noqa: E402
+from fixtures.browsers import make_driver  # noqa: E402
+from fixtures.pages import complete_onboarding  # noqa: E402
+from fixtures.paths import LOG_DIR  # noqa: E402
+from fixtures.servers import start_server  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 from test_offline import KEPT, controlled_by_worker, go  # noqa: E402
 

@@ -2,9 +2,9 @@
 check on each page they load.
 
 The walks (test_accessibility.py, test_page_walk.py, test_screenshots.py) run on one server and one browser per
-test process (`demo_server`, `resizable_browser` and `webkit_phone` in conftest.py) and load each page once at a
-width and language for all their checks: whether it scrolls sideways, its controls' size, axe, its screenshot and
-its script errors.
+test process (`demo_server` in fixtures/demo.py, `resizable_browser` and `webkit_phone` in fixtures/browsers.py)
+and load each page once at a width and language for all their checks: whether it scrolls sideways, its controls'
+size, axe, its screenshot and its script errors.
 """
 
 from __future__ import annotations
@@ -13,7 +13,9 @@ import urllib.parse
 
 from selenium.webdriver.remote.webdriver import WebDriver
 
-from conftest import Server, call, open_page, png_image_data, screenshot, wait_for
+from fixtures.pages import call, open_page, wait_for
+from fixtures.servers import Server
+from fixtures.shots import png_image_data, screenshot
 
 # name: (width, height); phones are emulated as touch devices.
 WIDTHS = {"320": (320, 640), "390": (390, 844), "768": (768, 1024), "desktop": (1280, 900)}

@@ -19,9 +19,12 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import LOG_DIR, call, click_and_wait, daybook_binary, open_page, path_of, set_viewport, start_server
 from demo_pages import (LANGUAGES, WIDTHS, check_nav, chromium_console_errors, demo_pages, listen_for_script_errors,
                         load, script_errors_once_settled, set_owner, shoot)
+from fixtures.browsers import set_viewport
+from fixtures.pages import call, click_and_wait, open_page, path_of
+from fixtures.paths import LOG_DIR
+from fixtures.servers import daybook_binary, start_server
 
 # A phone widens its layout to fit a page too wide for it (innerWidth grows too), so the screen's own width is
 # what the page must fit: it is passed in.

@@ -17,8 +17,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from conftest import ARTIFACTS
 from daybook_http import Client, complete_onboarding
+from fixtures.paths import ARTIFACTS
 
 SEED = 20261122
 # Test cases per operation in each pass over the phases.

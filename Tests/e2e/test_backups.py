@@ -7,7 +7,10 @@ import subprocess
 
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import LOG_DIR, call, complete_onboarding, daybook_binary, open_page, screenshot, start_server, wait_for
+from fixtures.pages import call, complete_onboarding, open_page, wait_for
+from fixtures.paths import LOG_DIR
+from fixtures.servers import daybook_binary, start_server
+from fixtures.shots import screenshot
 from loop_backup import new_backup
 
 

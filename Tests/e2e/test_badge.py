@@ -6,10 +6,10 @@ service. The page's calls to the Badging API are recorded by a script the browse
 import urllib.error
 
 import pytest
-from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from conftest import call, click_and_wait, complete_onboarding, open_page, screenshot, wait_for
+from fixtures.pages import call, click_and_wait, complete_onboarding, open_page, wait_for
+from fixtures.shots import screenshot
 
 # Stands in for the Badging API (a headless browser draws no icon) and keeps every call, across pages.
 RECORD = """

@@ -8,8 +8,9 @@ import re
 import sqlite3
 import subprocess
 
-from conftest import LOG_DIR, daybook_binary, start_server
 from daybook_http import Client
+from fixtures.paths import LOG_DIR
+from fixtures.servers import daybook_binary, start_server
 from small_disk import noise_png, send
 
 PASSPHRASE = "a long enough passphrase"

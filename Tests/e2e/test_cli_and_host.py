@@ -8,7 +8,8 @@ import subprocess
 import urllib.error
 import zlib
 
-from conftest import call, daybook_binary
+from fixtures.pages import call
+from fixtures.servers import daybook_binary
 
 
 def run_cli(*args, server=None, env_extra=None, stdin=None):

@@ -6,8 +6,9 @@ from axe_selenium_python import Axe
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import (WAIT, call, click_and_wait, complete_onboarding, open_page, restart_server, screenshot,
-                      set_value, wait_for)
+from fixtures.pages import WAIT, call, click_and_wait, complete_onboarding, open_page, set_value, wait_for
+from fixtures.servers import restart_server
+from fixtures.shots import screenshot
 from test_accessibility import serious_findings
 from test_offline import KEPT, OUTBOX, controlled_by_worker, go, waiting_count
 

@@ -6,8 +6,9 @@ import json
 import os
 import subprocess
 
-from conftest import LOG_DIR, daybook_binary, start_server
 from daybook_http import Client
+from fixtures.paths import LOG_DIR
+from fixtures.servers import daybook_binary, start_server
 from small_disk import fill, noise_png, photo_files, send, small_disk
 
 

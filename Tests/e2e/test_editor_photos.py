@@ -12,7 +12,9 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import ENGINES, WAIT, call, complete_onboarding, open_page, path_of, screenshot, wait_for
+from fixtures.engines import ENGINES
+from fixtures.pages import WAIT, call, complete_onboarding, open_page, path_of, wait_for
+from fixtures.shots import screenshot
 from small_disk import noise_png
 from test_offline_device import pick
 

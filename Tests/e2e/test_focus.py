@@ -8,8 +8,10 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from conftest import ENGINES, complete_onboarding, open_page, screenshot, wait_for
 from daybook_http import Client, complete_onboarding as onboard
+from fixtures.engines import ENGINES
+from fixtures.pages import complete_onboarding, open_page, wait_for
+from fixtures.shots import screenshot
 
 
 def api(server, path="/api/v1/focus"):

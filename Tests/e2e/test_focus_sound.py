@@ -13,7 +13,9 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from conftest import ENGINES, WAIT, call, click_and_wait, complete_onboarding, open_page, screenshot, wait_for
+from fixtures.engines import ENGINES
+from fixtures.pages import WAIT, call, click_and_wait, complete_onboarding, open_page, wait_for
+from fixtures.shots import screenshot
 from test_stats import ZONES
 
 # The loops are asked for right after the first start that makes them, as on a new install.

@@ -6,8 +6,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from conftest import ROOT, LOG_DIR, start_server, STOP_TIMEOUT
 from daybook_http import Client
+from fixtures.paths import ROOT, LOG_DIR
+from fixtures.servers import start_server, STOP_TIMEOUT
 
 
 # scripts/test installs the debug build it has already made (DAYBOOK_INSTALL_CONFIGURATION=debug); run with

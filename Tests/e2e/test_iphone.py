@@ -5,8 +5,10 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import (ENGINES, WAIT, call, click_and_wait, complete_onboarding, open_page, screenshot, set_value,
-                      set_viewport, tap, wait_for)
+from fixtures.browsers import set_viewport
+from fixtures.engines import ENGINES
+from fixtures.pages import WAIT, call, click_and_wait, complete_onboarding, open_page, set_value, tap, wait_for
+from fixtures.shots import screenshot
 
 
 def shown(driver, element_id: str) -> str:

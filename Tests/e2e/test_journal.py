@@ -9,8 +9,10 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import (ENGINES, call, complete_onboarding, engine_limit, open_page, restart_server, screenshot,
-                      wait_for)
+from fixtures.engines import ENGINES, engine_limit
+from fixtures.pages import call, complete_onboarding, open_page, wait_for
+from fixtures.servers import restart_server
+from fixtures.shots import screenshot
 
 PASTE_PHOTO = """
 const [target, done] = arguments;

@@ -7,7 +7,9 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import call, complete_onboarding, open_page, requested_urls, screenshot, wait_for
+from fixtures.network import requested_urls
+from fixtures.pages import call, complete_onboarding, open_page, wait_for
+from fixtures.shots import screenshot
 
 SEOUL = [("Gwanghwamun", 37.5759, 126.9768), ("City Hall", 37.5663, 126.9779), ("Myeongdong", 37.5636, 126.9826)]
 ELSEWHERE = [("Busan harbour", 35.0975, 129.0366), ("Shinjuku", 35.6895, 139.6917)]

@@ -14,7 +14,9 @@ import zipfile
 
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import call, complete_onboarding, daybook_binary, open_page, screenshot
+from fixtures.pages import call, complete_onboarding, open_page
+from fixtures.servers import daybook_binary
+from fixtures.shots import screenshot
 from small_disk import noise_png, send
 from test_backups import choose_import
 from test_hostile_files import peak_rss_mb

@@ -11,8 +11,10 @@ from selenium.common.exceptions import StaleElementReferenceException, WebDriver
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import (ENGINES, STOP_TIMEOUT, WAIT, call, complete_onboarding, open_page, restart_server,
-                      screenshot, wait_for, webkit_cannot)
+from fixtures.engines import ENGINES, webkit_cannot
+from fixtures.pages import WAIT, call, complete_onboarding, open_page, wait_for
+from fixtures.servers import STOP_TIMEOUT, restart_server
+from fixtures.shots import screenshot
 from small_disk import noise_png, send, small_disk
 from test_pwa import service_worker_state
 

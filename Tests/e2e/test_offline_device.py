@@ -13,7 +13,10 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import ENGINES, WAIT, complete_onboarding, open_page, restart_server, screenshot, wait_for, webkit_cannot
+from fixtures.engines import ENGINES, webkit_cannot
+from fixtures.pages import WAIT, complete_onboarding, open_page, wait_for
+from fixtures.servers import restart_server
+from fixtures.shots import screenshot
 from schemathesis_hooks import _png
 from small_disk import small_disk
 from test_offline import (BALLAST, OUTBOX, controlled_by_worker, go, phone_offline_on, replay,

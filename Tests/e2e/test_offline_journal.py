@@ -15,8 +15,10 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import (LOG_DIR, WAIT, both_engines, call, daybook_binary, open_page, start_server, tap,
-                      wait_for)
+from fixtures.engines import both_engines
+from fixtures.pages import WAIT, call, open_page, tap, wait_for
+from fixtures.paths import LOG_DIR
+from fixtures.servers import daybook_binary, start_server
 from test_offline import JOURNAL, KEPT, controlled_by_worker, go
 
 

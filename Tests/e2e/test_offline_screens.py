@@ -8,7 +8,9 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import ENGINES, WAIT, call, complete_onboarding, open_page, restart_server, wait_for
+from fixtures.engines import ENGINES
+from fixtures.pages import WAIT, call, complete_onboarding, open_page, wait_for
+from fixtures.servers import restart_server
 from test_offline import KEPT, KEPT_TEXT, OUTBOX, controlled_by_worker, go
 
 

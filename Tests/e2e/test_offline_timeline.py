@@ -12,8 +12,10 @@ from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import (WAIT, both_engines, call, complete_onboarding, open_page, restart_server, screenshot,
-                      set_value, wait_for)
+from fixtures.engines import both_engines
+from fixtures.pages import WAIT, call, complete_onboarding, open_page, set_value, wait_for
+from fixtures.servers import restart_server
+from fixtures.shots import screenshot
 from test_offline import KEPT, OUTBOX, controlled_by_worker, go, replay
 
 # A finger rests this long on a block before it lifts (timeline.js holds 350 ms, so a swipe still scrolls).

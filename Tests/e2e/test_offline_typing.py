@@ -10,8 +10,10 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import (ENGINES, WAIT, call, complete_onboarding, open_page, path_of, restart_server, screenshot,
-                      wait_for)
+from fixtures.engines import ENGINES
+from fixtures.pages import WAIT, call, complete_onboarding, open_page, path_of, wait_for
+from fixtures.servers import restart_server
+from fixtures.shots import screenshot
 from test_offline import KEPT, OUTBOX, controlled_by_worker, go, replay
 
 SAVE_STATE_WAITING = "Waiting to be sent — kept on this device"

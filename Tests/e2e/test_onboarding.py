@@ -6,8 +6,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from conftest import (assert_page_ok, click_and_wait, html_lang, nav_link, open_page, path_of, set_value,
-                      wait_for)
+from fixtures.pages import assert_page_ok, click_and_wait, html_lang, nav_link, open_page, path_of, set_value, wait_for
 
 # A fresh install: the server makes its ambient loops while the person onboards.
 pytestmark = pytest.mark.first_start

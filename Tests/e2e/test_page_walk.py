@@ -10,8 +10,8 @@ What each engine lets a test see (demo_pages.py says how):
   An error thrown asynchronously during loading and never again is therefore seen only in Chromium.
 """
 
-from conftest import engine_limit
 from demo_pages import demo_pages, listen_for_script_errors, load, script_errors_once_settled, set_owner
+from fixtures.engines import engine_limit
 
 
 def test_no_page_reports_a_script_error_on_a_phone_in_webkit(demo_server, webkit_phone):

@@ -10,8 +10,10 @@ import subprocess
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import (LOG_DIR, WAIT, both_engines, call, daybook_binary, open_page, path_of, start_server,
-                      wait_for)
+from fixtures.engines import both_engines
+from fixtures.pages import WAIT, call, open_page, path_of, wait_for
+from fixtures.paths import LOG_DIR
+from fixtures.servers import daybook_binary, start_server
 
 PUBLIC_URL = "https://daybook.home.arpa:18443"
 PHONE = (390, 844)

@@ -16,12 +16,14 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import (ENGINES, WAIT, click_and_wait, complete_onboarding, nav_link, open_page, path_of,
-                      phone_at_home, screenshot, wait_for)
+from fixtures.engines import ENGINES
+from fixtures.homes import phone_at_home
+from fixtures.pages import WAIT, click_and_wait, complete_onboarding, nav_link, open_page, path_of, wait_for
+from fixtures.shots import screenshot
 from proxy import NAME, through
 from test_offline import KEPT, OUTBOX, controlled_by_worker, go
-from test_offline_typing import listed_waiting, tap_done, typed
 from test_offline_device import shown
+from test_offline_typing import listed_waiting, tap_done, typed
 from test_pairing import run_pair
 
 FORM = "application/x-www-form-urlencoded"

@@ -10,8 +10,11 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import ENGINES, WAIT, call, engine_limit, open_page, path_of, screenshot, set_viewport, wait_for
 from demo_pages import set_owner
+from fixtures.browsers import set_viewport
+from fixtures.engines import ENGINES, engine_limit
+from fixtures.pages import WAIT, call, open_page, path_of, wait_for
+from fixtures.shots import screenshot
 
 HEIGHTS = [420, 520, 617, 700, 844]
 
@@ -232,7 +235,7 @@ def test_korean_and_japanese_are_saved_whole_around_an_autosave_pause(demo_serve
 def test_each_page_holds_one_event_stream_however_many_parts_follow_it(demo_server, browser):
     """Focus, the Timeline, Today's live sections, reminders and the kept copy all follow `/events`: one stream a
     page, so two open tabs do not use up the six connections a browser gives a site over HTTP/1.1."""
-    from conftest import requested_urls
+    from fixtures.network import requested_urls
     set_owner(demo_server, language="en")
     driver = browser("en-US", width=390, height=844)
     # Reminders in open pages follow the stream too: allowed, as a person who turned them on has.

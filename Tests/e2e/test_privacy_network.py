@@ -5,8 +5,9 @@ import urllib.parse
 
 from selenium.webdriver.common.by import By
 
-from conftest import complete_onboarding, html_lang, open_page, path_of, requested_urls, wait_for
 from daybook_http import Client, complete_onboarding as onboard_over_http
+from fixtures.network import requested_urls
+from fixtures.pages import complete_onboarding, html_lang, open_page, path_of, wait_for
 
 PAGES = ("/", "/settings", "/privacy", "/timeline")
 

@@ -9,8 +9,11 @@ import pytest
 from selenium.common.exceptions import TimeoutException, WebDriverException
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import ENGINES, STOP_TIMEOUT, complete_onboarding, open_page, screenshot, wait_for
 from daybook_http import Client, parse_page
+from fixtures.engines import ENGINES
+from fixtures.pages import complete_onboarding, open_page, wait_for
+from fixtures.servers import STOP_TIMEOUT
+from fixtures.shots import screenshot
 
 
 def png_size(data: bytes) -> tuple[int, int]:

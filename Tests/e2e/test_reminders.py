@@ -4,7 +4,9 @@ owner's language, and asks for notification permission only when tapped."""
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import call, complete_onboarding, open_page, requested_urls, screenshot, wait_for
+from fixtures.network import requested_urls
+from fixtures.pages import call, complete_onboarding, open_page, wait_for
+from fixtures.shots import screenshot
 
 
 def test_reminder_settings_are_saved_and_a_bad_time_is_refused(server, browser):

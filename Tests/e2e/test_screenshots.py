@@ -12,8 +12,9 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import WAIT, call, complete_onboarding, open_page, screenshot_dir, wait_for
 from demo_pages import LANGUAGES, check_nav, check_picture, demo_pages, load, set_owner, shoot
+from fixtures.pages import WAIT, call, complete_onboarding, open_page, wait_for
+from fixtures.shots import screenshot_dir
 
 VIEWPORTS = {"phone": (390, 844), "desktop": (1280, 900)}
 BROWSER_LANG = {"en": "en-US", "ko": "ko-KR", "ja": "ja-JP"}

@@ -10,7 +10,9 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
-from conftest import ROOT, call, daybook_binary
+from fixtures.pages import call
+from fixtures.paths import ROOT
+from fixtures.servers import daybook_binary
 
 RUNNER = ROOT / "Tests" / "js" / "run-scriptable.mjs"
 FAMILIES = ["small", "medium", "large", "accessoryCircular", "accessoryRectangular", "accessoryInline"]

@@ -8,7 +8,9 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import ENGINES, complete_onboarding, open_page, screenshot, wait_for
+from fixtures.engines import ENGINES
+from fixtures.pages import complete_onboarding, open_page, wait_for
+from fixtures.shots import screenshot
 
 MANY = 5_001
 

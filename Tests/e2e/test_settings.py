@@ -3,8 +3,9 @@
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from conftest import (accent, assert_page_ok, click_and_wait, complete_onboarding, document_statuses, html_lang,
-                      nav_link, open_page, path_of, set_value, wait_for)
+from fixtures.network import document_statuses
+from fixtures.pages import (accent, assert_page_ok, click_and_wait, complete_onboarding, html_lang, nav_link, open_page,
+                            path_of, set_value, wait_for)
 
 
 def open_settings(driver, server):

@@ -6,8 +6,10 @@ import subprocess
 
 from selenium.webdriver.common.by import By
 
-from conftest import (LOG_DIR, call, click_and_wait, complete_onboarding, daybook_binary, open_page, screenshot,
-                      set_value, start_server, wait_for)
+from fixtures.pages import call, click_and_wait, complete_onboarding, open_page, set_value, wait_for
+from fixtures.paths import LOG_DIR
+from fixtures.servers import daybook_binary, start_server
+from fixtures.shots import screenshot
 
 # Zones without daylight saving, by UTC offset: one of them is always in the morning.
 ZONES = {

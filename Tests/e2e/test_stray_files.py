@@ -7,7 +7,8 @@ import signal
 import sqlite3
 import threading
 
-from conftest import LOG_DIR, daybook_binary, start_server
+from fixtures.paths import LOG_DIR
+from fixtures.servers import daybook_binary, start_server
 from small_disk import noise_png, photo_files, send
 
 

@@ -9,7 +9,9 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import ENGINES, WAIT, complete_onboarding, open_page, screenshot
+from fixtures.engines import ENGINES
+from fixtures.pages import WAIT, complete_onboarding, open_page
+from fixtures.shots import screenshot
 from test_offline import controlled_by_worker
 
 STORAGE = """

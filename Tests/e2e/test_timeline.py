@@ -6,7 +6,9 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from conftest import ENGINES, call, click_and_wait, complete_onboarding, open_page, screenshot, set_value, wait_for
+from fixtures.engines import ENGINES
+from fixtures.pages import call, click_and_wait, complete_onboarding, open_page, set_value, wait_for
+from fixtures.shots import screenshot
 
 
 def test_blocks_are_placed_on_the_hours(server, browser):

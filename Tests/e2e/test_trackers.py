@@ -5,7 +5,9 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from conftest import ENGINES, call, click_and_wait, complete_onboarding, open_page, screenshot, wait_for
+from fixtures.engines import ENGINES
+from fixtures.pages import call, click_and_wait, complete_onboarding, open_page, wait_for
+from fixtures.shots import screenshot
 
 
 def text(driver, element_id: str) -> str:

@@ -11,7 +11,6 @@ every page saying so, naming the copy.
 from __future__ import annotations
 
 import hashlib
-import os
 import sqlite3
 import subprocess
 import time
@@ -21,8 +20,11 @@ from pathlib import Path
 
 from selenium.webdriver.common.by import By
 
-from conftest import LOG_DIR, call, daybook_binary, free_port, open_page, screenshot, start_server, wait_for
 from daybook_http import Client, complete_onboarding
+from fixtures.pages import call, open_page, wait_for
+from fixtures.paths import LOG_DIR
+from fixtures.servers import daybook_binary, free_port, start_server
+from fixtures.shots import screenshot
 
 LATEST = "v26 opened by"
 PREVIOUS_NUMBER = 25
