@@ -35,6 +35,16 @@ let package = Package(
             name: "DaybookFeatures",
             dependencies: ["DaybookCore"]
         ),
+        // Realistic, deterministic demo data (`daybook demo`, the benchmarks, the tests), written through what the
+        // store opens to it.
+        .target(
+            name: "DaybookDemo",
+            dependencies: [
+                "DaybookCore",
+                "DaybookStore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
         .systemLibrary(
             name: "CCMarkGFM",
             pkgConfig: "libcmark-gfm",
@@ -123,6 +133,7 @@ let package = Package(
                 "DaybookArchive",
                 "DaybookCore",
                 "DaybookDataFolder",
+                "DaybookDemo",
                 "DaybookWeb",
                 "DaybookMedia",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -156,6 +167,7 @@ let package = Package(
             name: "journal-benchmark",
             dependencies: [
                 "DaybookCore",
+                "DaybookDemo",
                 "DaybookStore",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
@@ -196,7 +208,9 @@ let package = Package(
         ),
         .testTarget(
             name: "DaybookStoreTests",
-            dependencies: ["DaybookStore", "DaybookTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "DaybookDemo", "DaybookStore", "DaybookTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         .testTarget(
             name: "DaybookFeaturesTests",
@@ -217,6 +231,7 @@ let package = Package(
             dependencies: [
                 "DaybookArchive",
                 "DaybookDataFolder",
+                "DaybookDemo",
                 "DaybookFuzzing",
                 "DaybookWeb",
                 "DaybookMedia",

@@ -1,4 +1,5 @@
 import DaybookCore
+import DaybookDemo
 import DaybookStore
 import Foundation
 import GRDB

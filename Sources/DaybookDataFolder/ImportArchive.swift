@@ -17,14 +17,14 @@ package struct ImportArchive: Sequence {
     /// Where each entry's stored bytes are, by its path, from the local headers in file order.
     private let stored: [String: Range<Int>]
 
-    /// - Throws: `ImportFailure.unreadable` when the file is no ZIP archive or its directory is damaged.
+    /// - Throws: `ImportBatch.Problem.unreadable` when the file is no ZIP archive or its directory is damaged.
     package init(_ file: URL) throws {
         let archive: Archive
         do {
             archive = try Archive(url: file, accessMode: .read, pathEncoding: nil)
             bytes = try Data(contentsOf: file, options: .alwaysMapped)
         } catch {
-            throw ImportFailure.unreadable("it is not a ZIP archive, or the archive is damaged")
+            throw ImportBatch.Problem.unreadable("it is not a ZIP archive, or the archive is damaged")
         }
         self.archive = archive
         let sizes = Dictionary(archive.map { ($0.path, $0.compressedSize) }, uniquingKeysWith: { first, _ in first })
@@ -70,13 +70,13 @@ package struct ImportArchive: Sequence {
 
     /// An entry's bytes, stopping as soon as more come out than `limit` (whatever the entry claims).
     ///
-    /// - Throws: `ImportFailure.tooLarge` past `limit`, `.unreadable` when the entry is damaged.
+    /// - Throws: `ImportBatch.Problem.tooLarge` past `limit`, `.unreadable` when the entry is damaged.
     package func read(_ entry: Entry, limit: Int) throws -> Data {
-        guard entry.uncompressedSize <= UInt64(limit) else { throw ImportFailure.tooLarge(limit: limit) }
+        guard entry.uncompressedSize <= UInt64(limit) else { throw ImportBatch.Problem.tooLarge(limit: limit) }
         var data = Data()
         let keep: Consumer = { piece in
             data.append(piece)
-            if data.count > limit { throw ImportFailure.tooLarge(limit: limit) }
+            if data.count > limit { throw ImportBatch.Problem.tooLarge(limit: limit) }
         }
         do {
             guard entry.isCompressed else {
@@ -87,26 +87,30 @@ package struct ImportArchive: Sequence {
                 }
                 let bytes = Data(bytes[range])
                 guard ArchiveCRC32.checksum(bytes) == entry.checksum else {
-                    throw ImportFailure.unreadable("\(entry.path) is damaged")
+                    throw ImportBatch.Problem.unreadable("\(entry.path) is damaged")
                 }
                 return bytes
             }
-            guard let range = stored[entry.path] else { throw ImportFailure.unreadable("\(entry.path) is damaged") }
+            guard let range = stored[entry.path] else {
+                throw ImportBatch.Problem.unreadable("\(entry.path) is damaged")
+            }
             let chunk = 64 * 1024
             let checksum = try Data.decompress(
                 size: Int64(range.count), bufferSize: chunk, skipCRC32: false,
                 provider: { position, size in
-                    guard position < range.count else { throw ImportFailure.unreadable("\(entry.path) is damaged") }
+                    guard position < range.count else {
+                        throw ImportBatch.Problem.unreadable("\(entry.path) is damaged")
+                    }
                     let from = range.lowerBound + Int(position)
                     var piece = Data(bytes[from..<Swift.min(from + size, range.upperBound)])
                     if piece.count < size { piece.append(Data(count: size - piece.count)) }
                     return piece
                 }, consumer: keep)
-            guard checksum == entry.checksum else { throw ImportFailure.unreadable("\(entry.path) is damaged") }
-        } catch let failure as ImportFailure {
+            guard checksum == entry.checksum else { throw ImportBatch.Problem.unreadable("\(entry.path) is damaged") }
+        } catch let failure as ImportBatch.Problem {
             throw failure
         } catch {
-            throw ImportFailure.unreadable("\(entry.path) is damaged")
+            throw ImportBatch.Problem.unreadable("\(entry.path) is damaged")
         }
         return data
     }

@@ -29,7 +29,7 @@ package struct ImportService: Sendable {
         switch source {
         case .jrnl:
             let size = try BackupService.size(of: file)
-            guard size <= largestText else { throw ImportFailure.tooLarge(limit: largestText) }
+            guard size <= largestText else { throw ImportBatch.Problem.tooLarge(limit: largestText) }
             let name = options.fileName ?? "journal"
             return (try JrnlImport.parse(try Data(contentsOf: file), name: name, timeZone: timeZone), [:])
         case .loop:
@@ -44,10 +44,10 @@ package struct ImportService: Sendable {
             try handle.close()
             guard start.starts(with: [0x50, 0x4B, 0x03, 0x04]) else {
                 let size = try BackupService.size(of: file)
-                guard size <= largestText else { throw ImportFailure.tooLarge(limit: largestText) }
+                guard size <= largestText else { throw ImportBatch.Problem.tooLarge(limit: largestText) }
                 let data = try Data(contentsOf: file)
                 guard DaylioCSVImport.looksLikeExport(data) else {
-                    throw ImportFailure.unreadable(
+                    throw ImportBatch.Problem.unreadable(
                         "it is neither a Daylio backup (a ZIP with backup.daylio) nor Daylio's CSV export")
                 }
                 return (
@@ -58,7 +58,7 @@ package struct ImportService: Sendable {
             }
             let archive = try open(file)
             guard let backup = entry(archive, DaylioImport.backupName) else {
-                throw ImportFailure.unreadable("it is not a Daylio backup (no backup.daylio inside)")
+                throw ImportBatch.Problem.unreadable("it is not a Daylio backup (no backup.daylio inside)")
             }
             let text = try read(archive, backup)
             let json = Data(base64Encoded: text, options: .ignoreUnknownCharacters) ?? text
@@ -69,7 +69,7 @@ package struct ImportService: Sendable {
         case .daybook:
             let archive = try open(file)
             guard let json = archive[DaybookExportImport.folder + "daybook.json"] else {
-                throw ImportFailure.unreadable("it is not a Daybook export (no daybook-export/daybook.json)")
+                throw ImportBatch.Problem.unreadable("it is not a Daybook export (no daybook-export/daybook.json)")
             }
             var batch = try DaybookExportImport.parse(try read(archive, json))
             let files = try unpack(&batch, from: archive, into: folder)
@@ -129,14 +129,14 @@ package struct ImportService: Sendable {
             $0.type == .file && $0.path.hasSuffix(".json") && !$0.path.contains("/") && !$0.path.hasPrefix(".")
         }.map { (name: DayOneImport.tagText(String($0.path.dropLast(".json".count))), entry: $0) }
         guard !journals.isEmpty else {
-            throw ImportFailure.unreadable("it is not a Day One export (no journal JSON)")
+            throw ImportBatch.Problem.unreadable("it is not a Day One export (no journal JSON)")
         }
         var chosen = journals
         if let wanted {
             let key = wanted.precomposedStringWithCanonicalMapping.trimmingCharacters(in: .whitespaces)
             chosen = journals.filter { $0.name == key }
             if chosen.isEmpty { chosen = journals.filter { $0.name.caseInsensitiveCompare(key) == .orderedSame } }
-            guard !chosen.isEmpty else { throw ImportFailure.unknownJournal(wanted, found: journals.map(\.name)) }
+            guard !chosen.isEmpty else { throw ImportBatch.Problem.unknownJournal(wanted, found: journals.map(\.name)) }
         }
         var batch = ImportBatch()
         var photoIDs: Set<String> = []
@@ -207,7 +207,7 @@ package struct ImportService: Sendable {
     private static func loopExport(_ archive: ImportArchive) throws -> ImportBatch {
         let name = LoopImport.habitsFile
         guard let habits = entry(archive, name) else {
-            throw ImportFailure.unreadable(
+            throw ImportBatch.Problem.unreadable(
                 "it is not a Loop Habit Tracker export (no Habits.csv) nor a Loop backup (.db)")
         }
         let root = String(habits.path.dropLast(name.count))
@@ -219,7 +219,7 @@ package struct ImportService: Sendable {
             folders[String(parts[0])] = try read(archive, entry)
         }
         guard checkmarks != nil || !folders.isEmpty else {
-            throw ImportFailure.unreadable("the Loop export has no Checkmarks.csv and no habit folders")
+            throw ImportBatch.Problem.unreadable("the Loop export has no Checkmarks.csv and no habit folders")
         }
         return try LoopImport.parse(
             habits: try read(archive, habits), checkmarks: try checkmarks.map { try read(archive, $0) },

@@ -15,7 +15,7 @@ extension ImportService {
     /// whether each is a link, and a file's bytes read by its name, stopping past a limit.
     package struct NotesFolderFiles {
         package var files: [(name: String, isLink: Bool)]
-        /// - Throws: `ImportFailure.tooLarge` past the limit, `.unreadable` when the file is damaged.
+        /// - Throws: `ImportBatch.Problem.tooLarge` past the limit, `.unreadable` when the file is damaged.
         package var read: (_ name: String, _ limit: Int) throws -> Data
     }
 
@@ -64,7 +64,7 @@ extension ImportService {
             let data: Data
             do {
                 data = try container.read(note.file, NotesFolder.Limits.noteBytes)
-            } catch ImportFailure.tooLarge {
+            } catch ImportBatch.Problem.tooLarge {
                 batch.problems.append(
                     .init(
                         item: note.path, key: "import.problem.noteTooLarge", ["\(NotesFolder.Limits.noteBytes >> 20)"],
@@ -103,7 +103,7 @@ extension ImportService {
         }
     }
 
-    package static let tooManyFiles = ImportFailure.unreadable(
+    package static let tooManyFiles = ImportBatch.Problem.unreadable(
         "it holds more than \(NotesFolder.Limits.files.formatted()) files; import the folder in parts "
             + "(a year's folder at a time)")
 
@@ -134,10 +134,10 @@ extension ImportService {
                 count += 1
                 if count > NotesFolder.Limits.files { throw tooManyFiles }
             }
-        } catch let failure as ImportFailure {
+        } catch let failure as ImportBatch.Problem {
             throw failure
         } catch {
-            throw ImportFailure.unreadable("it is not a ZIP archive, or the archive is damaged")
+            throw ImportBatch.Problem.unreadable("it is not a ZIP archive, or the archive is damaged")
         }
         let archive = try open(file)
         var entries: [String: Entry] = [:]
@@ -147,7 +147,7 @@ extension ImportService {
             files.append((entry.path, entry.type == .symlink))
         }
         return NotesFolderFiles(files: files) { name, limit in
-            guard let entry = entries[name] else { throw ImportFailure.unreadable("\(name) is damaged") }
+            guard let entry = entries[name] else { throw ImportBatch.Problem.unreadable("\(name) is damaged") }
             return try archive.read(entry, limit: limit)
         }
     }
@@ -166,15 +166,15 @@ extension ImportService {
         }
         let bytes = try Data(contentsOf: file, options: .alwaysMapped)
         return NotesFolderFiles(files: files) { name, limit in
-            guard let range = ranges[name] else { throw ImportFailure.unreadable("\(name) is damaged") }
-            guard range.count <= limit else { throw ImportFailure.tooLarge(limit: limit) }
+            guard let range = ranges[name] else { throw ImportBatch.Problem.unreadable("\(name) is damaged") }
+            guard range.count <= limit else { throw ImportBatch.Problem.tooLarge(limit: limit) }
             return Data(bytes[range])
         }
     }
 
     /// The notes folder's files in the tar stream in `file` (`isNotesFolderFile`), no more than a notes folder
     /// may hold.
-    /// - Throws: `tooManyFiles`, or `ImportFailure.unreadable` for a damaged stream.
+    /// - Throws: `tooManyFiles`, or `ImportBatch.Problem.unreadable` for a damaged stream.
     private static func scan(_ file: URL) throws -> [TarIndex.Entry] {
         let handle = try FileHandle(forReadingFrom: file)
         defer { try? handle.close() }
@@ -192,7 +192,7 @@ extension ImportService {
                 }
             }
             try index.finish()
-        } catch let failure as ImportFailure {
+        } catch let failure as ImportBatch.Problem {
             throw failure
         } catch {
             throw damagedTar
@@ -206,7 +206,7 @@ extension ImportService {
         (header.isFile || header.linkTarget != nil) && !header.name.hasSuffix("/")
     }
 
-    package static let damagedTar = ImportFailure.unreadable(
+    package static let damagedTar = ImportBatch.Problem.unreadable(
         "it is not a tar or ZIP archive, or the archive is damaged")
 
     /// The one folder every path is inside (`Vault/`), or "" when the archive holds the folder's contents. A jrnl

@@ -76,7 +76,7 @@ package struct NotesFolderUpload {
                 }
             } catch is Tar.Failure {
                 stop()
-            } catch ImportFailure.unreadable {
+            } catch ImportBatch.Problem.unreadable {
                 stop()
             }
             if !reading { (kept, cursor) = ([], 0) }

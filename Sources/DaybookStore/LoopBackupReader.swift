@@ -22,8 +22,8 @@ public enum LoopBackupReader {
         return (try? handle.read(upToCount: header.count)) == header
     }
 
-    /// - Throws: `ImportFailure.unreadable` when the file is damaged or is not a Loop backup;
-    ///   `ImportFailure.unknownVersion` when it is newer than Loop's newest schema.
+    /// - Throws: `ImportBatch.Problem.unreadable` when the file is damaged or is not a Loop backup;
+    ///   `ImportBatch.Problem.unknownVersion` when it is newer than Loop's newest schema.
     public static func read(_ file: URL) throws -> LoopBackup {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "loop-\(UUID().uuidString)", isDirectory: true)
@@ -32,7 +32,7 @@ public enum LoopBackupReader {
         let copy = folder.appendingPathComponent("backup.db")
         var bytes = try Data(contentsOf: file)
         guard bytes.count >= 100, bytes.prefix(header.count) == header else {
-            throw ImportFailure.unreadable("it is not an SQLite database")
+            throw ImportBatch.Problem.unreadable("it is not an SQLite database")
         }
         // Bytes 18 and 19 are the write and read versions: 2 means WAL.
         if bytes[18] == 2 || bytes[19] == 2 {
@@ -47,33 +47,34 @@ public enum LoopBackupReader {
             let queue = try DatabaseQueue(path: copy.path, configuration: configuration)
             defer { try? queue.close() }
             return try queue.read(readBackup)
-        } catch let failure as ImportFailure {
+        } catch let failure as ImportBatch.Problem {
             throw failure
         } catch {
-            throw ImportFailure.unreadable("the database is damaged")
+            throw ImportBatch.Problem.unreadable("the database is damaged")
         }
     }
 
     private static func readBackup(_ db: Database) throws -> LoopBackup {
         guard try String?.fetchAll(db, sql: "PRAGMA quick_check") == ["ok"] else {
-            throw ImportFailure.unreadable("the database is damaged")
+            throw ImportBatch.Problem.unreadable("the database is damaged")
         }
         let tables = Set(
             try String?.fetchAll(db, sql: "SELECT lower(name) FROM sqlite_master WHERE type = 'table'").compactMap {
                 $0
             })
         guard tables.contains("habits"), tables.contains("repetitions") else {
-            throw ImportFailure.unreadable("it is not a Loop Habit Tracker backup (no Habits and Repetitions tables)")
+            throw ImportBatch.Problem.unreadable(
+                "it is not a Loop Habit Tracker backup (no Habits and Repetitions tables)")
         }
         let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
         guard version <= LoopBackup.newestVersion else {
-            throw ImportFailure.unknownVersion("Loop database \(version)")
+            throw ImportBatch.Problem.unknownVersion("Loop database \(version)")
         }
         let habitColumns = try columns(db, "Habits")
         let repetitionColumns = try columns(db, "Repetitions")
         guard habitColumns.contains("id"), habitColumns.contains("name"), repetitionColumns.contains("habit"),
             repetitionColumns.contains("timestamp")
-        else { throw ImportFailure.unreadable("its Habits and Repetitions tables are not Loop's") }
+        else { throw ImportBatch.Problem.unreadable("its Habits and Repetitions tables are not Loop's") }
         func select(_ wanted: [String], from present: Set<String>) -> String {
             wanted.map { present.contains($0) ? $0 : "NULL" }.joined(separator: ", ")
         }

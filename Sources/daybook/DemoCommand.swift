@@ -1,6 +1,7 @@
 import ArgumentParser
 import DaybookCore
 import DaybookDataFolder
+import DaybookDemo
 import DaybookFeatures
 import DaybookStore
 import Foundation

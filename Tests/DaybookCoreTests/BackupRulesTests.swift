@@ -51,9 +51,9 @@ struct BackupRulesTests {
             (.init(secondFolder: "relative/folder"), .secondFolder),
         ]
         for (change, field) in refusals {
-            #expect(throws: BackupPlanError.self) { try change.applied(to: plan) }
+            #expect(throws: BackupPlan.Problem.self) { try change.applied(to: plan) }
             #expect((try? change.applied(to: plan)) == nil)
-            do { _ = try change.applied(to: plan) } catch let error as BackupPlanError {
+            do { _ = try change.applied(to: plan) } catch let error as BackupPlan.Problem {
                 #expect(error.problems[field] != nil)
             }
         }

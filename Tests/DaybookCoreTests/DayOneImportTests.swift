@@ -106,10 +106,10 @@ struct DayOneImportTests {
         #expect(batch.entries[0].body == #"1. *Not* a list - #tag \n \n \u00e9 end\"#)
         #expect(batch.entries[0].timeZone == Fixtures.seoul)
         #expect(batch.entries[1].body == "(동영상은 가져오지 않음) (녹음은 가져오지 않음)")
-        #expect(throws: ImportFailure.unknownVersion("2.0")) {
+        #expect(throws: ImportBatch.Problem.unknownVersion("2.0")) {
             try DayOneImport.parse(
                 Data(#"{"metadata": {"version": "2.0"}, "entries": []}"#.utf8), localizer: localizer)
         }
-        #expect(throws: ImportFailure.self) { try DayOneImport.parse(Data("[]".utf8), localizer: localizer) }
+        #expect(throws: ImportBatch.Problem.self) { try DayOneImport.parse(Data("[]".utf8), localizer: localizer) }
     }
 }

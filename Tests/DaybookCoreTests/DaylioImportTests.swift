@@ -68,10 +68,10 @@ struct DaylioImportTests {
 
     @Test("a backup that is not one, or of a version to come, is refused whole")
     func refusedBackups() {
-        #expect(throws: ImportFailure.unreadable("it is not a Daylio backup (no dayEntries)")) {
+        #expect(throws: ImportBatch.Problem.unreadable("it is not a Daylio backup (no dayEntries)")) {
             try DaylioImport.parse(Data(#"{"entries": []}"#.utf8))
         }
-        #expect(throws: ImportFailure.unknownVersion("99")) {
+        #expect(throws: ImportBatch.Problem.unknownVersion("99")) {
             try DaylioImport.parse(Data(#"{"version": 99, "dayEntries": []}"#.utf8))
         }
     }
@@ -146,10 +146,10 @@ struct DaylioImportTests {
             timeZone: seoul)
         #expect(oldest.entries.map(\.moment) == [iso("2018-05-18T23:54:00+09:00")])
         #expect(oldest.entries[0].tags == ["clean", "cook"] && oldest.logs.map(\.mood) == [4])
-        #expect(throws: ImportFailure.self) {
+        #expect(throws: ImportBatch.Problem.self) {
             try DaylioCSVImport.parse(Data("Date,Meditate\n2025-01-01,2\n".utf8), timeZone: seoul)
         }
-        #expect(throws: ImportFailure.unreadable("daylio_export.csv line 2: a quoted field never ends")) {
+        #expect(throws: ImportBatch.Problem.unreadable("daylio_export.csv line 2: a quoted field never ends")) {
             try DaylioCSVImport.parse(
                 Data("full_date,time,mood,note\n2025-01-01,10:00,rad,\"open\n".utf8), timeZone: seoul)
         }
@@ -180,10 +180,10 @@ struct DaylioImportTests {
                         : try DaylioImport.parse(Data(bytes))
                     outcomes.read += 1
                     #expect(batch.logs.allSatisfy { (1...5).contains($0.mood) })
-                } catch is ImportFailure {
+                } catch is ImportBatch.Problem {
                     outcomes.refused += 1
                 } catch {
-                    Issue.record("\(error) is not an ImportFailure")
+                    Issue.record("\(error) is not an ImportBatch.Problem")
                 }
             }
         }

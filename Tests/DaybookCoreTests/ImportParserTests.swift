@@ -23,7 +23,9 @@ struct ImportParserTests {
         #expect(batch.entries.count == 1 && batch.problems.count == 1)
         #expect(batch.entries[0].tags == ["work"] && batch.entries[0].starred)
         #expect(batch.problems[0].reason.contains("YYYY-MM-DD"))
-        #expect(throws: ImportFailure.self) { try JrnlImport.parse(Data(#"{"other": []}"#.utf8), timeZone: seoul) }
+        #expect(throws: ImportBatch.Problem.self) {
+            try JrnlImport.parse(Data(#"{"other": []}"#.utf8), timeZone: seoul)
+        }
     }
 
     @Test("Loop: yes/no habits become yes/no trackers, numeric ones numbers with their unit (values ÷ 1000)")
@@ -44,7 +46,7 @@ struct ImportParserTests {
                 .init(trackerSourceID: batch.trackers[1].sourceID, day: day, value: 5.3),
             ])
         #expect(batch.problems.count == 1)
-        #expect(throws: ImportFailure.self) {
+        #expect(throws: ImportBatch.Problem.self) {
             try LoopImport.parse(habits: Data("Nope\n".utf8), checkmarks: Data(checks.utf8))
         }
     }

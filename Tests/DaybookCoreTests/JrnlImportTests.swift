@@ -152,7 +152,9 @@ struct JrnlImportTests {
                     item: "journal.json, entry 3", reason: "its date “07/01/2025 10:00” is not YYYY-MM-DD HH:MM",
                     kind: .entries, key: "import.problem.jrnlDate", arguments: ["07/01/2025 10:00"])
             ])
-        #expect(throws: ImportFailure.self) { try JrnlImport.parse(Data(#"{"other": []}"#.utf8), timeZone: seoul) }
+        #expect(throws: ImportBatch.Problem.self) {
+            try JrnlImport.parse(Data(#"{"other": []}"#.utf8), timeZone: seoul)
+        }
     }
 
     @Test("encrypted journals are refused, never read as one garbled entry")
@@ -161,11 +163,11 @@ struct JrnlImportTests {
             JournalExports.jrnlFernet, JournalExports.jrnlAES, Data("JRNLv3".utf8) + JournalExports.jrnlAES,
             Data("\n  ".utf8) + JournalExports.jrnlFernet,
         ] {
-            #expect(throws: ImportFailure.encryptedJrnl) { try JrnlImport.parse(file, timeZone: seoul) }
+            #expect(throws: ImportBatch.Problem.encryptedJrnl) { try JrnlImport.parse(file, timeZone: seoul) }
         }
-        #expect(ImportFailure.encryptedJrnl.description.contains("jrnl --decrypt"))
+        #expect(ImportBatch.Problem.encryptedJrnl.description.contains("jrnl --decrypt"))
         // Bytes that are no text, but no whole AES blocks either, are simply unreadable.
-        #expect(throws: ImportFailure.unreadable("it is not UTF-8 text")) {
+        #expect(throws: ImportBatch.Problem.unreadable("it is not UTF-8 text")) {
             try JrnlImport.parse(JournalExports.jrnlAES.prefix(33), timeZone: seoul)
         }
     }
@@ -219,8 +221,8 @@ struct JrnlImportTests {
         }
         var damaged = Data(String(repeating: "[2025-03-01 08:15] A walk by the river.\n", count: 200).utf8)
         damaged[damaged.count - 10] = 0xFF
-        #expect(throws: ImportFailure.unreadable("it is not UTF-8 text")) { try open(damaged) }
-        #expect(throws: ImportFailure.encryptedJrnl) { try open(JournalExports.jrnlAES) }
+        #expect(throws: ImportBatch.Problem.unreadable("it is not UTF-8 text")) { try open(damaged) }
+        #expect(throws: ImportBatch.Problem.encryptedJrnl) { try open(JournalExports.jrnlAES) }
         #expect(try open(JournalExports.jrnlFernet) == nil)
         #expect(try open(JournalExports.jrnlJSON) == nil)
         #expect(try open(Data("JRNLv3".utf8) + JournalExports.jrnlAES) == nil)

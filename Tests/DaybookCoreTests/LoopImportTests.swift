@@ -140,7 +140,7 @@ struct LoopImportTests {
                         habits: Data(habits.utf8), checkmarks: Data(checks.prefix(cut).utf8))
                     #expect(batch.values.count <= 12)
                 } catch {
-                    #expect(error is ImportFailure)
+                    #expect(error is ImportBatch.Problem)
                 }
             }
         }
@@ -148,16 +148,16 @@ struct LoopImportTests {
 
     @Test("files that are not Loop's are refused with a reason")
     func refused() {
-        #expect(throws: ImportFailure.unreadable("Habits.csv has no Name column")) {
+        #expect(throws: ImportBatch.Problem.unreadable("Habits.csv has no Name column")) {
             try LoopImport.parse(habits: Data("Nope\n1\n".utf8), checkmarks: Data("Date,\n".utf8))
         }
-        #expect(throws: ImportFailure.unreadable("Checkmarks.csv does not start with a Date column")) {
+        #expect(throws: ImportBatch.Problem.unreadable("Checkmarks.csv does not start with a Date column")) {
             try LoopImport.parse(habits: Data(LoopFixtures.habits.utf8), checkmarks: Data("Day,Run\n".utf8))
         }
-        #expect(throws: ImportFailure.unreadable("Habits.csv line 3: a quoted field never ends")) {
+        #expect(throws: ImportBatch.Problem.unreadable("Habits.csv line 3: a quoted field never ends")) {
             try LoopImport.parse(habits: Data(LoopFixtures.habits.prefix(211).utf8), checkmarks: nil)
         }
-        #expect(throws: ImportFailure.unreadable("Habits.csv is not UTF-8 text")) {
+        #expect(throws: ImportBatch.Problem.unreadable("Habits.csv is not UTF-8 text")) {
             try LoopImport.parse(habits: Data([0x50, 0xFF, 0xFE]), checkmarks: nil)
         }
     }
@@ -196,7 +196,7 @@ struct LoopImportTests {
                 "#d32f2f", "#e64a19", "#f9a825", "#afb42b", "#388e3c", "#00897b", "#00acc1", "#039be5", "#5e35b1",
                 "#8e24aa", "#d81b60", "#303030", "#aaaaaa",
             ])
-        #expect(throws: ImportFailure.unknownVersion("Loop database 26")) {
+        #expect(throws: ImportBatch.Problem.unknownVersion("Loop database 26")) {
             try LoopImport.parse(LoopBackup(version: 26, habits: [], repetitions: []))
         }
     }

@@ -33,7 +33,7 @@ struct PlaceRulesTests {
             #expect(throws: JournalProblem.invalidPlace) { try bad.validated() }
         }
         let draft = JournalEntryDraft(title: "Walk", place: PlaceDraft(latitude: 200, longitude: 0))
-        #expect(throws: JournalValidationError(problems: [.place: .invalidPlace])) {
+        #expect(throws: JournalEntryDraft.Problem(problems: [.place: .invalidPlace])) {
             try draft.validated(now: Date(), timeZone: .gmt)
         }
     }

@@ -35,7 +35,7 @@ struct SettingsRulesTests {
         #expect {
             try settings.applying(change)
         } throws: { error in
-            let problems = (error as? SettingsValidationError)?.problems ?? [:]
+            let problems = (error as? SettingsChange.Problem)?.problems ?? [:]
             return problems == [
                 .name: .empty, .journalName: .tooLong(limit: 100), .language: .unknownChoice,
                 .accentColor: .invalidColor, .appearance: .unknownChoice, .timeZone: .unknownTimeZone,
@@ -50,10 +50,10 @@ struct SettingsRulesTests {
     func nameLimits() throws {
         let hundred = String(repeating: "한", count: 100)
         #expect(try settings.applying(SettingsChange(name: hundred)).name == hundred)
-        #expect(throws: SettingsValidationError(problems: [.name: .lineBreak])) {
+        #expect(throws: SettingsChange.Problem(problems: [.name: .lineBreak])) {
             try settings.applying(SettingsChange(name: "Mi\nna"))
         }
-        #expect(throws: SettingsValidationError(problems: [.focusMinutes: .notAWholeNumber])) {
+        #expect(throws: SettingsChange.Problem(problems: [.focusMinutes: .notAWholeNumber])) {
             try settings.applying(SettingsChange(focusMinutes: "twenty"))
         }
     }

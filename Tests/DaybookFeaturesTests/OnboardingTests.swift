@@ -45,7 +45,7 @@ struct OnboardingTests {
     func emptyName() async throws {
         let database = try await Fixtures.database()
         let onboarding = interactor(database)
-        await #expect(throws: SettingsValidationError(problems: [.name: .empty])) {
+        await #expect(throws: SettingsChange.Problem(problems: [.name: .empty])) {
             try await onboarding.saveName("   ", negotiated: .korean)
         }
         #expect(try await database.loadSettings() == nil)
@@ -62,11 +62,11 @@ struct OnboardingTests {
     func invalidChoices() async throws {
         let database = try await Fixtures.database()
         let onboarding = interactor(database)
-        await #expect(throws: SettingsValidationError.self) {
+        await #expect(throws: SettingsChange.Problem.self) {
             try await onboarding.chooseLanguage("fr", negotiated: .english)
         }
         _ = try await onboarding.saveName("Mina", negotiated: .english)
-        await #expect(throws: SettingsValidationError(problems: [.accentColor: .invalidColor])) {
+        await #expect(throws: SettingsChange.Problem(problems: [.accentColor: .invalidColor])) {
             try await onboarding.finish(journalName: "Pages", accentColor: "blue", negotiated: .english)
         }
         #expect(try await database.loadSettings()?.journalName == "")

@@ -53,7 +53,7 @@ struct PagePresenterTests {
 
     @Test("a settings change the API could not read says what was wrong with it")
     func settingsBody() {
-        func message(_ problem: SettingsScene.BodyProblem, _ localizer: Localizer) -> String {
+        func message(_ problem: SettingsScene.Problem, _ localizer: Localizer) -> String {
             SettingsPresenter.message(for: problem, localizer: localizer)
         }
         #expect(message(.unknownFields(["aa", "zz"]), english) == "Unknown fields: aa, zz.")

@@ -102,7 +102,7 @@ struct TodayAndSettingsTests {
         let database = try await Fixtures.database(settings: original)
         let interactor = SettingsInteractor(store: database, events: EventBus(), initial: { original })
         let change = SettingsChange(name: "Jun", accentColor: "#zzzzzz")
-        await #expect(throws: SettingsValidationError.self) { try await interactor.update(change) }
+        await #expect(throws: SettingsChange.Problem.self) { try await interactor.update(change) }
         #expect(try await database.loadSettings() == original)
 
         let model = SettingsPresenter.present(

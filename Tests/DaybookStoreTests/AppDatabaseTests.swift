@@ -1,4 +1,5 @@
 import DaybookCore
+import DaybookDemo
 import DaybookTestSupport
 import Foundation
 import GRDB

@@ -1,6 +1,7 @@
 import DaybookArchive
 import DaybookCore
 import DaybookDataFolder
+import DaybookDemo
 import DaybookStore
 import DaybookTestSupport
 import Foundation

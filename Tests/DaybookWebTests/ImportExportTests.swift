@@ -1,5 +1,6 @@
 import DaybookCore
 import DaybookDataFolder
+import DaybookDemo
 import DaybookStore
 import DaybookTestSupport
 import Foundation

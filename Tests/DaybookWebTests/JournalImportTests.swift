@@ -218,7 +218,7 @@ struct JournalImportTests {
         #expect(twins.prefix(2).map(\.title) == ["Written twice.", "Written twice."])
     }
 
-    @Test("truncated and byte-mangled versions of every fixture: an ImportFailure or problems, never a crash")
+    @Test("truncated and byte-mangled versions of every fixture: an ImportBatch.Problem or problems, never a crash")
     func damagedFiles() throws {
         let work = Fixtures.temporaryFolder()
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
@@ -259,12 +259,12 @@ struct JournalImportTests {
                         #expect(read.entries == batch.entries && read.problems == batch.problems)
                     }
                     outcomes.read += 1
-                } catch let failure as ImportFailure {
+                } catch let failure as ImportBatch.Problem {
                     if case .failure(let refused) = streamed { #expect(refused == failure) }
                     if case .success(let read?) = streamed { Issue.record("read a line at a time: \(read.entries)") }
                     outcomes.failures += 1
                 } catch {
-                    Issue.record("\(source): \(error) is not an ImportFailure")
+                    Issue.record("\(source): \(error) is not an ImportBatch.Problem")
                 }
             }
         }
@@ -274,15 +274,15 @@ struct JournalImportTests {
 
     /// The journal read from its file as the route reads a plain-text one, 64 bytes at a time; nil when it is
     /// read whole (JSON, encrypted).
-    static func streamed(_ file: URL) -> Result<ImportBatch?, ImportFailure> {
+    static func streamed(_ file: URL) -> Result<ImportBatch?, ImportBatch.Problem> {
         do {
             guard let journal = try JrnlTextFile.open(file, name: "journal", timeZone: Fixtures.seoul, pieces: 64)
             else { return .success(nil) }
             return .success(try journal.collected())
-        } catch let failure as ImportFailure {
+        } catch let failure as ImportBatch.Problem {
             return .failure(failure)
         } catch {
-            Issue.record("\(error) is not an ImportFailure")
+            Issue.record("\(error) is not an ImportBatch.Problem")
             return .success(nil)
         }
     }

@@ -195,15 +195,15 @@ struct LoopImportRouteTests {
     func refusedDatabases() throws {
         let other = try Self.database(version: 1, "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT);")
         #expect(
-            throws: ImportFailure.unreadable(
+            throws: ImportBatch.Problem.unreadable(
                 "it is not a Loop Habit Tracker backup (no Habits and Repetitions tables)")
         ) { try read(other) }
         let newer = try Self.database(
             version: 26, "CREATE TABLE Habits (id INTEGER, name TEXT); CREATE TABLE Repetitions (id INTEGER);")
-        #expect(throws: ImportFailure.unknownVersion("Loop database 26")) { try read(newer) }
+        #expect(throws: ImportBatch.Problem.unknownVersion("Loop database 26")) { try read(newer) }
         var damaged = try Self.newestBackup()
         damaged.replaceSubrange(100..<4096, with: Data(repeating: 0xA5, count: 3996))
-        #expect(throws: ImportFailure.self) { try read(damaged) }
+        #expect(throws: ImportBatch.Problem.self) { try read(damaged) }
     }
 
     // MARK: Through the API
@@ -319,10 +319,10 @@ struct LoopImportRouteTests {
                     let batch = try self.read(copy)
                     read += 1
                     #expect(batch.values.count <= 12, "\(name)")
-                } catch is ImportFailure {
+                } catch is ImportBatch.Problem {
                     refused += 1
                 } catch {
-                    Issue.record("\(name): \(error) is not an ImportFailure")
+                    Issue.record("\(name): \(error) is not an ImportBatch.Problem")
                 }
             }
         }

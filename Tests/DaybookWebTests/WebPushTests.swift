@@ -148,7 +148,7 @@ struct WebPushTests {
                 == "mina@example.com")
         #expect(try ReminderChange(pushContact: " ").applied(to: owner).pushContact == "")
         for refused in ["daybook@localhost", "not an address", "a@b@example.com"] {
-            #expect(throws: ReminderChange.Refusal.self) { try ReminderChange(pushContact: refused).applied(to: .none) }
+            #expect(throws: ReminderChange.Problem.self) { try ReminderChange(pushContact: refused).applied(to: .none) }
             do {
                 _ = try ReminderChange(pushContact: refused).applied(to: .none)
             } catch {

@@ -42,7 +42,7 @@ public struct BackupPlanChange: Equatable, Sendable {
         self.stop = stop
     }
 
-    /// - Throws: `BackupPlanError` naming each refused field; nothing is applied then.
+    /// - Throws: `BackupPlan.Problem` naming each refused field; nothing is applied then.
     public func applied(to plan: BackupPlan) throws -> BackupPlan {
         var plan = plan
         var problems: [BackupPlanField: BackupPlanProblem] = [:]
@@ -85,7 +85,7 @@ public struct BackupPlanChange: Equatable, Sendable {
                 plan.secondFolder = folder
             }
         }
-        guard problems.isEmpty else { throw BackupPlanError(problems: problems) }
+        guard problems.isEmpty else { throw BackupPlan.Problem(problems: problems) }
         return plan
     }
 
@@ -106,8 +106,10 @@ public enum BackupPlanProblem: Equatable, Sendable {
     case notAnAbsoluteFolder
 }
 
-public struct BackupPlanError: Error, Equatable, Sendable {
-    public var problems: [BackupPlanField: BackupPlanProblem]
+extension BackupPlan {
+    public struct Problem: Error, Equatable, Sendable {
+        public var problems: [BackupPlanField: BackupPlanProblem]
+    }
 }
 
 /// How the last automatic (or "Back up now") backup went.

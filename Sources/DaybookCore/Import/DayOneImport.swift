@@ -10,16 +10,16 @@ public enum DayOneImport {
     ///   - tag: a tag every entry gets (the journal's name when the export holds several journals).
     ///   - timeZone: for entries whose own time zone is missing or unknown.
     ///   - localizer: writes the mentions that stand in for attachments Daybook does not keep.
-    /// - Throws: `ImportFailure` when the JSON is not a Day One journal.
+    /// - Throws: `ImportBatch.Problem` when the JSON is not a Day One journal.
     public static func parse(
         _ json: Data, journal: String = "Journal", tag: String? = nil, timeZone: TimeZone = .gmt,
         localizer: Localizer
     ) throws -> ImportBatch {
         guard let root = try? JSONSerialization.jsonObject(with: json) as? [String: Any],
             let entries = root["entries"] as? [Any]
-        else { throw ImportFailure.unreadable("\(journal).json is not a Day One export (no \"entries\")") }
+        else { throw ImportBatch.Problem.unreadable("\(journal).json is not a Day One export (no \"entries\")") }
         if let version = (root["metadata"] as? [String: Any])?["version"] as? String, !version.hasPrefix("1.") {
-            throw ImportFailure.unknownVersion(version)
+            throw ImportBatch.Problem.unknownVersion(version)
         }
         var batch = ImportBatch()
         var photoIDs: Set<String> = []

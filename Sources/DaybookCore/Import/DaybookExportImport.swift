@@ -8,9 +8,12 @@ public enum DaybookExportImport {
     public static func parse(_ json: Data) throws -> ImportBatch {
         guard let root = try? JSONSerialization.jsonObject(with: json) as? [String: Any],
             root["format"] as? String == "daybook-export", let tables = root["tables"] as? [String: [[String: Any]]]
-        else { throw ImportFailure.unreadable("it is not a Daybook export (no daybook.json of format daybook-export)") }
+        else {
+            throw ImportBatch.Problem.unreadable(
+                "it is not a Daybook export (no daybook.json of format daybook-export)")
+        }
         let version = root["version"] as? Int ?? 0
-        guard version == 1 else { throw ImportFailure.unknownVersion(String(version)) }
+        guard version == 1 else { throw ImportBatch.Problem.unknownVersion(String(version)) }
         var batch = ImportBatch()
         let photoIDs = Set(
             (tables["photo"] ?? []).compactMap { row -> String? in

@@ -48,19 +48,19 @@ public enum DaylioCSVImport {
     ///   - name: the file's name, for problems (`daylio_export.csv line 12`).
     ///   - timeZone: the owner's: the CSV's times have none.
     ///   - moodLevels: levels for mood names, by `moodKey`; they win over the defaults.
-    /// - Throws: `ImportFailure.unreadable` when the text is not a Daylio CSV.
+    /// - Throws: `ImportBatch.Problem.unreadable` when the text is not a Daylio CSV.
     public static func parse(
         _ data: Data, name: String = "daylio_export.csv", timeZone: TimeZone, moodLevels: [String: Int] = [:]
     ) throws -> ImportBatch {
         guard let text = DelimitedText.text(data) else {
-            throw ImportFailure.unreadable("\(name) is not UTF-8 or UTF-16 text")
+            throw ImportBatch.Problem.unreadable("\(name) is not UTF-8 or UTF-16 text")
         }
         let header = text.prefix { $0 != "\n" && $0 != "\r" }
         let separator: Unicode.Scalar =
             header.contains("\t") ? "\t" : (!header.contains(",") && header.contains(";") ? ";" : ",")
         let records = try DelimitedText.records(in: text, separator: separator, file: name)
         guard let columns = records.first.map({ Columns($0.fields) }), columns.isDaylio else {
-            throw ImportFailure.unreadable(
+            throw ImportBatch.Problem.unreadable(
                 "\(name) is not a Daylio CSV export (its first line names no full_date, time and mood columns)")
         }
         var levels = defaultMoodLevels

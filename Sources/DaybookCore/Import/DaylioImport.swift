@@ -13,12 +13,14 @@ public enum DaylioImport {
     /// - Parameters:
     ///   - json: the decoded `backup.daylio` JSON.
     ///   - archivePaths: the files the archive holds, where the photos are found by their checksum.
-    /// - Throws: `ImportFailure` when it is not a Daylio backup, or of a version Daybook does not know.
+    /// - Throws: `ImportBatch.Problem` when it is not a Daylio backup, or of a version Daybook does not know.
     public static func parse(_ json: Data, archivePaths: [String] = []) throws -> ImportBatch {
         guard let root = try? JSONSerialization.jsonObject(with: json) as? [String: Any],
             let days = root["dayEntries"] as? [Any]
-        else { throw ImportFailure.unreadable("it is not a Daylio backup (no dayEntries)") }
-        if let version = root["version"] as? Int, version > 20 { throw ImportFailure.unknownVersion(String(version)) }
+        else { throw ImportBatch.Problem.unreadable("it is not a Daylio backup (no dayEntries)") }
+        if let version = root["version"] as? Int, version > 20 {
+            throw ImportBatch.Problem.unknownVersion(String(version))
+        }
         let file = backupName
         var batch = ImportBatch()
         var moodGroups: [Int: Int] = [:]

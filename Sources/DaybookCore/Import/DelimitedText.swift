@@ -12,7 +12,7 @@ public enum DelimitedText {
         public var fields: [String]
     }
 
-    /// - Throws: `ImportFailure.unreadable` when a quoted field never ends.
+    /// - Throws: `ImportBatch.Problem.unreadable` when a quoted field never ends.
     public static func records(in text: String, separator: Unicode.Scalar, file: String) throws -> [Record] {
         var records: [Record] = []
         var fields: [String] = []
@@ -71,7 +71,7 @@ public enum DelimitedText {
             }
         }
         guard !quoted else {
-            throw ImportFailure.unreadable("\(file) line \(quoteLine): a quoted field never ends")
+            throw ImportBatch.Problem.unreadable("\(file) line \(quoteLine): a quoted field never ends")
         }
         if !field.isEmpty || !fields.isEmpty { endRecord() }
         return records.filter { $0.fields.contains { !$0.isEmpty } }
@@ -79,9 +79,9 @@ public enum DelimitedText {
 
     /// The comma-separated records of a file's bytes.
     ///
-    /// - Throws: `ImportFailure.unreadable` when the bytes are not text or a quoted field never ends.
+    /// - Throws: `ImportBatch.Problem.unreadable` when the bytes are not text or a quoted field never ends.
     public static func commaSeparated(_ data: Data, file: String) throws -> [Record] {
-        guard let text = text(data) else { throw ImportFailure.unreadable("\(file) is not UTF-8 text") }
+        guard let text = text(data) else { throw ImportBatch.Problem.unreadable("\(file) is not UTF-8 text") }
         return try records(in: text, separator: ",", file: file)
     }
 

@@ -187,25 +187,27 @@ public struct ImportProblem: Sendable, Equatable {
     private static let english = Localizer(language: .english, timeZone: .gmt, catalog: .bundled)
 }
 
-/// Why a whole file was refused: nothing of it is imported.
-public enum ImportFailure: Error, Equatable, Sendable, CustomStringConvertible {
-    case unreadable(String)
-    case unknownVersion(String)
-    case tooLarge(limit: Int)
-    /// The file is an encrypted jrnl journal (jrnl 1.x's AES, a Fernet token from jrnl 2+, or `JRNLv3`).
-    case encryptedJrnl
-    /// `journal` names none of the export's journals (`found`, in the archive's order).
-    case unknownJournal(String, found: [String])
+extension ImportBatch {
+    /// Why a whole file was refused: nothing of it is imported.
+    public enum Problem: Error, Equatable, Sendable, CustomStringConvertible {
+        case unreadable(String)
+        case unknownVersion(String)
+        case tooLarge(limit: Int)
+        /// The file is an encrypted jrnl journal (jrnl 1.x's AES, a Fernet token from jrnl 2+, or `JRNLv3`).
+        case encryptedJrnl
+        /// `journal` names none of the export's journals (`found`, in the archive's order).
+        case unknownJournal(String, found: [String])
 
-    public var description: String {
-        switch self {
-        case .encryptedJrnl: "This jrnl journal is encrypted: decrypt it with `jrnl --decrypt` first."
-        case .unknownJournal(let name, let found):
-            "The export has no journal named “\(name)”; its journals are "
-                + found.map { "“\($0)”" }.joined(separator: ", ") + "."
-        case .unreadable(let reason): "The file cannot be read: \(reason)."
-        case .unknownVersion(let version): "The file's format version (\(version)) is not one Daybook knows."
-        case .tooLarge(let limit): "The file is larger than \(limit / 1_048_576) MB."
+        public var description: String {
+            switch self {
+            case .encryptedJrnl: "This jrnl journal is encrypted: decrypt it with `jrnl --decrypt` first."
+            case .unknownJournal(let name, let found):
+                "The export has no journal named “\(name)”; its journals are "
+                    + found.map { "“\($0)”" }.joined(separator: ", ") + "."
+            case .unreadable(let reason): "The file cannot be read: \(reason)."
+            case .unknownVersion(let version): "The file's format version (\(version)) is not one Daybook knows."
+            case .tooLarge(let limit): "The file is larger than \(limit / 1_048_576) MB."
+            }
         }
     }
 }
@@ -248,7 +250,7 @@ extension ImportBatch {
 public protocol ImportEntryStream: Sendable {
     /// Hands each entry or problem on, in the file's order.
     ///
-    /// - Throws: `ImportFailure` when the file cannot be read to its end, or what `take` throws; the import keeps
+    /// - Throws: `ImportBatch.Problem` when the file cannot be read to its end, or what `take` throws; the import keeps
     ///   nothing then.
     func forEach(_ take: (ImportStreamItem) throws -> Void) throws
 }

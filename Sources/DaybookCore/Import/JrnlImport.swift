@@ -6,15 +6,16 @@ import Foundation
 /// `@word`s anywhere are its tags. An encrypted journal is refused, never read as text.
 public enum JrnlImport {
     /// - Parameter name: the file's name, as problems name it.
-    /// - Throws: `ImportFailure.encryptedJrnl` for an encrypted journal, `.unreadable` for what is no jrnl file.
+    /// - Throws: `ImportBatch.Problem.encryptedJrnl` for an encrypted journal, `.unreadable` for what is no jrnl file.
     public static func parse(_ data: Data, name: String = "journal", timeZone: TimeZone) throws -> ImportBatch {
-        if data.starts(with: Array("JRNLv3".utf8)) { throw ImportFailure.encryptedJrnl }
+        if data.starts(with: Array("JRNLv3".utf8)) { throw ImportBatch.Problem.encryptedJrnl }
         guard var text = String(data: data, encoding: .utf8) else {
-            throw isCipherText(data) ? ImportFailure.encryptedJrnl : ImportFailure.unreadable("it is not UTF-8 text")
+            throw isCipherText(data)
+                ? ImportBatch.Problem.encryptedJrnl : ImportBatch.Problem.unreadable("it is not UTF-8 text")
         }
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
         let start = text.drop(while: \.isWhitespace)
-        if isFernetToken(start) { throw ImportFailure.encryptedJrnl }
+        if isFernetToken(start) { throw ImportBatch.Problem.encryptedJrnl }
         if start.first == "{" { return try parseJSON(Data(start.utf8), name: name, timeZone: timeZone) }
         return JrnlTextReader(name: name, timeZone: timeZone).read(text)
     }
@@ -22,7 +23,7 @@ public enum JrnlImport {
     static func parseJSON(_ data: Data, name: String, timeZone: TimeZone) throws -> ImportBatch {
         guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
             let entries = root["entries"] as? [Any]
-        else { throw ImportFailure.unreadable("it is not a jrnl JSON export (no \"entries\")") }
+        else { throw ImportBatch.Problem.unreadable("it is not a jrnl JSON export (no \"entries\")") }
         var batch = ImportBatch()
         for (index, value) in entries.enumerated() {
             let item = "\(name), entry \(index + 1)"

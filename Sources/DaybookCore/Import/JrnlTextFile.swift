@@ -15,7 +15,7 @@ public struct JrnlTextFile: ImportEntryStream {
     /// - Parameter pieces: how many bytes are read at a time.
     /// - Returns: nil when the file is not a plain-text journal but jrnl's JSON export or an encrypted journal,
     ///   which `JrnlImport.parse` reads whole.
-    /// - Throws: `ImportFailure.unreadable` when it is not UTF-8 text, `.encryptedJrnl` when its bytes are cipher
+    /// - Throws: `ImportBatch.Problem.unreadable` when it is not UTF-8 text, `.encryptedJrnl` when its bytes are cipher
     ///   text.
     public static func open(_ url: URL, name: String, timeZone: TimeZone, pieces: Int = 1 << 20) throws
         -> JrnlTextFile?
@@ -26,7 +26,8 @@ public struct JrnlTextFile: ImportEntryStream {
         do {
             try TextFileLines.read(url, pieces: pieces) { outliner.take($0) }
         } catch TextFileLines.Failure.notUTF8 {
-            throw try isCipherText(url) ? ImportFailure.encryptedJrnl : ImportFailure.unreadable("it is not UTF-8 text")
+            throw try isCipherText(url)
+                ? ImportBatch.Problem.encryptedJrnl : ImportBatch.Problem.unreadable("it is not UTF-8 text")
         }
         return JrnlTextFile(url: url, reader: reader, outline: outliner.outline(), pieces: pieces)
     }
@@ -37,7 +38,7 @@ public struct JrnlTextFile: ImportEntryStream {
             try TextFileLines.read(url, pieces: pieces) { try assembler.take($0, take) }
         } catch TextFileLines.Failure.notUTF8 {
             // Read as UTF-8 a moment ago: the file changed underneath.
-            throw ImportFailure.unreadable("it is not UTF-8 text")
+            throw ImportBatch.Problem.unreadable("it is not UTF-8 text")
         }
         try assembler.finish(take)
     }

@@ -84,10 +84,10 @@ public struct LoopBackup: Sendable, Equatable {
 
 extension LoopImport {
     /// A backup's habits (in Loop's order) and their days.
-    /// - Throws: `ImportFailure.unknownVersion` for a schema newer than Loop's newest.
+    /// - Throws: `ImportBatch.Problem.unknownVersion` for a schema newer than Loop's newest.
     public static func parse(_ backup: LoopBackup) throws -> ImportBatch {
         guard backup.version <= LoopBackup.newestVersion else {
-            throw ImportFailure.unknownVersion("Loop database \(backup.version)")
+            throw ImportBatch.Problem.unknownVersion("Loop database \(backup.version)")
         }
         var batch = ImportBatch()
         let habits = backup.habits.sorted { ($0.position ?? .max, $0.id) < ($1.position ?? .max, $1.id) }

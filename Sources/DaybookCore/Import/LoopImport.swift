@@ -15,7 +15,7 @@ public enum LoopImport {
     ///   - habits: `Habits.csv`.
     ///   - checkmarks: the `Checkmarks.csv` beside it; nil when the export has none.
     ///   - folders: each habit folder's `Checkmarks.csv`, by the folder's name (`001 Meditate`).
-    /// - Throws: `ImportFailure.unreadable` when `Habits.csv` or `Checkmarks.csv` is not one Loop writes.
+    /// - Throws: `ImportBatch.Problem.unreadable` when `Habits.csv` or `Checkmarks.csv` is not one Loop writes.
     public static func parse(habits: Data, checkmarks: Data?, folders: [String: Data] = [:]) throws -> ImportBatch {
         var batch = ImportBatch()
         var list = try readHabits(DelimitedText.commaSeparated(habits, file: habitsFile), problems: &batch.problems)
@@ -113,7 +113,7 @@ extension LoopImport {
     static func readHabits(_ records: [DelimitedText.Record], problems: inout [ImportProblem]) throws -> [LoopHabit?] {
         guard let header = records.first?.fields.map({ $0.trimmingCharacters(in: .whitespaces) }),
             let nameColumn = header.firstIndex(of: "Name")
-        else { throw ImportFailure.unreadable("Habits.csv has no Name column") }
+        else { throw ImportBatch.Problem.unreadable("Habits.csv has no Name column") }
         func column(_ names: String...) -> Int? { header.firstIndex { names.contains($0) } }
         let columns = (
             position: column("Position"), type: column("Type"), question: column("Question"),
@@ -195,14 +195,14 @@ extension LoopImport {
     ) throws -> [Int] {
         let file = checkmarksFile
         guard var text = String(data: data, encoding: .utf8) else {
-            throw ImportFailure.unreadable("\(file) is not UTF-8 text")
+            throw ImportBatch.Problem.unreadable("\(file) is not UTF-8 text")
         }
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
         var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated()
             .map { (number: $0.offset + 1, cells: $0.element.split(separator: ",", omittingEmptySubsequences: false)) }
             .filter { $0.cells.count > 1 || $0.cells.first?.isEmpty == false }
         guard let header = lines.first, header.cells[0].trimmingCharacters(in: .whitespaces) == "Date" else {
-            throw ImportFailure.unreadable("\(file) does not start with a Date column")
+            throw ImportBatch.Problem.unreadable("\(file) does not start with a Date column")
         }
         lines.removeFirst()
         var names = header.cells.dropFirst().map { $0.trimmingCharacters(in: .whitespaces) }

@@ -32,8 +32,8 @@ public struct JournalEntryDraft: Equatable, Sendable, Codable {
     /// - Parameters:
     ///   - now: the moment of an entry without a date.
     ///   - timeZone: the owner's time zone: local dates are read in it, and the entry's day falls in it.
-    /// - Throws: `JournalValidationError` naming every field that is wrong, with one problem each.
-    public func validated(now: Date, timeZone: TimeZone) throws(JournalValidationError) -> JournalEntryContent {
+    /// - Throws: `JournalEntryDraft.Problem` naming every field that is wrong, with one problem each.
+    public func validated(now: Date, timeZone: TimeZone) throws(JournalEntryDraft.Problem) -> JournalEntryContent {
         var problems: [JournalField: JournalProblem] = [:]
         let limits = JournalEntry.Limits.self
 
@@ -74,7 +74,7 @@ public struct JournalEntryDraft: Equatable, Sendable, Codable {
         let blankBody = body.allSatisfy { $0.isWhitespace }
         if title.isEmpty, blankBody, coverPhotoID == nil, problems.isEmpty { problems[.body] = .empty }
 
-        guard problems.isEmpty else { throw JournalValidationError(problems: problems) }
+        guard problems.isEmpty else { throw JournalEntryDraft.Problem(problems: problems) }
         return JournalEntryContent(
             moment: moment, day: day, timeZone: timeZone.identifier, title: title, body: body, tags: tags,
             isStarred: starred ?? false, coverPhotoID: coverPhotoID, place: place)
@@ -104,17 +104,19 @@ public enum JournalProblem: Error, Equatable, Sendable {
     case invalidPlace
 }
 
-/// Every field a draft got wrong; nothing is saved when there is any.
-public struct JournalValidationError: Error, Equatable, Sendable {
-    public var problems: [JournalField: JournalProblem]
+extension JournalEntryDraft {
+    /// Every field a draft got wrong; nothing is saved when there is any.
+    public struct Problem: Error, Equatable, Sendable {
+        public var problems: [JournalField: JournalProblem]
 
-    public init(problems: [JournalField: JournalProblem]) {
-        self.problems = problems
-    }
+        public init(problems: [JournalField: JournalProblem]) {
+            self.problems = problems
+        }
 
-    /// Whether the body is over its limit: the answer is then 413, like any request too large to take.
-    public var isTooLarge: Bool {
-        problems.values.contains { if case .bodyTooLong = $0 { true } else { false } }
+        /// Whether the body is over its limit: the answer is then 413, like any request too large to take.
+        public var isTooLarge: Bool {
+            problems.values.contains { if case .bodyTooLong = $0 { true } else { false } }
+        }
     }
 }
 

@@ -208,13 +208,13 @@ public struct ReminderChange: Equatable, Sendable, Codable {
         case journalTime, ntfyURL, pushContact
     }
 
-    public struct Refusal: Error, Equatable, Sendable {
+    public struct Problem: Error, Equatable, Sendable {
         public var fields: [Field]
     }
 
-    /// - Throws: `Refusal` naming a time that is not `HH:mm`, a topic that is not an http(s) address or a contact
+    /// - Throws: `Problem` naming a time that is not `HH:mm`, a topic that is not an http(s) address or a contact
     ///   that is not an email address.
-    public func applied(to current: ReminderSettings) throws(Refusal) -> ReminderSettings {
+    public func applied(to current: ReminderSettings) throws(Problem) -> ReminderSettings {
         var result = current
         var refused: [Field] = []
         if let journalTime {
@@ -248,7 +248,7 @@ public struct ReminderChange: Equatable, Sendable, Codable {
                 refused.append(.pushContact)
             }
         }
-        guard refused.isEmpty else { throw Refusal(fields: refused) }
+        guard refused.isEmpty else { throw Problem(fields: refused) }
         return result
     }
 }

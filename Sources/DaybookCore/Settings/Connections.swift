@@ -60,8 +60,8 @@ public struct ConnectionsChange: Equatable, Sendable, Codable {
 
     /// `current` with this change, every field checked.
     ///
-    /// - Throws: `ConnectionsError` naming each refused field; nothing is applied then.
-    public func applied(to current: Connections) throws(ConnectionsError) -> Connections {
+    /// - Throws: `Connections.Problem` naming each refused field; nothing is applied then.
+    public func applied(to current: Connections) throws(Connections.Problem) -> Connections {
         var result = current
         var problems: [ConnectionsField: ConnectionsProblem] = [:]
         if let weather { result.weather = weather }
@@ -90,7 +90,7 @@ public struct ConnectionsChange: Equatable, Sendable, Codable {
                 problems[.geocoderURL] = .webAddress
             }
         }
-        guard problems.isEmpty else { throw ConnectionsError(problems: problems) }
+        guard problems.isEmpty else { throw Connections.Problem(problems: problems) }
         return result
     }
 
@@ -124,8 +124,10 @@ public enum ConnectionsProblem: Error, Equatable, Sendable {
     case attribution
 }
 
-public struct ConnectionsError: Error, Equatable, Sendable {
-    public var problems: [ConnectionsField: ConnectionsProblem]
+extension Connections {
+    public struct Problem: Error, Equatable, Sendable {
+        public var problems: [ConnectionsField: ConnectionsProblem]
+    }
 }
 
 /// Where the connections are kept (one row).

@@ -86,20 +86,22 @@ public enum FieldProblem: Error, Equatable, Sendable {
     case outOfRange(ClosedRange<Int>)
 }
 
-/// Every field a change got wrong; nothing is saved when there is any.
-public struct SettingsValidationError: Error, Equatable, Sendable {
-    public var problems: [SettingsField: FieldProblem]
+extension SettingsChange {
+    /// Every field a change got wrong; nothing is saved when there is any.
+    public struct Problem: Error, Equatable, Sendable {
+        public var problems: [SettingsField: FieldProblem]
 
-    public init(problems: [SettingsField: FieldProblem]) {
-        self.problems = problems
+        public init(problems: [SettingsField: FieldProblem]) {
+            self.problems = problems
+        }
     }
 }
 
 extension Settings {
     /// These settings with `change` applied, or every problem found.
     ///
-    /// - Throws: `SettingsValidationError` listing each refused field; `self` is untouched.
-    public func applying(_ change: SettingsChange) throws(SettingsValidationError) -> Settings {
+    /// - Throws: `SettingsChange.Problem` listing each refused field; `self` is untouched.
+    public func applying(_ change: SettingsChange) throws(SettingsChange.Problem) -> Settings {
         var result = self
         var problems: [SettingsField: FieldProblem] = [:]
 
@@ -142,7 +144,7 @@ extension Settings {
         }
         if let value = check(.appBadge, change.appBadge, choice(AppBadge.self)) { result.appBadge = value }
 
-        guard problems.isEmpty else { throw SettingsValidationError(problems: problems) }
+        guard problems.isEmpty else { throw SettingsChange.Problem(problems: problems) }
         return result
     }
 

@@ -20,7 +20,7 @@ public struct BackupInteractor: Sendable {
         return plan
     }
 
-    /// - Throws: `BackupPlanError` naming each refused field; nothing is saved then.
+    /// - Throws: `BackupPlan.Problem` naming each refused field; nothing is saved then.
     public func update(_ change: BackupPlanChange) async throws -> BackupPlan {
         let updated = try change.applied(to: try await store.loadBackupPlan())
         try await store.saveBackupPlan(updated)

@@ -15,7 +15,7 @@ public struct ConnectionsInteractor: Sendable {
 
     /// Applies `change`; the pages' content policy and the map follow at once.
     ///
-    /// - Throws: `ConnectionsError` naming each refused field; nothing is saved then.
+    /// - Throws: `Connections.Problem` naming each refused field; nothing is saved then.
     public func update(_ change: ConnectionsChange) async throws -> Connections {
         let updated = try change.applied(to: try await store.loadConnections())
         try await store.saveConnections(updated)

@@ -341,7 +341,7 @@ public struct ImportInteractor: Sendable {
     /// their own, a few entries ahead of the transaction writing them: on two cores, the reading no longer waits
     /// for the writing.
     ///
-    /// - Throws: the file's `ImportFailure` or the store's error; nothing of the import is kept then.
+    /// - Throws: the file's `ImportBatch.Problem` or the store's error; nothing of the import is kept then.
     public func run(_ file: some ImportEntryStream, from source: ImportSource, dryRun: Bool) async throws
         -> ImportReport
     {

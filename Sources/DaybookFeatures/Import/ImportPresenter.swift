@@ -74,7 +74,7 @@ public enum ImportPresenter {
     }
 
     /// Why nothing of a file was imported, in the owner's language.
-    public static func message(for failure: ImportFailure, localizer: Localizer) -> String {
+    public static func message(for failure: ImportBatch.Problem, localizer: Localizer) -> String {
         switch failure {
         case .tooLarge, .unreadable, .unknownVersion: localizer("import.failed", failure.description)
         case .encryptedJrnl: localizer("import.jrnl.encrypted")

@@ -72,7 +72,7 @@ public struct JournalInteractor: Sendable {
 
     /// Saves a new entry; a draft without a date is for now.
     ///
-    /// - Throws: `JournalValidationError` when a field is refused; nothing is saved.
+    /// - Throws: `JournalEntryDraft.Problem` when a field is refused; nothing is saved.
     public func create(_ draft: JournalEntryDraft) async throws -> JournalEntry {
         try await save(draft, id: nil, madeAt: nil, lineage: nil).entry
     }
@@ -84,7 +84,7 @@ public struct JournalInteractor: Sendable {
     ///   - id: the entry's id, a UUID chosen on the device; `nil` lets the server choose.
     ///   - madeAt: when the person wrote it (an offline device sends it later); `nil`, or later than now, is now.
     ///   - lineage: the editing session that wrote it.
-    /// - Throws: `JournalValidationError` when a field is refused; `Journal.Problem.invalidID`,
+    /// - Throws: `JournalEntryDraft.Problem` when a field is refused; `Journal.Problem.invalidID`,
     ///   `.invalidLineage`, or `.idTaken` when another writer's entry has the id. Nothing is saved then.
     /// - Returns: the entry as a client is answered with it, and whether this request made it.
     public func create(_ draft: JournalEntryDraft, id: String?, madeAt: Date?, lineage: String?) async throws
@@ -97,7 +97,7 @@ public struct JournalInteractor: Sendable {
     /// Adds `text` to today's latest entry as a paragraph headed by the time ("**14:05** Called the bank"), or starts
     /// today's entry with it: quick capture, which names no revision. An edit saved meanwhile is built on.
     ///
-    /// - Throws: `Journal.Problem.nothingToAdd` for blank text; `JournalValidationError` when the entry would be
+    /// - Throws: `Journal.Problem.nothingToAdd` for blank text; `JournalEntryDraft.Problem` when the entry would be
     ///   longer than an entry may be; `Journal.Conflict` when it kept changing under every attempt. Nothing is saved
     ///   then.
     public func appendToToday(_ text: String, madeAt: Date?) async throws -> Journal.Appended {
@@ -166,7 +166,7 @@ public struct JournalInteractor: Sendable {
     /// Changes the fields a draft carries; the others stay as they are.
     ///
     /// - Parameter revision: the revision the change started from.
-    /// - Throws: `Journal.Conflict` with the stored entry when someone saved in between; `JournalValidationError`
+    /// - Throws: `Journal.Conflict` with the stored entry when someone saved in between; `JournalEntryDraft.Problem`
     ///   for a refused field; `Journal.Problem.notFound`, or `.wouldEmpty` for a change that leaves nothing in
     ///   the entry. Nothing is saved then.
     /// - Returns: the entry as a client is answered with it.
@@ -180,7 +180,7 @@ public struct JournalInteractor: Sendable {
     ///
     /// - Parameter madeAt: when the person made the edit (an offline device sends it later); `nil`, or a time
     ///   after its arrival, counts as now.
-    /// - Throws: `JournalValidationError` for a refused field; `Journal.Problem.notFound`, `.wouldEmpty`.
+    /// - Throws: `JournalEntryDraft.Problem` for a refused field; `Journal.Problem.notFound`, `.wouldEmpty`.
     ///   - lineage: the editing session that made it: a session's successive saves build on each other and never
     ///     conflict, even when the answer to an earlier one was lost.
     /// - Returns: the entry as a client is answered with it.
@@ -251,7 +251,7 @@ public struct JournalInteractor: Sendable {
 
     /// Adds a tag to an entry as it is now (the list's tag action); a tag it has already changes nothing.
     ///
-    /// - Throws: `JournalValidationError` for a refused tag; `Journal.Problem.notFound`.
+    /// - Throws: `JournalEntryDraft.Problem` for a refused tag; `Journal.Problem.notFound`.
     @discardableResult
     public func addTag(id: String, _ tag: String) async throws -> JournalEntry {
         // People often type the "#" the list shows before each tag.
@@ -265,7 +265,7 @@ public struct JournalInteractor: Sendable {
             do {
                 tags = try JournalTags.normalized(current.tags + [typed])
             } catch {
-                throw JournalValidationError(problems: [.tags: error])
+                throw JournalEntryDraft.Problem(problems: [.tags: error])
             }
             guard tags != current.tags else { return current }
             do {
@@ -353,10 +353,10 @@ public struct JournalInteractor: Sendable {
 
     /// The place at a point, named as a save would name it: what the editor shows once a point is chosen.
     ///
-    /// - Throws: `JournalValidationError` (`.place`) for a point out of range.
+    /// - Throws: `JournalEntryDraft.Problem` (`.place`) for a point out of range.
     public func place(at latitude: Double, _ longitude: Double) async throws -> Place {
         guard let coordinate = Coordinate(latitude: latitude, longitude: longitude) else {
-            throw JournalValidationError(problems: [.place: .invalidPlace])
+            throw JournalEntryDraft.Problem(problems: [.place: .invalidPlace])
         }
         let owner = try await owner()
         return await lookup.place(at: coordinate, language: owner.language)

@@ -30,6 +30,8 @@ public enum Journal {
         case tooManyNamed
         /// Text to add to today's entry that is blank.
         case nothingToAdd
+        /// Markdown to preview past `MarkdownLimits.utf8Bytes`.
+        case markdownTooLarge
     }
 
     /// A paragraph added to today's entry: which entry, and whether the paragraph started it.

@@ -332,6 +332,7 @@ public enum JournalPresenter {
         case .invalidLineage: localizer("journal.error.lineage")
         case .invalidOrder: localizer("journal.error.order")
         case .nothingToAdd: localizer("journal.error.nothingToAdd")
+        case .markdownTooLarge: localizer("markdown.error.tooLarge", localizer.number(MarkdownLimits.utf8Bytes))
         case .tooManyNamed:
             localizer.plural(
                 "journal.error.tooManyNamed", count: Journal.Kept.mostNamed, localizer.number(Journal.Kept.mostNamed))

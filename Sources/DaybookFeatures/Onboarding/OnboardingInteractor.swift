@@ -34,7 +34,7 @@ public struct OnboardingInteractor: Sendable {
     /// Saves the journal's name and accent; onboarding is complete when the name is set too.
     public func finish(journalName: String, accentColor: String?, negotiated: AppLanguage) async throws -> Settings {
         let settings = try await current(negotiated: negotiated)
-        guard !settings.name.isEmpty else { throw SettingsValidationError(problems: [.name: .empty]) }
+        guard !settings.name.isEmpty else { throw SettingsChange.Problem(problems: [.name: .empty]) }
         return try await save(
             SettingsChange(journalName: journalName, accentColor: accentColor ?? settings.accentColor.hex),
             negotiated: negotiated)

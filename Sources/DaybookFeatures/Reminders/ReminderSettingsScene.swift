@@ -79,7 +79,7 @@ public struct ReminderSettingsInteractor: Sendable {
         (try await store.loadReminderSettings(), try await store.pushTargets().count)
     }
 
-    /// - Throws: `ReminderChange.Refusal`; nothing is saved then.
+    /// - Throws: `ReminderChange.Problem`; nothing is saved then.
     public func update(_ change: ReminderChange) async throws -> ReminderSettings {
         let updated = try change.applied(to: try await store.loadReminderSettings())
         try await store.saveReminderSettings(updated)

@@ -22,7 +22,7 @@ public struct SettingsInteractor: Sendable {
 
     /// Applies `change` and saves it.
     ///
-    /// - Throws: `SettingsValidationError` when any field is refused; nothing is saved then.
+    /// - Throws: `SettingsChange.Problem` when any field is refused; nothing is saved then.
     public func update(_ change: SettingsChange) async throws -> SettingsScene.Load.Response {
         let updated = try await current().applying(change)
         try await store.saveSettings(updated)

@@ -14,7 +14,7 @@ public enum SettingsScene {
     }
 
     /// Why a settings change sent as JSON could not be read; nothing was saved.
-    public enum BodyProblem: Error, Equatable, Sendable {
+    public enum Problem: Error, Equatable, Sendable {
         case tooLarge(limitKB: Int)
         /// Not a JSON object.
         case malformed

@@ -135,7 +135,7 @@ public enum SettingsPresenter {
     }
 
     /// Why a settings change sent as JSON could not be read, in words.
-    public static func message(for problem: SettingsScene.BodyProblem, localizer: Localizer) -> String {
+    public static func message(for problem: SettingsScene.Problem, localizer: Localizer) -> String {
         switch problem {
         case .tooLarge(let limitKB): localizer.plural("api.error.tooLarge", count: limitKB)
         case .malformed: localizer("api.error.malformedJSON")

@@ -16,6 +16,8 @@ public enum Timeline {
         case unknownScope
         /// A new task's id chosen on the device that is not a lowercase UUID.
         case invalidID
+        /// An undo asked for a deletion no longer kept (the server keeps the last few until it restarts).
+        case undoGone
     }
 
     /// A deletion that can be undone: a whole task, or one occurrence of a repeating one.

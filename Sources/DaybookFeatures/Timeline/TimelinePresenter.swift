@@ -66,6 +66,7 @@ public enum TimelinePresenter {
         case .notOnThatDay: localizer("task.error.notOnThatDay")
         case .unknownScope: localizer("task.error.unknownScope")
         case .invalidID: localizer("task.error.invalidID")
+        case .undoGone: localizer("task.error.undoGone")
         }
     }
 

@@ -22,6 +22,8 @@ public enum Trackers {
         case invalidTarget(TrackerKind)
         case invalidColor
         case invalidValue(TrackerKind)
+        /// The duration editor's hours and minutes that are not whole numbers, or minutes past 59.
+        case unreadableDuration
         /// A value change names neither a value nor an amount to add, or both.
         case valueOrAdd
         case invalidDate

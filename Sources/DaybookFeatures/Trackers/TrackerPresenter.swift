@@ -405,6 +405,7 @@ public enum TrackerPresenter {
             case .rating: localizer("tracker.error.value.rating")
             case .boolean: localizer("tracker.error.value.boolean")
             }
+        case .unreadableDuration: localizer("tracker.error.value.duration")
         case .valueOrAdd: localizer("tracker.error.valueOrAdd")
         case .invalidDate: localizer("log.error.date")
         case .invalidSpan: localizer("tracker.error.span", localizer.number(Trackers.maximumSpanDays))

@@ -70,9 +70,4 @@ public enum Limits {
 
     /// Room for an entry's Markdown in any script, percent-encoded (three bytes for each byte).
     public static let entryFormBody = 3 * MarkdownLimits.utf8Bytes + 64 * 1024
-
-    /// The largest form body a request to `path` may send; past it the answer is 413.
-    static func formBody(path: String) -> Int {
-        path.hasPrefix("/journal") ? entryFormBody : formBody
-    }
 }

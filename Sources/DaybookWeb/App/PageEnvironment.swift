@@ -108,6 +108,14 @@ extension PageEnvironment {
     var log: LogInteractor { services.logInteractor(database) }
     var focus: FocusInteractor { services.focusInteractor(database) }
     var map: MapInteractor { services.mapInteractor(database) }
+    var stats: StatsInteractor { services.statsInteractor(database) }
+    var calendar: CalendarInteractor { services.calendarInteractor(database) }
+    var connections: ConnectionsInteractor { services.connectionsInteractor(database) }
+    var devices: DevicesInteractor { services.devicesInteractor(database) }
+    var access: AccessInteractor { services.accessInteractor(database) }
+    var badge: AppBadgeInteractor { services.appBadgeInteractor(database) }
+    var photos: PhotoInteractor { services.photoInteractor(database) }
+    var imports: ImportInteractor { services.importInteractor(database) }
 }
 
 extension Response {

@@ -6,7 +6,7 @@ import Hummingbird
 /// session of the page calling it).
 ///
 /// A token that is presented is always checked, also on this computer: an unknown, revoked or expired one is
-/// refused (`AccessRefusal`, in the owner's language), and a scoped token reaches only what its table lists
+/// refused (`TokenAccess.Problem`, in the owner's language), and a scoped token reaches only what its table lists
 /// (`WidgetAccess`, `ShortcutAccess`, `CalendarFeedAccess`). Widget addresses may carry their token
 /// as `?token=`, for widget apps and dashboards that cannot send headers.
 struct AccessMiddleware: RouterMiddleware {
@@ -18,7 +18,8 @@ struct AccessMiddleware: RouterMiddleware {
         -> Response
     {
         let path = request.uri.path
-        guard !PublicPaths.isOpen(path) else { return try await next(request, context) }
+        let kind = RouteKind.of(path)
+        guard !kind.isOpen else { return try await next(request, context) }
         let isWidget = WidgetAccess.allows(path: path, method: request.method)
         let isFeed = CalendarFeedAccess.allows(path: path, method: request.method)
         let header = request.headers[.authorization] ?? ""
@@ -28,13 +29,13 @@ struct AccessMiddleware: RouterMiddleware {
         if let presented {
             let access = services.accessInteractor(try await services.database())
             switch try await access.authorize(bearer: presented) {
-            case .unknown: throw AccessRefusal.unknownToken
-            case .expired: throw AccessRefusal.expiredToken
-            case .granted(.calendar) where path == ScriptableRoutes.path:
-                throw AccessRefusal.scriptTokenScope
+            case .unknown: throw TokenAccess.Problem.unknownToken
+            case .expired: throw TokenAccess.Problem.expiredToken
+            case .granted(.calendar) where kind == .scriptable:
+                throw TokenAccess.Problem.scriptTokenScope
             case .granted(let scope):
                 guard Self.reaches(scope, path: path, method: request.method) else {
-                    throw AccessRefusal.outOfScope(scope)
+                    throw TokenAccess.Problem.outOfScope(scope)
                 }
                 var context = context
                 context.tokenScope = scope
@@ -55,8 +56,8 @@ struct AccessMiddleware: RouterMiddleware {
             return Self.renewing(session, use, services: services, response: try await next(request, context))
         }
         // A script for a phone is made for a token, never for a signed-in browser's session.
-        if path == ScriptableRoutes.path { throw AccessRefusal.scriptNeedsToken }
-        if path.hasPrefix("/api/") { throw AccessRefusal.tokenRequired }
+        if kind == .scriptable { throw TokenAccess.Problem.scriptNeedsToken }
+        if kind == .api { throw TokenAccess.Problem.tokenRequired }
         if request.method == .get || request.method == .head {
             let next = "next=" + LoginRoutes.safeNext(request.uri.path)
             // A session the owner ended in Settings → Devices: this device forgets its copy, and the login page says
@@ -68,7 +69,7 @@ struct AccessMiddleware: RouterMiddleware {
             }
             return Response.seeOther("/login?" + next)
         }
-        throw AccessRefusal.signInFirst
+        throw TokenAccess.Problem.signInFirst
     }
 
     /// Whether a token of `scope` may make this request.
@@ -90,60 +91,5 @@ struct AccessMiddleware: RouterMiddleware {
         var response = response
         response.setCookie(LoginRoutes.sessionCookie(session, services: services))
         return response
-    }
-}
-
-/// What a widget token may reach: the widgets as pages, images and timelines, the change events their pages
-/// listen to, and ticking a yes/no tracker for today (done or not done: the value, never a flip).
-enum WidgetAccess {
-    static func allows(path: String, method: HTTPRequest.Method) -> Bool {
-        switch method {
-        case .get, .head:
-            path.hasPrefix("/widgets/") || path.hasPrefix("/api/v1/widgets/") || path == "/events"
-        case .post:
-            path == "/widgets/toggle"
-        case .put:
-            // `/api/v1/trackers/{id}/values/{date}`: the route lets a widget token tick a yes/no tracker for today.
-            path.hasPrefix("/api/v1/trackers/") && path.split(separator: "/").count == 6
-                && path.split(separator: "/")[4] == "values"
-        default: false
-        }
-    }
-}
-
-/// What a shortcuts token may reach: what a widget shows, and one request for each action a phone's shortcut runs.
-/// Nothing here reads the journal: quick capture and appending answer only what was added.
-enum ShortcutAccess {
-    /// The actions, as method and path; `*` is one segment (an id).
-    static let actions: [(method: HTTPRequest.Method, path: String)] = [
-        (.get, "/api/v1/shortcuts"),
-        (.put, "/api/v1/trackers/*/values/today"),
-        (.post, "/api/v1/focus/start"),
-        (.post, "/api/v1/focus/pause"),
-        (.post, "/api/v1/focus/resume"),
-        (.post, "/api/v1/focus/stop"),
-        (.post, "/api/v1/tasks"),
-        (.post, "/api/v1/entries"),
-        (.post, "/api/v1/entries/today/append"),
-    ]
-
-    static func allows(path: String, method: HTTPRequest.Method) -> Bool {
-        if method != .put, WidgetAccess.allows(path: path, method: method) { return true }
-        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
-        return actions.contains { action in
-            let pattern = action.path.split(separator: "/", omittingEmptySubsequences: false)
-            return (action.method == method || (action.method == .get && method == .head))
-                && pattern.count == segments.count
-                && zip(pattern, segments).allSatisfy { $0 == "*" ? !$1.isEmpty : $0 == $1 }
-        }
-    }
-}
-
-/// What a calendar token may reach: the feed of the timeline's blocks, read-only.
-enum CalendarFeedAccess {
-    static let path = "/feeds/tasks.ics"
-
-    static func allows(path: String, method: HTTPRequest.Method) -> Bool {
-        (method == .get || method == .head) && path == Self.path
     }
 }

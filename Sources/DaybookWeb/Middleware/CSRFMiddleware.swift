@@ -21,7 +21,7 @@ struct CSRFMiddleware: RouterMiddleware {
         }
         let cookieToken = existing.flatMap { $0.count >= 32 ? $0 : nil }
         // The API takes JSON only, never a form: it needs no form token, and its clients no cookie.
-        let isAPI = request.uri.path.hasPrefix("/api/")
+        let isAPI = RouteKind.of(request.uri.path) == .api
         let sessionToken = context.session.map { Self.formToken(session: $0, services: services) }
         context.csrfToken = sessionToken ?? cookieToken ?? (isAPI ? "" : services.secrets.newSecret())
 
@@ -108,7 +108,7 @@ struct CSRFMiddleware: RouterMiddleware {
             throw HTTPError(.unsupportedMediaType, message: "Send the form as application/x-www-form-urlencoded.")
         }
         let body: ByteBuffer
-        let limit = Limits.formBody(path: request.uri.path)
+        let limit = RouteKind.of(request.uri.path).formBodyLimit
         do {
             body = try await request.collectBody(upTo: limit)
         } catch {
@@ -123,34 +123,5 @@ struct CSRFMiddleware: RouterMiddleware {
         let y = Array(b.utf8)
         guard x.count == y.count else { return false }
         return zip(x, y).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
-    }
-}
-
-/// Writes whose body is a file's own bytes rather than JSON, and the types each takes: types a page on another
-/// site cannot send without asking first.
-enum FileBody {
-    case photo, importFile
-
-    static func of(_ method: HTTPRequest.Method, _ path: String) -> FileBody? {
-        if method == .post, path == "/api/v1/photos" { return .photo }
-        // A photo under an id the device chose.
-        if method == .put, path.hasPrefix("/api/v1/photos/") { return .photo }
-        if method == .post, path.hasPrefix("/api/v1/import/") { return .importFile }
-        return nil
-    }
-
-    var types: [String] {
-        switch self {
-        case .photo: ["image/", "application/octet-stream"]
-        // A folder of notes comes from the command line as a tar stream.
-        case .importFile: ["application/octet-stream", "application/x-tar"]
-        }
-    }
-
-    var refusal: String {
-        switch self {
-        case .photo: "Send the photo's bytes as application/octet-stream or image/*."
-        case .importFile: "Send the exported file's bytes as application/octet-stream (or application/x-tar)."
-        }
     }
 }

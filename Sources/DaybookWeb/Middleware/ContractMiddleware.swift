@@ -30,7 +30,9 @@ struct ContractMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
     {
-        guard let path = context.endpointPath, path.hasPrefix("/api/") else { return try await next(request, context) }
+        guard let path = context.endpointPath, RouteKind.of(path) == .api else {
+            return try await next(request, context)
+        }
         let contract = self.contract
         guard let operation = contract.operation(path: path, method: request.method) else {
             return try await next(request, context)

@@ -62,10 +62,10 @@ struct ReadinessMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
     {
-        guard !PublicPaths.isStatic(request.uri.path) else { return try await next(request, context) }
+        guard RouteKind.of(request.uri.path) != .staticFile else { return try await next(request, context) }
         let state = services.gate.state
         if case .ready = state { return try await next(request, context) }
-        if request.uri.path == "/theme.css" {
+        if RouteKind.of(request.uri.path) == .theme {
             // The page shown meanwhile is drawn in the default theme: the owner's is in the database.
             let theme = services.themes.theme(accent: .defaultAccent, appearance: .system)
             return AssetRoutes.serve(
@@ -81,17 +81,5 @@ struct ReadinessMiddleware: RouterMiddleware {
         case .notUpgraded(let problem):
             return SetupPage.notUpgraded(problem, request: request, services: services)
         }
-    }
-}
-
-/// Paths anyone may load: the files a login page and an offline page need.
-enum PublicPaths {
-    static func isStatic(_ path: String) -> Bool {
-        path.hasPrefix("/static/") || path == "/sw.js" || path == "/favicon.ico"
-    }
-
-    static func isOpen(_ path: String) -> Bool {
-        isStatic(path) || path == "/login" || path == "/pair" || path == "/offline" || path == "/manifest.webmanifest"
-            || path == "/theme.css"
     }
 }

@@ -11,7 +11,7 @@ struct QueryCheckMiddleware: RouterMiddleware {
         -> Response
     {
         if let name = Self.firstControlled(in: request.uri.queryParameters) {
-            throw QueryProblem.controlCharacter(parameter: name)
+            throw QueryCheck.Problem.controlCharacter(parameter: name)
         }
         return try await next(request, context)
     }
@@ -37,16 +37,21 @@ struct QueryCheckMiddleware: RouterMiddleware {
     }
 }
 
-/// A query the server will not read.
-enum QueryProblem: SceneProblem, Equatable {
-    case controlCharacter(parameter: String)
+/// The checks every query string passes before a route reads it.
+enum QueryCheck {}
 
-    var status: HTTPResponse.Status { .badRequest }
-    var code: String { "controlCharacterInQuery" }
+extension QueryCheck {
+    /// A query the server will not read.
+    enum Problem: SceneProblem, Equatable {
+        case controlCharacter(parameter: String)
 
-    func message(_ localizer: Localizer) -> String {
-        switch self {
-        case .controlCharacter(let parameter): localizer("error.query.controlCharacter", parameter)
+        var status: HTTPResponse.Status { .badRequest }
+        var code: String { "controlCharacterInQuery" }
+
+        func message(_ localizer: Localizer) -> String {
+            switch self {
+            case .controlCharacter(let parameter): localizer("error.query.controlCharacter", parameter)
+            }
         }
     }
 }

@@ -13,7 +13,7 @@ struct ResponseGuardMiddleware: RouterMiddleware {
         -> Response
     {
         var context = context
-        if !PublicPaths.isStatic(request.uri.path), let database = services.gate.database {
+        if RouteKind.of(request.uri.path) != .staticFile, let database = services.gate.database {
             context.environment = try? await PageEnvironment(services: services, database: database, request: request)
         }
         var response: Response
@@ -22,10 +22,10 @@ struct ResponseGuardMiddleware: RouterMiddleware {
         } catch {
             response = ErrorAnswer(services: services).response(error, request: request, context: context)
         }
-        let path = request.uri.path
-        let tileOrigin = path == "/map" ? await services.connections.current(services.gate.database)?.tileOrigin : nil
+        let kind = RouteKind.of(request.uri.path)
+        let tileOrigin = kind == .map ? await services.connections.current(services.gate.database)?.tileOrigin : nil
         SecurityHeaders.apply(
-            to: &response.headers, path: path, tileOrigin: tileOrigin, https: services.configuration.publicURL != nil)
+            to: &response.headers, kind: kind, tileOrigin: tileOrigin, https: services.configuration.publicURL != nil)
         return response
     }
 }

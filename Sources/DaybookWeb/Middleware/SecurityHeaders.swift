@@ -22,14 +22,16 @@ enum SecurityHeaders {
     ///   - tileOrigin: the map tile server the owner turned on; the Map page may load images from it.
     ///   - https: whether the server answers under an https public URL: then every answer asks browsers to come
     ///     back over HTTPS only (HSTS).
-    static func apply(to headers: inout HTTPFields, path: String = "", tileOrigin: String? = nil, https: Bool = false) {
+    static func apply(
+        to headers: inout HTTPFields, kind: RouteKind = .page, tileOrigin: String? = nil, https: Bool = false
+    ) {
         if https { headers[.strictTransportSecurity] = strictTransportSecurity }
-        let isWidget = path.hasPrefix("/widgets/")
-        if path == "/map/static.svg" {
+        let isWidget = kind == .widget || kind == .scriptable
+        if kind == .staticMap {
             // The small map is an image with its own colours for light and dark: it may style itself, and load
             // nothing.
             headers[.contentSecurityPolicy] = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'"
-        } else if path == "/map", let tileOrigin {
+        } else if kind == .map, let tileOrigin {
             headers[.contentSecurityPolicy] = contentSecurityPolicy.replacingOccurrences(
                 of: "img-src 'self' data: blob:", with: "img-src 'self' data: blob: \(tileOrigin)")
         } else {

@@ -17,7 +17,7 @@ enum SetupPage {
 
     static func response(request: Request, services: AppServices) -> Response {
         let localizer = services.localizer(negotiatedFrom: request)
-        if request.uri.path.hasPrefix("/api/") {
+        if RouteKind.of(request.uri.path) == .api {
             return APIError.response(
                 status: .serviceUnavailable, code: "unavailable", message: localizer("setup.body"),
                 headers: [.retryAfter: "1"])
@@ -40,7 +40,7 @@ enum SetupPage {
         case .copyFailed, .newerDatabase, .needsUpgrade:
             body = localizer("upgrade.copyFailed.body")
         }
-        if request.uri.path.hasPrefix("/api/") {
+        if RouteKind.of(request.uri.path) == .api {
             return APIError.response(status: .serviceUnavailable, code: "notUpgraded", message: body)
         }
         return page(

@@ -3,7 +3,7 @@ import DaybookFeatures
 import HTTPTypes
 
 /// A backup plan refused: 422, each field named with its reason, as the backups page's form shows it.
-extension BackupPlanError: SceneProblem {
+extension BackupPlan.Problem: SceneProblem {
     var status: HTTPResponse.Status { .unprocessableContent }
 
     var code: String { "invalidBackupPlan" }

@@ -4,7 +4,7 @@ import HTTPTypes
 
 /// Connections refused: 422, each field named with its reason, the same for the connections page's form and the API
 /// (the OpenAPI document lists it).
-extension ConnectionsError: SceneProblem {
+extension Connections.Problem: SceneProblem {
     var status: HTTPResponse.Status { .unprocessableContent }
 
     var code: String { "invalidConnections" }

@@ -19,7 +19,7 @@ extension ImportScene.Problem: SceneProblem {
 }
 
 /// How a file that cannot be imported is answered: one status and one code each; nothing of it is kept.
-extension ImportFailure: SceneProblem {
+extension ImportBatch.Problem: SceneProblem {
     var status: HTTPResponse.Status {
         switch self {
         case .tooLarge: .contentTooLarge

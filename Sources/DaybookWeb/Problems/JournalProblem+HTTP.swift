@@ -16,6 +16,7 @@ extension Journal.Problem: SceneProblem {
         case .unknownPhoto, .wouldEmpty, .idTaken: .conflict
         case .invalidCursor, .invalidDay, .invalidID, .invalidLineage, .invalidOrder, .tooManyNamed: .badRequest
         case .nothingToAdd: .unprocessableContent
+        case .markdownTooLarge: .contentTooLarge
         case .invalidRevision, .invalidChoice: .unprocessableContent
         }
     }
@@ -37,13 +38,14 @@ extension Journal.Problem: SceneProblem {
         case .tooManyNamed: "tooManyNamed"
         case .nothingToAdd: "nothingToAdd"
         case .idTaken: "entryIDTaken"
+        case .markdownTooLarge: "tooLarge"
         }
     }
 }
 
 /// An entry's fields refused: 413 when the body is over its limit, like any request too large to take, else 422;
 /// each field named with its reason.
-extension JournalValidationError: SceneProblem {
+extension JournalEntryDraft.Problem: SceneProblem {
     var status: HTTPResponse.Status { isTooLarge ? .contentTooLarge : .unprocessableContent }
 
     var code: String { "invalidEntry" }

@@ -4,7 +4,7 @@ import HTTPTypes
 
 /// Reminder settings refused: 422, each field named with its reason, the same for the reminders page's form and the
 /// API (the OpenAPI document lists it).
-extension ReminderChange.Refusal: SceneProblem {
+extension ReminderChange.Problem: SceneProblem {
     var status: HTTPResponse.Status { .unprocessableContent }
 
     var code: String { "invalidReminders" }

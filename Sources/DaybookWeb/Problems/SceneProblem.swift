@@ -29,6 +29,6 @@ extension SceneProblem {
 extension Request {
     /// An API request, or a script's that asks for JSON: its errors are answered as the API's error body.
     var wantsJSON: Bool {
-        uri.path.hasPrefix("/api/") || headers[.accept]?.contains("application/json") == true
+        RouteKind.of(uri.path) == .api || headers[.accept]?.contains("application/json") == true
     }
 }

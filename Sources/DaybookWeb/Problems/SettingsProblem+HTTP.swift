@@ -4,7 +4,7 @@ import HTTPTypes
 
 /// Settings refused: 422, each field named with its reason, the same for the settings page's form, onboarding's
 /// steps and the API (the OpenAPI document lists it).
-extension SettingsValidationError: SceneProblem {
+extension SettingsChange.Problem: SceneProblem {
     var status: HTTPResponse.Status { .unprocessableContent }
 
     var code: String { "invalidSettings" }
@@ -20,7 +20,7 @@ extension SettingsValidationError: SceneProblem {
 
 /// A settings body the API cannot read: 413 when it is over its limit, else 400, with the codes the API's document
 /// gives the same mistakes in any body.
-extension SettingsScene.BodyProblem: SceneProblem {
+extension SettingsScene.Problem: SceneProblem {
     var status: HTTPResponse.Status {
         if case .tooLarge = self { .contentTooLarge } else { .badRequest }
     }

@@ -9,7 +9,7 @@ extension Timeline.Problem: SceneProblem {
         switch self {
         case .invalid: .unprocessableContent
         case .conflictsWithTask: .conflict
-        case .unknownTask, .notOnThatDay: .notFound
+        case .unknownTask, .notOnThatDay, .undoGone: .notFound
         case .invalidDate, .unknownScope, .invalidID: .badRequest
         }
     }
@@ -23,6 +23,7 @@ extension Timeline.Problem: SceneProblem {
         case .unknownScope: "unknownScope"
         case .notOnThatDay: "notOnThatDay"
         case .invalidID: "invalidTaskID"
+        case .undoGone: "undoGone"
         }
     }
 

@@ -13,7 +13,7 @@ extension Trackers.Problem: SceneProblem {
         case .duplicateName, .archived, .tooMany, .invalidValue, .notToggleable, .kindIsFixed, .doesNotFit: .conflict
         case .invalidDate, .invalidSpan, .valueOrAdd: .badRequest
         case .name, .unknownKind, .unknownUnit, .unitLabel, .invalidCurrency, .unitForKind, .invalidTarget,
-            .invalidColor, .invalidFrequency, .note:
+            .invalidColor, .invalidFrequency, .note, .unreadableDuration:
             .unprocessableContent
         }
     }
@@ -32,7 +32,7 @@ extension Trackers.Problem: SceneProblem {
         case .unitForKind: "unitForKind"
         case .invalidTarget: "invalidTarget"
         case .invalidColor: "invalidColor"
-        case .invalidValue: "invalidValue"
+        case .invalidValue, .unreadableDuration: "invalidValue"
         case .valueOrAdd: "valueOrAdd"
         case .invalidDate: "invalidDate"
         case .invalidSpan: "invalidSpan"

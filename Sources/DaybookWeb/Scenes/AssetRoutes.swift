@@ -11,7 +11,7 @@ struct AssetRoutes {
     func register(on router: Router<DaybookRequestContext>) {
         router.get("/static/**") { request, _ in
             let path = String(request.uri.path.dropFirst("/static".count))
-            guard let asset = services.assets.asset(at: path) else { throw HTTPError(.notFound) }
+            guard let asset = services.assets.asset(at: path) else { throw Assets.Problem.notFound }
             // Versioned URLs never change; others are revalidated.
             let immutable = request.uri.queryParameters["v"].map { String($0) == services.assets.version } ?? false
             return Self.serve(

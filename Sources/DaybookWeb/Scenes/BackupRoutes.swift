@@ -28,7 +28,7 @@ struct BackupRoutes {
             do {
                 _ = try await BackupInteractor(store: env.database).update(change)
                 return Response.seeOther("/settings/backups?saved=1")
-            } catch let error as BackupPlanError {
+            } catch let error as BackupPlan.Problem {
                 let model = BackupPresenter.present(
                     try await response(env.database), typed: change, problems: error.problems, localizer: env.localizer)
                 return try env.render(

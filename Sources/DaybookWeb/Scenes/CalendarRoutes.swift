@@ -11,7 +11,7 @@ struct CalendarRoutes {
             let env = try context.env
             let query = request.uri.queryParameters
             let page = try await env.page(request, services: services, kept: .day) {
-                let response = try await services.calendarInteractor(env.database).month(
+                let response = try await env.calendar.month(
                     query["month"].map(String.init), day: query["day"].map(String.init))
                 let model = CalendarPresenter.present(response, localizer: env.localizer)
                 return try PageRenderer.EncodedPage(model, title: model.title)

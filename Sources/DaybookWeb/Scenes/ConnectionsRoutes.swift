@@ -11,7 +11,7 @@ struct ConnectionsRoutes {
         pages.get("/settings/connections") { request, context in
             let env = try context.env
             let model = ConnectionsPresenter.present(
-                try await services.connectionsInteractor(env.database).load(),
+                try await env.connections.load(),
                 saved: request.uri.queryParameters["saved"] != nil, localizer: env.localizer)
             return try env.render(
                 "connections", page: model, title: model.title, current: .settings, services: services,
@@ -23,11 +23,11 @@ struct ConnectionsRoutes {
             let change = ConnectionsChange(
                 weather: form["weather"].map { $0 == "on" }, tileURL: form["tileURL"],
                 tileAttribution: form["tileAttribution"], geocoderURL: form["geocoderURL"])
-            let interactor = services.connectionsInteractor(env.database)
+            let interactor = env.connections
             do {
                 services.connections.remember(try await interactor.update(change))
                 return Response.seeOther("/settings/connections?saved=1")
-            } catch let error as ConnectionsError {
+            } catch let error as Connections.Problem {
                 let model = ConnectionsPresenter.present(
                     try await interactor.load(), typed: change, problems: error.problems, localizer: env.localizer)
                 return try env.render(
@@ -36,14 +36,11 @@ struct ConnectionsRoutes {
             }
         }
         router.get("/api/v1/connections") { _, context in
-            let database = try context.env.database
-            return try JSONResponse.make(
-                ConnectionsPresenter.json(try await services.connectionsInteractor(database).load()))
+            return try JSONResponse.make(ConnectionsPresenter.json(try await context.env.connections.load()))
         }
         router.patch("/api/v1/connections") { request, context in
-            let database = try context.env.database
             let change = try await JSONBody.decode(ConnectionsChange.self, from: request) ?? ConnectionsChange()
-            let updated = try await services.connectionsInteractor(database).update(change)
+            let updated = try await context.env.connections.update(change)
             services.connections.remember(updated)
             return try JSONResponse.make(ConnectionsPresenter.json(updated))
         }

@@ -15,12 +15,12 @@ struct DevicesRoutes {
         router.post("/settings/devices/pair") { request, context in
             let env = try context.env
             guard case .ready = services.pairingAvailability else { return Response.seeOther("/settings/devices") }
-            let pairing = try await services.devicesInteractor(env.database).startPairing()
+            let pairing = try await env.devices.startPairing()
             return try await render(env, context, created: pairing)
         }
         router.post("/settings/devices/{id}/end") { request, context in
             let env = try context.env
-            try await services.devicesInteractor(env.database).end(device: context.parameters.require("id"))
+            try await env.devices.end(device: context.parameters.require("id"))
             return Response.seeOther("/settings/devices?ended=1")
         }
     }
@@ -29,7 +29,7 @@ struct DevicesRoutes {
         _ env: PageEnvironment, _ context: DaybookRequestContext, created: Devices.Pairing? = nil, ended: Bool = false
     ) async throws -> Response {
         let model = DevicesPresenter.present(
-            devices: try await services.devicesInteractor(env.database).devices(), current: context.deviceID,
+            devices: try await env.devices.devices(), current: context.deviceID,
             availability: services.pairingAvailability, created: created, ended: ended, localizer: env.localizer)
         // The code as an image beside its link: drawn here, every text in it escaped.
         let qr = try model.addPhone.created.map {

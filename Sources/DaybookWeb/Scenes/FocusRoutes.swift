@@ -45,7 +45,7 @@ struct FocusRoutes {
         _ action: (FocusInteractor) async throws -> Focus.Response
     ) async throws -> Response {
         let env = try context.env
-        let interactor = services.focusInteractor(env.database)
+        let interactor = env.focus
         do {
             let response = try await action(interactor)
             if redirect { return Response.seeOther("/focus") }

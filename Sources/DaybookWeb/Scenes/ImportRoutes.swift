@@ -14,9 +14,8 @@ struct ImportRoutes {
 
     func register(on router: Router<DaybookRequestContext>) {
         router.post("/api/v1/import/{source}") { request, context in
-            let database = try context.env.database
-            let settings = try context.env.settings
-            let localizer = services.localizer(for: settings)
+            let env = try context.env
+            let localizer = env.localizer
             guard let source = ImportSource(rawValue: context.parameters.get("source") ?? "") else {
                 throw ImportScene.Problem.unknownSource
             }
@@ -28,7 +27,7 @@ struct ImportRoutes {
                 guard let mapping = DaylioCSVImport.moodMapping(text) else { throw ImportScene.Problem.invalidMood }
                 levels[mapping.name] = mapping.level
             }
-            let earlierPhotos = try await database.importedItems(from: source, kind: "photo")
+            let earlierPhotos = try await env.database.importedItems(from: source, kind: "photo")
             var options = ImportService.Options(
                 journal: request.uri.queryParameters["journal"].map(String.init).flatMap { $0.isEmpty ? nil : $0 },
                 fileName: request.uri.queryParameters["fileName"].map(String.init).flatMap { $0.isEmpty ? nil : $0 },
@@ -40,7 +39,7 @@ struct ImportRoutes {
             defer { try? FileManager.default.removeItem(at: work) }
             let file = work.appendingPathComponent("upload")
             let photos = work.appendingPathComponent("photos", isDirectory: true)
-            let photoInteractor = services.photoInteractor(database)
+            let photoInteractor = env.photos
             // A notes folder sent as a tar stream has its photos checked while the rest of it arrives.
             let arriving =
                 source == .markdown && !dryRun
@@ -53,7 +52,7 @@ struct ImportRoutes {
             do {
                 try await PhotoRoutes.receiveScratch(
                     request, into: file, limit: ImportService.largestFile,
-                    tooLarge: ImportFailure.tooLarge(limit: ImportService.largestFile),
+                    tooLarge: ImportBatch.Problem.tooLarge(limit: ImportService.largestFile),
                     write: { handle, piece in
                         guard notesFolder != nil else { return try handle.write(contentsOf: piece) }
                         try notesFolder?.write(piece, to: handle)
@@ -67,7 +66,7 @@ struct ImportRoutes {
                     })
                 {
                     // A plain-text journal is read and written an entry at a time, however long it is.
-                    let report = try await services.importInteractor(database).run(
+                    let report = try await env.imports.run(
                         journal, from: source, dryRun: dryRun)
                     return try JSONResponse.make(ImportPresenter.present(report, dryRun: dryRun, localizer: localizer))
                 }
@@ -76,18 +75,20 @@ struct ImportRoutes {
                         file, as: source, options: options, localizer: localizer, photosInto: dryRun ? nil : photos)
                 }
                 await arriving?.finish()
-                let report = try await services.importInteractor(database).run(
+                let report = try await env.imports.run(
                     batch, from: source, dryRun: dryRun,
                     savePhoto: { photo in
                         if let kept = try arriving?.photo(photo.path) { return kept }
-                        guard let unpacked = files[photo.sourceID] else { throw ImportFailure.unreadable(photo.path) }
+                        guard let unpacked = files[photo.sourceID] else {
+                            throw ImportBatch.Problem.unreadable(photo.path)
+                        }
                         return try await photoInteractor.add(upload: unpacked.file, sha256: unpacked.sha256)
                     },
                     discardPhoto: { photo in try? await photoInteractor.delete(id: photo.id) })
                 await arriving?.discardUnused()
                 return try JSONResponse.make(ImportPresenter.present(report, dryRun: dryRun, localizer: localizer))
             } catch {
-                // Whatever refused the file (an `ImportFailure` answers as its SceneProblem), the photos kept while
+                // Whatever refused the file (an `ImportBatch.Problem` answers as its SceneProblem), the photos kept while
                 // it arrived are deleted.
                 await arriving?.discardUnused()
                 throw error

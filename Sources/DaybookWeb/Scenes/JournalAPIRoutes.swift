@@ -114,7 +114,7 @@ struct JournalAPIRoutes {
         router.post("/api/v1/entries") { request, context in
             let body = try await JSONBody.decode(Body.self, from: request, upTo: Limits.markdownBody) ?? Body()
             // Quick capture from a phone's shortcut: the text, nothing else.
-            if context.tokenScope == .shortcuts, !body.isTextOnly { throw AccessRefusal.entryTextOnly }
+            if context.tokenScope == .shortcuts, !body.isTextOnly { throw TokenAccess.Problem.entryTextOnly }
             let scene = try Scene(context.env)
             let saved = try await scene.interactor.create(
                 body.draft, id: body.id, madeAt: MadeAt.of(request), lineage: body.lineage)

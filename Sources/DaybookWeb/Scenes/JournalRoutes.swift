@@ -114,7 +114,7 @@ struct JournalRoutes {
     }
 
     private func interactor(_ env: PageEnvironment) -> JournalInteractor {
-        services.journalInteractor(env.database)
+        env.journal
     }
 
     /// A journal page, kept like the other pages unless `kept` says otherwise.
@@ -175,7 +175,7 @@ struct JournalRoutes {
                 entry = try await interactor(env).create(draft)
             }
             return Response.seeOther("/journal/\(URLText.component(entry.id))")
-        } catch let error as JournalValidationError {
+        } catch let error as JournalEntryDraft.Problem {
             return try await editor(
                 request, context, id: id, typed: draft, problems: error.problems, status: error.status)
         }

@@ -23,7 +23,7 @@ struct LoginRoutes {
                 response.headers[.retryAfter] = String(wait)
                 return response
             }
-            let access = services.accessInteractor(env.database)
+            let access = env.access
             let signedIn: String?
             do {
                 signedIn = try await access.signIn(
@@ -42,7 +42,7 @@ struct LoginRoutes {
         }
         router.post("/logout") { request, context in
             if let session = request.cookies[services.sessionCookieName]?.value {
-                try await services.accessInteractor(try context.env.database).signOut(session: session)
+                try await context.env.access.signOut(session: session)
             }
             return Self.signedOut(to: services.requiresLogin ? "/login" : "/", services: services)
         }

@@ -12,7 +12,7 @@ struct MapRoutes {
             let env = try context.env
             let at = request.uri.queryParameters["at"].map(String.init)
             let page = try await env.page(request, services: services, kept: .day) {
-                let response = try await services.mapInteractor(env.database).page(at: at)
+                let response = try await env.map.page(at: at)
                 let model = MapPresenter.present(
                     response, basemap: "/static/map/world.json?v=\(services.assets.version)",
                     connections: await services.connections.current(env.database) ?? .none, localizer: env.localizer)
@@ -25,7 +25,7 @@ struct MapRoutes {
                 throw EntryMap.Problem.invalidPoint
             }
             let localizer = try context.localizer
-            guard let basemap = services.basemaps.basemap(services.assets) else { throw HTTPError(.notFound) }
+            guard let basemap = services.basemaps.basemap(services.assets) else { throw Assets.Problem.notFound }
             let svg = StaticMapSVG.render(
                 basemap, at: point, title: PlacePresenter.point(point, localizer: localizer))
             var headers = HTTPFields()

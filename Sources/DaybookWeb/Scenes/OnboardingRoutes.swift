@@ -46,7 +46,7 @@ struct OnboardingRoutes {
         let env = try context.env
         do {
             return Response.seeOther(try await save(interactor(env), env))
-        } catch let error as SettingsValidationError {
+        } catch let error as SettingsChange.Problem {
             let typed = SettingsChange(
                 name: context.form["name"], journalName: context.form["journalName"],
                 language: context.form["language"], accentColor: context.form["accentColor"])

@@ -35,7 +35,7 @@ struct PairRoutes {
             throw Devices.Problem.throttled(retryAfterSeconds: wait)
         }
         do {
-            let secret = try await services.devicesInteractor(env.database).pair(
+            let secret = try await env.devices.pair(
                 code: code, userAgent: request.headers[.userAgent])
             await services.pairingThrottle.succeeded(for: key)
             return secret

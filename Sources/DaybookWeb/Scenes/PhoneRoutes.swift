@@ -14,7 +14,7 @@ struct PhoneRoutes {
         router.post("/settings/iphone/token") { request, context in
             let env = try context.env
             do {
-                let created = try await services.accessInteractor(env.database).createToken(
+                let created = try await env.access.createToken(
                     name: env.localizer("phone.token.name"), scope: .shortcuts)
                 return try await render(request, context, created: created.secret)
             } catch let problem as Access.Problem {
@@ -28,7 +28,7 @@ struct PhoneRoutes {
         created: String? = nil, problem: Access.Problem? = nil
     ) async throws -> Response {
         let env = try context.env
-        let choices = try await ShortcutRoutes.choices(services, env.database, localizer: env.localizer)
+        let choices = try await ShortcutRoutes.choices(env)
         // Without a public URL the examples name the address this page was asked at; the page's script writes the
         // one the browser sees (its scheme included) over it.
         let model = PhonePresenter.present(

@@ -12,8 +12,8 @@ struct PhotoRoutes {
     let services: AppServices
 
     func register(on router: Router<DaybookRequestContext>) {
-        router.post("/api/v1/photos") { request, _ in
-            let interactor = try await interactor()
+        router.post("/api/v1/photos") { request, context in
+            let interactor = try context.env.photos
             let file = try interactor.newUploadFile()
             let sha256 = try await Self.receive(request, into: file)
             let photo = try await interactor.add(upload: file, sha256: sha256)
@@ -24,7 +24,7 @@ struct PhotoRoutes {
         router.put("/api/v1/photos/{id}") { request, context in
             let id = try context.parameters.require("id")
             guard Photo.isValidID(id) else { throw Photos.Problem.invalidID }
-            let interactor = try await interactor()
+            let interactor = try context.env.photos
             let file = try interactor.newUploadFile()
             let sha256 = try await Self.receive(request, into: file)
             let (photo, created) = try await interactor.put(upload: file, id: id, sha256: sha256)
@@ -34,17 +34,17 @@ struct PhotoRoutes {
         }
         router.get("/api/v1/photos/{id}") { request, context in
             let id = try context.parameters.require("id")
-            return try JSONResponse.make(PhotoPresenter.present(try await interactor().photo(id: id)))
+            return try JSONResponse.make(PhotoPresenter.present(try await context.env.photos.photo(id: id)))
         }
         router.delete("/api/v1/photos/{id}") { request, context in
             let id = try context.parameters.require("id")
-            try await interactor().delete(id: id)
+            try await context.env.photos.delete(id: id)
             return Response(status: .noContent)
         }
         router.get("/photos/{id}") { request, context in
             let id = try context.parameters.require("id")
             let width = request.uri.queryParameters["w"].map(String.init)
-            let rendition = try await interactor().rendition(id: id, width: width)
+            let rendition = try await context.env.photos.rendition(id: id, width: width)
             var headers: HTTPFields = [
                 .cacheControl: "private, max-age=31536000, immutable", .eTag: rendition.etag,
             ]
@@ -118,9 +118,5 @@ struct PhotoRoutes {
             let tag = part.trimmingCharacters(in: .whitespaces)
             return tag == "*" || tag == etag || tag == "W/" + etag
         }
-    }
-
-    private func interactor() async throws -> PhotoInteractor {
-        services.photoInteractor(try await services.database())
     }
 }

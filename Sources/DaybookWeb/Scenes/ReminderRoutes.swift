@@ -52,13 +52,13 @@ struct ReminderRoutes {
             var refused: [ReminderChange.Field] = []
             do {
                 _ = try change.applied(to: try await reminders.load().settings)
-            } catch let refusal as ReminderChange.Refusal {
+            } catch let refusal as ReminderChange.Problem {
                 refused = refusal.fields
             }
             var badgeProblem: FieldProblem?
             do {
                 _ = try env.settings.applying(badge)
-            } catch let refusal as SettingsValidationError {
+            } catch let refusal as SettingsChange.Problem {
                 badgeProblem = refusal.problems[.appBadge]
             }
             guard refused.isEmpty, badgeProblem == nil else {
@@ -94,7 +94,7 @@ struct ReminderRoutes {
                     message: ReminderSettingsPresenter.testResult(report, localizer: localizer)))
         }
         router.get("/api/v1/badge") { _, context in
-            let badge = try await services.appBadgeInteractor(try context.env.database).load()
+            let badge = try await context.env.badge.load()
             return try JSONResponse.make(AppBadgePresenter.present(badge))
         }
         router.get("/api/v1/reminders") { _, context in

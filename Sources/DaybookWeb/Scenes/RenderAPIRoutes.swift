@@ -1,4 +1,5 @@
 import DaybookCore
+import DaybookFeatures
 import Foundation
 import Hummingbird
 
@@ -18,20 +19,17 @@ struct RenderAPIRoutes {
     func register(on router: Router<DaybookRequestContext>) {
         router.post("/api/v1/render") { request, context in
             let body = try await JSONBody.decode(Body.self, from: request, upTo: Limits.markdownBody)
-            guard let body else { throw HTTPError(.badRequest) }
-            guard body.markdown.utf8.count <= MarkdownLimits.utf8Bytes else {
-                throw HTTPError(
-                    .contentTooLarge,
-                    message: Self.tooLargeMessage(try context.localizer))
-            }
+            // No body is nothing to preview: an empty preview.
+            let markdown = body?.markdown ?? ""
+            guard markdown.utf8.count <= MarkdownLimits.utf8Bytes else { throw Journal.Problem.markdownTooLarge }
             // Rendered as a saved entry is, photos' sizes included, so nothing moves when the preview's images load.
-            let html = try await services.journalInteractor(try context.env.database).html(body.markdown)
+            let html = try await context.env.journal.html(markdown)
             return try JSONResponse.make(Answer(html: html))
         }
     }
 
     /// Why Markdown over `MarkdownLimits.utf8Bytes` is refused.
     static func tooLargeMessage(_ localizer: Localizer) -> String {
-        localizer("markdown.error.tooLarge", localizer.number(MarkdownLimits.utf8Bytes))
+        Journal.Problem.markdownTooLarge.message(localizer)
     }
 }

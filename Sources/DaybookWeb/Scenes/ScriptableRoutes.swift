@@ -12,9 +12,9 @@ struct ScriptableRoutes {
     func register(on router: Router<DaybookRequestContext>) {
         router.get(RouterPath(Self.path)) { request, context in
             guard let token = context.token, let scope = context.tokenScope else {
-                throw AccessRefusal.scriptNeedsToken
+                throw TokenAccess.Problem.scriptNeedsToken
             }
-            guard scope == .widgets || scope == .shortcuts else { throw AccessRefusal.scriptTokenScope }
+            guard scope == .widgets || scope == .shortcuts else { throw TokenAccess.Problem.scriptTokenScope }
             let localizer = try context.localizer
             let script = try ScriptableScript.make(
                 address: services.linkBase(request), token: token, language: localizer.language.rawValue,

@@ -22,7 +22,7 @@ struct SettingsAPIRoutes {
                 SettingsPresenter.present(updated, localizer: services.localizer(for: updated.settings)))
         }
         router.get("/api/v1/openapi.json") { request, _ in
-            guard let asset = services.assets.asset(at: "/openapi.json") else { throw HTTPError(.notFound) }
+            guard let asset = services.assets.asset(at: "/openapi.json") else { throw Assets.Problem.notFound }
             return AssetRoutes.serve(
                 asset.body, type: "application/json", etag: asset.etag, request: request, cacheControl: "no-cache")
         }
@@ -36,7 +36,7 @@ struct SettingsAPIRoutes {
 
     /// Reads a JSON object of settings fields.
     ///
-    /// - Throws: `SettingsScene.BodyProblem` for a body that is too large, not an object, names other fields or
+    /// - Throws: `SettingsScene.Problem` for a body that is too large, not an object, names other fields or
     ///   holds values of the wrong type.
     private func decodeChange(_ request: Request) async throws -> SettingsChange {
         var request = request
@@ -44,18 +44,18 @@ struct SettingsAPIRoutes {
         do {
             body = try await request.collectBody(upTo: Limits.jsonBody)
         } catch {
-            throw SettingsScene.BodyProblem.tooLarge(limitKB: Limits.jsonBody / 1024)
+            throw SettingsScene.Problem.tooLarge(limitKB: Limits.jsonBody / 1024)
         }
         let data = Data(body.readableBytesView)
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-            throw SettingsScene.BodyProblem.malformed
+            throw SettingsScene.Problem.malformed
         }
         let unknown = object.keys.filter { !SettingsChange.fieldNames.contains($0) }.sorted()
-        guard unknown.isEmpty else { throw SettingsScene.BodyProblem.unknownFields(unknown) }
+        guard unknown.isEmpty else { throw SettingsScene.Problem.unknownFields(unknown) }
         do {
             return try JSONDecoder().decode(SettingsChange.self, from: data)
         } catch {
-            throw SettingsScene.BodyProblem.wrongTypes
+            throw SettingsScene.Problem.wrongTypes
         }
     }
 }

@@ -21,7 +21,7 @@ struct SettingsRoutes {
             do {
                 _ = try await interactor(env).update(change)
                 return Response.seeOther("/settings?saved=1")
-            } catch let error as SettingsValidationError {
+            } catch let error as SettingsChange.Problem {
                 let model = SettingsPresenter.present(
                     try await interactor(env).load(),
                     rejection: SettingsRejection(typed: change, problems: error.problems),
@@ -38,7 +38,7 @@ struct SettingsRoutes {
                 guard let scope = TokenScope(rawValue: context.form["tokenScope"] ?? TokenScope.full.rawValue),
                     let lifetime = Access.TokenLifetime(rawValue: context.form["tokenLifetime"] ?? "never")
                 else { throw Access.Problem.unknownChoice }
-                let created = try await services.accessInteractor(env.database).createToken(
+                let created = try await env.access.createToken(
                     name: name, scope: scope, lifetime: lifetime)
                 return try await render(settings, env, context, created: created)
             } catch let problem as Access.Problem {
@@ -48,7 +48,7 @@ struct SettingsRoutes {
         }
         router.post("/settings/tokens/{id}/revoke") { request, context in
             let env = try context.env
-            try await services.accessInteractor(env.database).revokeToken(id: context.parameters.require("id"))
+            try await env.access.revokeToken(id: context.parameters.require("id"))
             return Response.seeOther("/settings#access")
         }
     }
@@ -63,7 +63,7 @@ struct SettingsRoutes {
         status: HTTPResponse.Status = .ok, created: Access.CreatedToken? = nil, typedName: String = "",
         problem: Access.Problem? = nil
     ) async throws -> Response {
-        let tokens = try await services.accessInteractor(env.database).tokens()
+        let tokens = try await env.access.tokens()
         let access = AccessPresenter.present(
             tokens: tokens, created: created, typedName: typedName, problem: problem,
             linkBase: services.configuration.publicURL?.text ?? "", now: services.clock.now(), localizer: env.localizer)

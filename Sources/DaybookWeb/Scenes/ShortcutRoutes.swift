@@ -9,18 +9,13 @@ struct ShortcutRoutes {
 
     func register(on router: Router<DaybookRequestContext>) {
         router.get("/api/v1/shortcuts") { request, context in
-            let database = try context.env.database
-            let localizer = try context.localizer
-            return try JSONResponse.make(try await Self.choices(services, database, localizer: localizer))
+            return try JSONResponse.make(try await Self.choices(try context.env))
         }
     }
 
     /// The lists, read as the app shows them: the trackers and today's blocks.
-    static func choices(_ services: AppServices, _ database: AppDatabase, localizer: Localizer) async throws
-        -> ShortcutChoices.List
-    {
+    static func choices(_ env: PageEnvironment) async throws -> ShortcutChoices.List {
         ShortcutChoices.present(
-            trackers: try await services.trackerInteractor(database).list(),
-            day: try await services.timelineInteractor(database).day(nil), localizer: localizer)
+            trackers: try await env.trackers.list(), day: try await env.timeline.day(nil), localizer: env.localizer)
     }
 }

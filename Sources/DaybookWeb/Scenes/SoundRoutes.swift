@@ -12,7 +12,7 @@ struct SoundRoutes {
             let file = try context.parameters.require("file")
             guard file.hasSuffix(".wav"), let sound = AmbientSound(rawValue: String(file.dropLast(4))),
                 sound != .none
-            else { throw HTTPError(.notFound) }
+            else { throw Assets.Problem.notFound }
             let library = services.sounds
             let etag = "\"\(library.fileName(for: sound))\""
             if request.headers[.ifNoneMatch] == etag {

@@ -11,7 +11,7 @@ struct StatsRoutes {
             let env = try context.env
             // The dashboard depends only on the stored data, the day and the language: kept until they change.
             let page = try await env.page(request, services: services, kept: .day) {
-                guard let response = try await services.statsInteractor(env.database).load(Self.request(request)) else {
+                guard let response = try await env.stats.load(Self.request(request)) else {
                     throw Onboarding.Problem.notSetUp
                 }
                 var model = StatsPresenter.present(response, localizer: env.localizer)
@@ -23,12 +23,11 @@ struct StatsRoutes {
             return try env.render("stats", encoded: page, current: .stats, services: services, context: context)
         }
         router.get("/api/v1/stats") { request, context in
-            let database = try context.env.database
-            let localizer = try context.localizer
-            guard let response = try await services.statsInteractor(database).load(Self.request(request)) else {
+            let env = try context.env
+            guard let response = try await env.stats.load(Self.request(request)) else {
                 throw Onboarding.Problem.notSetUp
             }
-            return try JSONResponse.make(StatsPresenter.present(response, localizer: localizer))
+            return try JSONResponse.make(StatsPresenter.present(response, localizer: env.localizer))
         }
     }
 

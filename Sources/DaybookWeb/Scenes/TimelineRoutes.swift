@@ -74,7 +74,7 @@ struct TimelineRoutes {
         }
         router.post("/timeline/undo") { request, context in
             let key = context.form["key"] ?? ""
-            guard let deletion = await services.undo.take(key) else { throw HTTPError(.notFound) }
+            guard let deletion = await services.undo.take(key) else { throw Timeline.Problem.undoGone }
             let env = try context.env
             try await env.timeline.restore(deletion)
             return Response.seeOther("/timeline?date=\(deletion.day)")

@@ -178,7 +178,7 @@ struct TrackerAPIRoutes {
             case (.flag(let done)?, _) where context.tokenScope == .widgets && (date == nil || date == "today"):
                 // A widget token ticks a yes/no tracker for today, the value it shows, and nothing else.
                 saved = try await env.trackers.tick(done, trackerID: id, madeAt: madeAt)
-            case _ where context.tokenScope == .widgets: throw AccessRefusal.widgetTickOnly
+            case _ where context.tokenScope == .widgets: throw TokenAccess.Problem.widgetTickOnly
             case (_, let amount?):
                 saved = try await env.trackers.add(amount, trackerID: id, day: date, madeAt: madeAt)
             case (let value?, nil):

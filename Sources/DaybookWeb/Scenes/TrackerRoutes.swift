@@ -100,9 +100,7 @@ struct TrackerRoutes {
                 if let h = Int(h.isEmpty ? "0" : h), let m = Int(m.isEmpty ? "0" : m), h >= 0, m >= 0, m < 60 {
                     input = .number(Double(h * 60 + m))
                 } else {
-                    throw PageProblem(
-                        .unprocessableContent,
-                        TrackerPresenter.message(for: .invalidValue(.duration), localizer: env.localizer))
+                    throw Trackers.Problem.unreadableDuration
                 }
             } else {
                 input = .text(form["value"] ?? "")
@@ -111,7 +109,6 @@ struct TrackerRoutes {
             return Response.seeOther(Self.safeBack(form["back"]) + "#tracker-\(id)")
         }
     }
-
 
     /// A page of this scene, kept until anything is written.
     private func page(

@@ -45,7 +45,7 @@ struct WidgetRoutes {
             guard let done = context.form["value"].flatMap({ ["on": true, "off": false][$0] }) else {
                 throw Widgets.Problem.outdatedPage
             }
-            _ = try await services.trackerInteractor(env.database).tick(done, trackerID: id, madeAt: MadeAt.of(request))
+            _ = try await env.trackers.tick(done, trackerID: id, madeAt: MadeAt.of(request))
             return Response.seeOther("/widgets/tracker" + Self.query(request, tracker: id))
         }
         router.get("/widgets/{name}") { request, context in

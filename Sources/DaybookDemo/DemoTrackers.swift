@@ -1,4 +1,5 @@
 import DaybookCore
+import DaybookStore
 import Foundation
 import GRDB
 
@@ -27,10 +28,10 @@ struct DemoTrackers {
     func write(_ db: Database, random: inout SeededGenerator) throws -> Int {
         let created = first.date(in: timeZone)
         for (position, tracker) in Self.trackers.enumerated() {
-            var record = TrackerRecord(tracker)
-            record.position = position
-            record.createdAt = created
-            try record.insert(db)
+            var tracker = tracker
+            tracker.position = position
+            tracker.createdAt = created
+            try AppDatabase.insertDemoTracker(db, tracker)
         }
         var moods: [String: Int] = [:]
         let rows = try Row.fetchCursor(db, sql: "SELECT day, mood FROM dailyLog WHERE mood IS NOT NULL")

@@ -1,4 +1,5 @@
 import DaybookCore
+import DaybookStore
 import Foundation
 import GRDB
 
@@ -41,14 +42,11 @@ struct DemoJournal {
                 tags: tags, isStarred: Double.random(in: 0...1, using: &random) < 0.08,
                 // Photos: demo photos are attached here once there are some (a cover id per ~20 entries).
                 coverPhotoID: nil, place: DemoPlaces.place(forEntry: n))
-            var record = JournalEntryRecord(
-                id: "demo-entry-\(n)", content, plainText: text.plainText, createdAt: moment,
-                updatedAt: moment.addingTimeInterval(TimeInterval(Int.random(in: 60...7200, using: &random))),
-                revision: 1)
-            try record.insert(db, indexingText: false)
+            try AppDatabase.insertDemoEntry(
+                db, id: "demo-entry-\(n)", content, plainText: text.plainText, createdAt: moment,
+                updatedAt: moment.addingTimeInterval(TimeInterval(Int.random(in: 60...7200, using: &random))))
         }
-        try SearchIndex.insertEntries(db, after: lastBefore)
-        try SearchIndex.optimize(db)
+        try AppDatabase.indexDemoEntries(db, after: lastBefore)
         return total
     }
 }

@@ -1,4 +1,5 @@
 import DaybookCore
+import DaybookStore
 import Foundation
 import GRDB
 
@@ -32,18 +33,14 @@ extension AppDatabase {
         let owner = settings
         let plan = DemoPlan(first: first, last: last, settings: owner, timeZone: timeZone)
         let history = random
-        return try await rememberingSettings(owner) {
-            try await writer.write { db in
-                var random = history
-                try SettingsRecord(owner).upsert(db)
-                var summary = try plan.write(db, random: &random)
-                summary.entries = try DemoJournal(first: first, last: last, timeZone: timeZone)
-                    .write(db, random: &random)
-                summary.trackerValues = try DemoTrackers(first: first, last: last, timeZone: timeZone)
-                    .write(db, random: &random)
-                try Self.rebuildFocusDays(db, timeZone: timeZone)
-                return summary
-            }
+        return try await writeDemo(settings: owner) { db in
+            var random = history
+            var summary = try plan.write(db, random: &random)
+            summary.entries = try DemoJournal(first: first, last: last, timeZone: timeZone)
+                .write(db, random: &random)
+            summary.trackerValues = try DemoTrackers(first: first, last: last, timeZone: timeZone)
+                .write(db, random: &random)
+            return summary
         }
     }
 }
