@@ -1,7 +1,7 @@
 """The whole journal on a phone with Daybook's process stopped: five years of entries kept on the device as data.
 
 What a person would notice: the Journal's search box finds a Korean word in an entry from five years ago, and an
-accented word typed without its accent, saying the results were found on this device; the old entry opens and
+accented word typed without its accent, and Korean written straight after an English word, saying the results were found on this device; the old entry opens and
 reads; the Calendar (this month and the 12 before) and the Map open with the kept entries; Stats opens with its
 "as of". Before that, Settings → This device says the whole journal is kept.
 """
@@ -61,6 +61,9 @@ def test_five_years_of_journal_read_searched_and_mapped_without_the_server(tmp_p
         call(server, "POST", "/api/v1/entries", {
             "title": "Chess by the window", "body": "A long game at the Café de la Régence, then crème brûlée.",
             "date": (today - timedelta(days=2 * 365)).isoformat() + "T16:00"})
+        call(server, "POST", "/api/v1/entries", {
+            "title": "밤의 기록", "body": "오늘은 Swift코딩노트를 정리했다.",
+            "date": (today - timedelta(days=30)).isoformat() + "T22:00"})
         total = entry_count(server)
 
         driver = browser("en-US", width=390, height=844, engine=engine)
@@ -107,6 +110,11 @@ def test_five_years_of_journal_read_searched_and_mapped_without_the_server(tmp_p
         go(driver, server.url + "/search")
         titles = search_from_the_box(driver, "q", "regen")
         assert "Chess by the window" in titles, titles
+        # Korean written straight after an English word, found as the server finds it.
+        go(driver, server.url + "/search")
+        titles = search_from_the_box(driver, "q", "코딩노트")
+        assert titles[:1] == ["밤의 기록"], titles
+        assert driver.find_element(By.CSS_SELECTOR, "#results .snippet mark").text == "코딩노트"
 
         # The Calendar six months back and the Map open, with what was kept.
         go(driver, server.url + f"/calendar?month={month_ago_six}")

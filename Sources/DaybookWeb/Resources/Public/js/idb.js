@@ -2,14 +2,14 @@
 // `daybook-journal`): one connection per page or worker, opened at its first use and given up when another page
 // wants to upgrade it; a transaction as a promise of what its work returned, settled once it committed.
 
-/** A function that opens `name` at `version` (running `upgrade(db)` when it must) once, and hands out that
- * connection. */
+/** A function that opens `name` at `version` (running `upgrade(db, tx, oldVersion)` when it must, inside the
+ * upgrade's own transaction) once, and hands out that connection. */
 export function database(name, version, upgrade) {
   let connection = null;
   return () => {
     connection ??= new Promise((resolve, reject) => {
       const request = indexedDB.open(name, version);
-      request.onupgradeneeded = () => upgrade(request.result);
+      request.onupgradeneeded = (event) => upgrade(request.result, request.transaction, event.oldVersion);
       request.onsuccess = () => {
         const db = request.result;
         db.onversionchange = () => {

@@ -33,10 +33,21 @@ const TERMS = "terms";
 const META = "meta";
 export const JOURNAL_CHANNEL = "daybook-journal";
 
-const open = database(DB_NAME, 1, (db) => {
-  db.createObjectStore(ENTRIES, { keyPath: "id" });
-  db.createObjectStore(TERMS, { keyPath: "id" }).createIndex("moment", "moment");
-  db.createObjectStore(META);
+// Version 2 splits a word where Korean, Japanese or Chinese begins (`search-terms.js`): the terms kept by version 1
+// are made again from the entries beside them, in the upgrade's own transaction.
+const open = database(DB_NAME, 2, (db, tx, oldVersion) => {
+  if (oldVersion < 1) {
+    db.createObjectStore(ENTRIES, { keyPath: "id" });
+    db.createObjectStore(TERMS, { keyPath: "id" }).createIndex("moment", "moment");
+    db.createObjectStore(META);
+    return;
+  }
+  tx.objectStore(ENTRIES).openCursor().onsuccess = (event) => {
+    const cursor = event.target.result;
+    if (!cursor) return;
+    tx.objectStore(TERMS).put(termsOf(cursor.value));
+    cursor.continue();
+  };
 });
 
 const transact = (names, mode, work) => transaction(open, names, mode, work);

@@ -4,8 +4,12 @@
 // accents (`cafe` finds `Café`), and the last word of a query also finds the words it begins. Every part of a query
 // must match.
 
-// The scripts written without spaces: Hangul, Hiragana, Katakana, Han (the ranges of `SearchSegmenter.kind`).
-const TOKEN = /([\u1100-\u11FF\u3005-\u3007\u3040-\u30FF\u3130-\u318F\u31F0-\u31FF\u3400-\u4DBF\u4E00-\u9FFF\uA960-\uA97F\uAC00-\uD7FF\uF900-\uFAFF\uFF66-\uFF9F\uFFA0-\uFFDC\u{20000}-\u{3FFFF}]+)|([\p{L}\p{N}\p{M}]+)/gu;
+// The scripts written without spaces: Hangul, Hiragana, Katakana, Han (the ranges of `SearchSegmenter.kind`). A word
+// of other letters ends where one of these begins, as on the server: `Swift공부를` is the word `swift` and the run
+// `공부를`, `2024年の夏` the number `2024` and the run `年の夏`.
+const CJK = "\\u1100-\\u11FF\\u3005-\\u3007\\u3040-\\u30FF\\u3130-\\u318F\\u31F0-\\u31FF\\u3400-\\u4DBF\\u4E00-\\u9FFF\\uA960-\\uA97F"
+  + "\\uAC00-\\uD7FF\\uF900-\\uFAFF\\uFF66-\\uFF9F\\uFFA0-\\uFFDC\\u{20000}-\\u{3FFFF}";
+const TOKEN = new RegExp(`([${CJK}]+)|((?:(?![${CJK}])[\\p{L}\\p{N}\\p{M}])+)`, "gu");
 
 /** A word as the index holds it: without case, width or accents. */
 export const fold = (word) => word.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
@@ -30,10 +34,13 @@ export function terms(title, tags, body) {
   return { words: ` ${[...words].join(" ")} `, cjk: runs.join("\n") };
 }
 
-/** A query's parts: words (the last one as a beginning) and runs. */
+/** A query's parts: words and runs. The last word is a beginning (it is still being typed) unless a space follows
+ * it. */
 export function parse(query) {
-  const parts = tokens(query.slice(0, 200)).map((token) => ({ cjk: token.cjk, text: token.cjk ? token.text : fold(token.text) }));
-  return parts.map((part, index) => ({ ...part, prefix: index === parts.length - 1 && !part.cjk }));
+  const typed = query.slice(0, 200);
+  const parts = tokens(typed).map((token) => ({ cjk: token.cjk, text: token.cjk ? token.text : fold(token.text) }));
+  const typing = !/\s$/u.test(typed);
+  return parts.map((part, index) => ({ ...part, prefix: typing && index === parts.length - 1 && !part.cjk }));
 }
 
 /** Whether an entry's terms hold every part of a query; a query with nothing to search for finds nothing. */
