@@ -34,9 +34,7 @@ struct PageEnvironment: Sendable {
     }
 
     /// The shell as templates read it, kept by `services.shells` for the next page with the same one.
-    func encodedShell(
-        title: String, current: AppSection?, showsNavigation: Bool = true, services: AppServices
-    ) throws -> TemplateValue {
+    func encodedShell(title: String, current: AppSection?, showsNavigation: Bool = true) throws -> TemplateValue {
         let key = ShellCache.Key(
             language: settings.language, appearance: settings.appearance, title: title, current: current,
             showsNavigation: showsNavigation, onMorePage: false)
@@ -49,7 +47,7 @@ struct PageEnvironment: Sendable {
     /// language (and, for a page that shows the time, within the same minute); else made now and kept. With no
     /// lifetime (a page showing a refusal, an undo or anything else kept outside the store) it is always made.
     func page(
-        _ request: Request, services: AppServices, kept lifetime: PageLifetime?,
+        _ request: Request, kept lifetime: PageLifetime?,
         make: () async throws -> PageRenderer.EncodedPage
     ) async throws -> PageRenderer.EncodedPage {
         guard let lifetime else { return try await make() }
@@ -66,13 +64,13 @@ struct PageEnvironment: Sendable {
     /// Renders an encoded page in the person's shell; a kept page is rendered once, then only given the visitor's
     /// form token.
     func render(
-        _ template: String, encoded: PageRenderer.EncodedPage, current: AppSection?, services: AppServices,
-        context: DaybookRequestContext, status: HTTPResponse.Status = .ok
+        _ template: String, encoded: PageRenderer.EncodedPage, current: AppSection?, context: DaybookRequestContext,
+        status: HTTPResponse.Status = .ok
     ) throws -> Response {
         let render = {
             try services.renderer.rendered(
                 template, encoded: encoded.page,
-                encodedShell: encodedShell(title: encoded.title, current: current, services: services),
+                encodedShell: encodedShell(title: encoded.title, current: current),
                 theme: theme, markup: encoded.markup)
         }
         let page =
@@ -89,13 +87,12 @@ struct PageEnvironment: Sendable {
     /// Renders a page in the person's shell.
     func render<Content: Encodable & Sendable>(
         _ template: String, page: Content, title: String, current: AppSection?, showsNavigation: Bool = true,
-        services: AppServices, context: DaybookRequestContext, status: HTTPResponse.Status = .ok,
+        context: DaybookRequestContext, status: HTTPResponse.Status = .ok,
         markup: [String: String] = [:]
     ) throws -> Response {
         try services.renderer.render(
             template, encoded: try TemplateValue.make(page),
-            encodedShell: encodedShell(
-                title: title, current: current, showsNavigation: showsNavigation, services: services),
+            encodedShell: encodedShell(title: title, current: current, showsNavigation: showsNavigation),
             csrf: context.csrfToken, theme: theme, status: status, markup: markup)
     }
 }

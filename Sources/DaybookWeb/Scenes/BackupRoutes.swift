@@ -17,7 +17,7 @@ struct BackupRoutes {
             let model = BackupPresenter.present(
                 try await response(env.database), flash: flash, localizer: env.localizer)
             return try env.render(
-                "backups", page: model, title: model.title, current: .settings, services: services, context: context)
+                "backups", page: model, title: model.title, current: .settings, context: context)
         }
         router.post("/settings/backups") { request, context in
             let env = try context.env
@@ -32,7 +32,7 @@ struct BackupRoutes {
                 let model = BackupPresenter.present(
                     try await response(env.database), typed: change, problems: error.problems, localizer: env.localizer)
                 return try env.render(
-                    "backups", page: model, title: model.title, current: .settings, services: services,
+                    "backups", page: model, title: model.title, current: .settings,
                     context: context, status: error.status)
             }
         }

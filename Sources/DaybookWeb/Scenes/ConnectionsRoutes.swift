@@ -14,7 +14,7 @@ struct ConnectionsRoutes {
                 try await env.connections.load(),
                 saved: request.uri.queryParameters["saved"] != nil, localizer: env.localizer)
             return try env.render(
-                "connections", page: model, title: model.title, current: .settings, services: services,
+                "connections", page: model, title: model.title, current: .settings,
                 context: context)
         }
         router.post("/settings/connections") { request, context in
@@ -31,7 +31,7 @@ struct ConnectionsRoutes {
                 let model = ConnectionsPresenter.present(
                     try await interactor.load(), typed: change, problems: error.problems, localizer: env.localizer)
                 return try env.render(
-                    "connections", page: model, title: model.title, current: .settings, services: services,
+                    "connections", page: model, title: model.title, current: .settings,
                     context: context, status: error.status)
             }
         }

@@ -36,7 +36,7 @@ struct DevicesRoutes {
             try QRCode($0.link).svg(label: $0.codeLabel)
         }
         return try env.render(
-            "devices", page: model, title: model.title, current: .settings, services: services, context: context,
+            "devices", page: model, title: model.title, current: .settings, context: context,
             markup: qr.map { ["qrCode": $0] } ?? [:])
     }
 }

@@ -62,7 +62,7 @@ struct FocusRoutes {
         status: HTTPResponse.Status = .ok
     ) throws -> Response {
         try env.render(
-            "focus", page: page, title: page.title, current: nil, showsNavigation: false, services: services,
+            "focus", page: page, title: page.title, current: nil, showsNavigation: false,
             context: context, status: status)
     }
 }

@@ -123,8 +123,8 @@ struct JournalRoutes {
         make: (PageEnvironment) async throws -> PageRenderer.EncodedPage
     ) async throws -> Response {
         let env = try context.env
-        let encoded = try await env.page(request, services: services, kept: kept) { try await make(env) }
-        return try env.render(template, encoded: encoded, current: .journal, services: services, context: context)
+        let encoded = try await env.page(request, kept: kept) { try await make(env) }
+        return try env.render(template, encoded: encoded, current: .journal, context: context)
     }
 
     private func editor(
@@ -135,7 +135,7 @@ struct JournalRoutes {
         let response = try await interactor(env).entry(id)
         let model = JournalPresenter.editor(response, typed: typed, problems: problems, localizer: env.localizer)
         return try env.render(
-            "entry-edit", page: model, title: model.title, current: .journal, services: services, context: context,
+            "entry-edit", page: model, title: model.title, current: .journal, context: context,
             status: status)
     }
 

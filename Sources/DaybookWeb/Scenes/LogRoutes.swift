@@ -89,7 +89,8 @@ struct LogRoutes {
                     change.reflection = change.reflection ?? ""
                 }
                 let env = try context.env
-                let saved = try await env.log.save(change, on: context.parameters.get("date"), madeAt: MadeAt.of(request))
+                let saved = try await env.log.save(
+                    change, on: context.parameters.get("date"), madeAt: MadeAt.of(request))
                 return try JSONResponse.make(
                     LogPresenter.present(saved, markdown: services.markdown, localizer: env.localizer))
             }
@@ -101,7 +102,7 @@ struct LogRoutes {
         status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let env = try context.env
-        let page = try await env.page(request, services: services, kept: rejection == nil ? .day : nil) {
+        let page = try await env.page(request, kept: rejection == nil ? .day : nil) {
             guard let response = try await env.log.load(day) else {
                 throw Onboarding.Problem.notSetUp
             }
@@ -113,7 +114,7 @@ struct LogRoutes {
             return try PageRenderer.EncodedPage(model, title: model.title)
         }
         return try env.render(
-            "log", encoded: page, current: .stats, services: services, context: context, status: status)
+            "log", encoded: page, current: .stats, context: context, status: status)
     }
 }
 

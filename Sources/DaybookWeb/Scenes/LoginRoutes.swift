@@ -90,7 +90,7 @@ struct LoginRoutes {
     ) throws -> Response {
         let model = AccessPresenter.presentLogin(next: next, problem: problem, ended: ended, localizer: env.localizer)
         return try env.render(
-            "login", page: model, title: model.title, current: nil, showsNavigation: false, services: services,
+            "login", page: model, title: model.title, current: nil, showsNavigation: false,
             context: context, status: status)
     }
 }

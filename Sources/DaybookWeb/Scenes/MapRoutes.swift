@@ -11,14 +11,14 @@ struct MapRoutes {
         pages.get("/map") { request, context in
             let env = try context.env
             let at = request.uri.queryParameters["at"].map(String.init)
-            let page = try await env.page(request, services: services, kept: .day) {
+            let page = try await env.page(request, kept: .day) {
                 let response = try await env.map.page(at: at)
                 let model = MapPresenter.present(
                     response, basemap: "/static/map/world.json?v=\(services.assets.version)",
                     connections: await services.connections.current(env.database) ?? .none, localizer: env.localizer)
                 return try PageRenderer.EncodedPage(model, title: model.title)
             }
-            return try env.render("map", encoded: page, current: .map, services: services, context: context)
+            return try env.render("map", encoded: page, current: .map, context: context)
         }
         router.get("/map/static.svg") { request, context in
             guard let point = request.uri.queryParameters["at"].flatMap({ Coordinate(text: String($0)) }) else {

@@ -69,7 +69,7 @@ struct OnboardingRoutes {
         status: HTTPResponse.Status = .ok
     ) throws -> Response {
         try env.render(
-            "onboarding", page: model, title: model.title, current: nil, showsNavigation: false, services: services,
+            "onboarding", page: model, title: model.title, current: nil, showsNavigation: false,
             context: context, status: status)
     }
 }

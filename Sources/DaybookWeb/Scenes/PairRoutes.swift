@@ -54,7 +54,7 @@ struct PairRoutes {
     ) throws -> Response {
         let model = DevicesPresenter.presentPair(problem: problem, localizer: env.localizer)
         return try env.render(
-            "pair", page: model, title: model.title, current: nil, showsNavigation: false, services: services,
+            "pair", page: model, title: model.title, current: nil, showsNavigation: false,
             context: context, status: status)
     }
 }

@@ -36,7 +36,7 @@ struct PhoneRoutes {
             base: services.linkBase(request), pageAddress: services.configuration.publicURL == nil,
             created: created, problem: problem, localizer: env.localizer)
         return try env.render(
-            "iphone", page: model, title: model.title, current: .settings, services: services, context: context,
+            "iphone", page: model, title: model.title, current: .settings, context: context,
             status: status)
     }
 }

@@ -13,7 +13,7 @@ struct PrivacyRoutes {
                 localizer: env.localizer)
             return try env.render(
                 "privacy", page: model, title: model.title, current: nil,
-                showsNavigation: !env.settings.needsOnboarding, services: services, context: context)
+                showsNavigation: !env.settings.needsOnboarding, context: context)
         }
     }
 }

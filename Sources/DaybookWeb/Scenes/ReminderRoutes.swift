@@ -36,7 +36,7 @@ struct ReminderRoutes {
                 test: request.uri.queryParameters["tested"].flatMap { TestReport(query: String($0))?.report },
                 localizer: env.localizer)
             return try env.render(
-                "reminders", page: model, title: model.title, current: .settings, services: services, context: context)
+                "reminders", page: model, title: model.title, current: .settings, context: context)
         }
         router.post("/settings/reminders") { request, context in
             let env = try context.env
@@ -68,7 +68,7 @@ struct ReminderRoutes {
                     typedBadge: badge.appBadge, refused: refused, badgeProblem: badgeProblem,
                     localizer: env.localizer)
                 return try env.render(
-                    "reminders", page: model, title: model.title, current: .settings, services: services,
+                    "reminders", page: model, title: model.title, current: .settings,
                     context: context, status: .unprocessableContent)
             }
             _ = try await reminders.update(change)

@@ -69,7 +69,7 @@ struct SettingsRoutes {
             linkBase: services.configuration.publicURL?.text ?? "", now: services.clock.now(), localizer: env.localizer)
         let page = SettingsScene.Page(settings: settings, access: access)
         return try env.render(
-            "settings", page: page, title: settings.title, current: .settings, services: services, context: context,
+            "settings", page: page, title: settings.title, current: .settings, context: context,
             status: status)
     }
 }

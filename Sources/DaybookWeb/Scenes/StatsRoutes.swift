@@ -10,7 +10,7 @@ struct StatsRoutes {
         pages.get("/stats") { request, context in
             let env = try context.env
             // The dashboard depends only on the stored data, the day and the language: kept until they change.
-            let page = try await env.page(request, services: services, kept: .day) {
+            let page = try await env.page(request, kept: .day) {
                 guard let response = try await env.stats.load(Self.request(request)) else {
                     throw Onboarding.Problem.notSetUp
                 }
@@ -20,7 +20,7 @@ struct StatsRoutes {
                 model.heatmap.cells = []
                 return try PageRenderer.EncodedPage(model, title: model.title, markup: ["heatmapCells": cells])
             }
-            return try env.render("stats", encoded: page, current: .stats, services: services, context: context)
+            return try env.render("stats", encoded: page, current: .stats, context: context)
         }
         router.get("/api/v1/stats") { request, context in
             let env = try context.env

@@ -88,7 +88,7 @@ struct TimelineRoutes {
         let env = try context.env
         // An undo offer lives outside the store: a page showing one is not kept.
         let kept: PageLifetime? = key == nil && rejection == nil ? .minute : nil
-        let page = try await env.page(request, services: services, kept: kept) {
+        let page = try await env.page(request, kept: kept) {
             let response = try await env.timeline.day(date)
             var undo: Timeline.Undoable?
             if let key, let deletion = await services.undo.peek(key) {
@@ -99,7 +99,7 @@ struct TimelineRoutes {
             return try PageRenderer.EncodedPage(model, title: model.title)
         }
         return try env.render(
-            "timeline", encoded: page, current: .timeline, services: services, context: context, status: status)
+            "timeline", encoded: page, current: .timeline, context: context, status: status)
     }
 
     private func editPage(
@@ -115,7 +115,7 @@ struct TimelineRoutes {
         let page = TimelinePresenter.presentEditPage(
             task, on: response, scope: scope, rejection: rejection, localizer: env.localizer)
         return try env.render(
-            "task-edit", page: page, title: page.heading, current: .timeline, services: services, context: context,
+            "task-edit", page: page, title: page.heading, current: .timeline, context: context,
             status: status)
     }
 }

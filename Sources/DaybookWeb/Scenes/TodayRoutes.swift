@@ -9,12 +9,12 @@ struct TodayRoutes {
         pages.get("/") { request, context in
             let env = try context.env
             let paired = request.uri.queryParameters["paired"] != nil
-            let page = try await env.page(request, services: services, kept: .minute) {
+            let page = try await env.page(request, kept: .minute) {
                 guard let response = try await interactor(env).load() else { throw Onboarding.Problem.notSetUp }
                 let model = TodayPresenter.present(response, paired: paired, localizer: env.localizer)
                 return try PageRenderer.EncodedPage(model, title: model.title)
             }
-            return try env.render("today", encoded: page, current: .today, services: services, context: context)
+            return try env.render("today", encoded: page, current: .today, context: context)
         }
         // The morning prompt: how did you sleep, 1–5. It goes into today's log.
         router.post("/today/sleep") { request, context in

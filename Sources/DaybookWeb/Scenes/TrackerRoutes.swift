@@ -116,8 +116,8 @@ struct TrackerRoutes {
         make: (PageEnvironment) async throws -> PageRenderer.EncodedPage
     ) async throws -> Response {
         let env = try context.env
-        let encoded = try await env.page(request, services: services, kept: .day) { try await make(env) }
-        return try env.render(template, encoded: encoded, current: .trackers, services: services, context: context)
+        let encoded = try await env.page(request, kept: .day) { try await make(env) }
+        return try env.render(template, encoded: encoded, current: .trackers, context: context)
     }
 
     private func form(
@@ -128,7 +128,7 @@ struct TrackerRoutes {
         let model = TrackerPresenter.form(
             tracker, typed: typed, problem: problem, settings: env.settings, localizer: env.localizer)
         return try env.render(
-            "tracker-edit", page: model, title: model.title, current: .trackers, services: services,
+            "tracker-edit", page: model, title: model.title, current: .trackers,
             context: context, status: status)
     }
 

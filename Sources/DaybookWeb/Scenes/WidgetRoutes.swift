@@ -34,7 +34,7 @@ struct WidgetRoutes {
                 response, query: Self.query(request, tracker: chosen.id), localizer: env.localizer)
             return try env.render(
                 "widget-toggle", page: model, title: model.title, current: nil, showsNavigation: false,
-                services: services, context: context)
+                context: context)
         }
         router.post("/widgets/toggle") { request, context in
             let env = try context.env
@@ -67,7 +67,7 @@ struct WidgetRoutes {
                     status: .ok, headers: [.contentType: "image/svg+xml; charset=utf-8", .cacheControl: "no-store"],
                     body: .init(byteBuffer: body))
             }
-            let encoded = try await env.page(request, services: services, kept: Self.lifetime(name)) {
+            let encoded = try await env.page(request, kept: Self.lifetime(name)) {
                 let response = try await interactor(env).load(name, trackerID: tracker)
                 let model = WidgetPresenter.page(
                     name, response, query: Self.query(request, tracker: response.tracker?.id),
