@@ -18,8 +18,28 @@ const CACHE = `${SHELL_PREFIX}${VERSION}`;
 const SHELL = shellFiles(VERSION);
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
+  event.waitUntil(caches.open(CACHE)
+    .then((cache) => Promise.all(SHELL.map((path) => keepShellFile(cache, path))))
+    .then(() => self.skipWaiting()));
 });
+
+/**
+ * One file of the app shell, kept. A request that fails is asked again (up to three times, one and then two seconds
+ * apart): one lost request on a phone's network should not leave the device without its offline copy until the next
+ * page it opens. The install still needs every file.
+ */
+async function keepShellFile(cache, path) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const response = await fetch(path);
+      if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+      return await cache.put(path, response);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      await new Promise((resolve) => setTimeout(resolve, attempt * 1000));
+    }
+  }
+}
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(
