@@ -33,7 +33,8 @@ async function keepShellFile(cache, path) {
     try {
       const response = await fetch(path);
       if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
-      return await cache.put(path, response);
+      // Saving is not asked again: a full disk stays full.
+      return cache.put(path, response);
     } catch (error) {
       if (attempt === 3) throw error;
       await new Promise((resolve) => setTimeout(resolve, attempt * 1000));
