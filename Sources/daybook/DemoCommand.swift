@@ -1,6 +1,5 @@
 import ArgumentParser
 import DaybookCore
-import DaybookDataFolder
 import DaybookDemo
 import DaybookFeatures
 import DaybookStore

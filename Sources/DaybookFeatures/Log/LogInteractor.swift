@@ -25,9 +25,13 @@ public struct LogInteractor: Sendable {
     /// - Throws: `Log.Problem.invalidDate` or `.futureDay`.
     public func load(_ rawDay: String?) async throws -> Log.Load.Response? {
         guard let settings = try await settings.loadSettings(), !settings.needsOnboarding else { return nil }
+        let today = DayKey(date: clock.now(), timeZone: settings.timeZone)
+        return try await load(Self.day(rawDay, today: today), today: today, settings: settings)
+    }
+
+    /// The log of `day` as its page shows it, for an owner who has finished setup.
+    private func load(_ day: DayKey, today: DayKey, settings: Settings) async throws -> Log.Load.Response {
         let zone = settings.timeZone
-        let today = DayKey(date: clock.now(), timeZone: zone)
-        let day = try Self.day(rawDay, today: today)
         let calendar = Calendar.gregorian(in: zone)
         return try await snapshots.read(splittingDaysIn: zone) { store in
             Log.Load.Response(
@@ -61,8 +65,7 @@ public struct LogInteractor: Sendable {
         let change = DailyLogChange(sleepQuality: sleep, mood: mood, reflection: reflection)
         _ = try await logs.changeLog(change, on: day, madeAt: madeAt, at: now)
         await events.publish(.log)
-        guard let shown = try await load(day.description) else { throw Onboarding.Problem.notSetUp }
-        return shown
+        return try await load(day, today: DayKey(date: now, timeZone: owner.timeZone), settings: owner)
     }
 
     static func day(_ raw: String?, today: DayKey) throws -> DayKey {

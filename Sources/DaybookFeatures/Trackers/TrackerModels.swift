@@ -120,7 +120,6 @@ public enum Trackers {
         case list(ListResponse)
         case tracker(DetailResponse)
         case values(DetailResponse, from: DayKey, through: DayKey)
-        case day(Saved)
         /// A change with what it did said in a sentence.
         case said(Saved)
     }

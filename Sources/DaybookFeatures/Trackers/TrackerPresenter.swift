@@ -291,7 +291,6 @@ public enum TrackerPresenter {
         case .list(let response): items(response, localizer: localizer)
         case .tracker(let detail): item(detail, localizer: localizer)
         case .values(let detail, let first, let last): values(detail, from: first, through: last, localizer: localizer)
-        case .day(let saved): dayValue(saved.tracker, value: saved.value, day: saved.day, localizer: localizer)
         case .said(let saved):
             {
                 var value = dayValue(saved.tracker, value: saved.value, day: saved.day, localizer: localizer)

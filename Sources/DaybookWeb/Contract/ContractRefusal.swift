@@ -40,8 +40,7 @@ enum ContractRefusal {
         }
         if operation == RenderAPIRoutes.operationID, tooLong {
             // More code points than the limit has bytes: too large, as the route says of more bytes.
-            return APIError.response(
-                status: .contentTooLarge, code: "tooLarge", message: RenderAPIRoutes.tooLargeMessage(localizer))
+            return Journal.Problem.markdownTooLarge.apiResponse(localizer)
         }
         var fields: [String: String] = [:]
         for issue in issues where fields[issue.field] == nil {

@@ -1,4 +1,5 @@
 import DaybookCore
+import DaybookFeatures
 import Foundation
 import Hummingbird
 
@@ -44,12 +45,10 @@ struct ContractMiddleware: RouterMiddleware {
             do {
                 buffer = try await request.collectBody(upTo: Limits.jsonBody(for: operation.id))
             } catch {
+                if Limits.markdownOperations.contains(operation.id) { throw Journal.Problem.markdownTooLarge }
                 let localizer = try context.localizer
-                let message =
-                    Limits.markdownOperations.contains(operation.id)
-                    ? RenderAPIRoutes.tooLargeMessage(localizer)
-                    : localizer.plural("api.error.tooLarge", count: Limits.jsonBody / 1024)
-                throw HTTPError(.contentTooLarge, message: message)
+                throw HTTPError(
+                    .contentTooLarge, message: localizer.plural("api.error.tooLarge", count: Limits.jsonBody / 1024))
             }
             body = buffer.readableBytes > 0 ? Data(buffer.readableBytesView) : nil
         }

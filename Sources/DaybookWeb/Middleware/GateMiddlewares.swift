@@ -62,10 +62,11 @@ struct ReadinessMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
     {
-        guard RouteKind.of(request.uri.path) != .staticFile else { return try await next(request, context) }
+        let kind = RouteKind.of(request.uri.path)
+        guard kind != .staticFile else { return try await next(request, context) }
         let state = services.gate.state
         if case .ready = state { return try await next(request, context) }
-        if RouteKind.of(request.uri.path) == .theme {
+        if kind == .theme {
             // The page shown meanwhile is drawn in the default theme: the owner's is in the database.
             let theme = services.themes.theme(accent: .defaultAccent, appearance: .system)
             return AssetRoutes.serve(

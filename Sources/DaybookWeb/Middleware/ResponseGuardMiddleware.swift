@@ -13,7 +13,8 @@ struct ResponseGuardMiddleware: RouterMiddleware {
         -> Response
     {
         var context = context
-        if RouteKind.of(request.uri.path) != .staticFile, let database = services.gate.database {
+        let kind = RouteKind.of(request.uri.path)
+        if kind != .staticFile, let database = services.gate.database {
             context.environment = try? await PageEnvironment(services: services, database: database, request: request)
         }
         var response: Response
@@ -22,7 +23,6 @@ struct ResponseGuardMiddleware: RouterMiddleware {
         } catch {
             response = ErrorAnswer(services: services).response(error, request: request, context: context)
         }
-        let kind = RouteKind.of(request.uri.path)
         let tileOrigin = kind == .map ? await services.connections.current(services.gate.database)?.tileOrigin : nil
         SecurityHeaders.apply(
             to: &response.headers, kind: kind, tileOrigin: tileOrigin, https: services.configuration.publicURL != nil)

@@ -11,11 +11,11 @@ struct MapAPIRoutes {
         router.get("/api/v1/map") { request, context in
             let query = request.uri.queryParameters
             let env = try context.env
-            let clusters = try await env.map.clusters(
-                bbox: query["bbox"].map(String.init), zoom: query["zoom"].map(String.init))
             // Panning back and forth asks for the same areas again: kept until the next write.
             return try await services.keptJSON(request, context, kept: .day) {
-                MapPresenter.json(clusters, localizer: env.localizer)
+                let clusters = try await env.map.clusters(
+                    bbox: query["bbox"].map(String.init), zoom: query["zoom"].map(String.init))
+                return MapPresenter.json(clusters, localizer: env.localizer)
             }
         }
         router.get("/api/v1/map/entries") { request, context in

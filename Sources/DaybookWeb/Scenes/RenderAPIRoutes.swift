@@ -27,9 +27,4 @@ struct RenderAPIRoutes {
             return try JSONResponse.make(Answer(html: html))
         }
     }
-
-    /// Why Markdown over `MarkdownLimits.utf8Bytes` is refused.
-    static func tooLargeMessage(_ localizer: Localizer) -> String {
-        Journal.Problem.markdownTooLarge.message(localizer)
-    }
 }
